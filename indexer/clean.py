@@ -1,0 +1,104 @@
+"""Cleaning: source text → lines ready for a parser, line numbers unchanged.
+
+Each step is a pure function from a tuple of lines to a tuple of lines of the same
+length, so that every later message can still point at the source line. The steps
+that apply to a source are listed in ``ETAPES``; the errata of ``corpus/errata.toml``
+are applied last, each checked against the text it expects to find.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+Lignes = tuple[str, ...]
+Etape = Callable[[Lignes], Lignes]
+
+GUIDE = "000_bc3a5b1056d66b24.txt"
+CODE_2007 = "001_70a37ebcf675b134.txt"
+LOIS_2017 = "002_40f8f2357f5f2a2b.txt"
+NOTES = "003_8c8d956e9016d16c.txt"
+LIVRET = "004_fcf587896b0d140e.txt"
+
+# 001: the RNC was set in the Symbol font, whose suit code points 0xA7–0xAA came out
+# as §¨©ª (NOTES.md §2.7: all 44 occurrences, lines 6529–8589, are suits).
+DEBUT_RNC = 6251
+SYMBOLES = str.maketrans({"§": "♣", "¨": "♦", "©": "♥", "ª": "♠"})
+
+
+class ErreurErratum(ValueError):
+    """An erratum does not match its source: the source or the errata file changed."""
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """One repair: in ``source`` at ``ligne``, ``avant`` becomes ``apres``, for ``motif``."""
+
+    source: str
+    ligne: int
+    avant: str
+    apres: str
+    motif: str
+
+
+def decouper(texte: str) -> Lignes:
+    """Split a source into lines (LF only, as NOTES.md §0 measured)."""
+    return tuple(texte.split("\n"))
+
+
+def sans_saut_de_page(lignes: Lignes) -> Lignes:
+    """Drop the form feeds of 000: a page break is a soft continuation (NOTES.md §1.2)."""
+    return tuple(ligne.replace("\f", "") for ligne in lignes)
+
+
+def couleurs_symbol(lignes: Lignes) -> Lignes:
+    """Map Symbol-font suits ``§¨©ª`` to ♣♦♥♠ in the 001 RNC only (NOTES.md §2.7)."""
+    debut = DEBUT_RNC - 1
+    return lignes[:debut] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[debut:])
+
+
+def guillemets_doubles(lignes: Lignes) -> Lignes:
+    """Replace the ``≪ ≫`` (U+226A/B) used as guillemets in 001 by ``« »``."""
+    return tuple(ligne.replace("≪", "«").replace("≫", "»") for ligne in lignes)
+
+
+def sans_espaces_finales(lignes: Lignes) -> Lignes:
+    """Drop trailing blanks: 000 ends almost every line with a space (NOTES.md §1).
+
+    Lines made only of spaces ("S lines", the paragraph breaks of 000 and 003) keep
+    one space so that the parsers can still tell them from empty lines.
+    """
+    return tuple(" " if ligne.strip() == "" and ligne else ligne.rstrip() for ligne in lignes)
+
+
+ETAPES: dict[str, tuple[Etape, ...]] = {
+    GUIDE: (sans_saut_de_page, sans_espaces_finales),
+    CODE_2007: (couleurs_symbol, guillemets_doubles, sans_espaces_finales),
+    LOIS_2017: (sans_espaces_finales,),
+    NOTES: (sans_espaces_finales,),
+    LIVRET: (sans_espaces_finales,),
+}
+
+
+def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> Lignes:
+    """Apply the errata of one source; a mismatch raises rather than guess."""
+    resultat = list(lignes)
+    for erratum in errata:
+        if erratum.source != source:
+            continue
+        index = erratum.ligne - 1
+        if not 0 <= index < len(resultat) or erratum.avant not in resultat[index]:
+            raise ErreurErratum(
+                f"{source}:{erratum.ligne} : l'erratum attend « {erratum.avant} », "
+                "introuvable à cette ligne ; corrigez corpus/errata.toml."
+            )
+        resultat[index] = resultat[index].replace(erratum.avant, erratum.apres, 1)
+    return tuple(resultat)
+
+
+def clean_source(texte: str, source: str, errata: Iterable[Erratum] = ()) -> Lignes:
+    """Run the steps of ``source`` then its errata; the line count never changes."""
+    lignes = decouper(texte)
+    for etape in ETAPES.get(source, (sans_espaces_finales,)):
+        lignes = etape(lignes)
+    return appliquer_errata(lignes, source, errata)

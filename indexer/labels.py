@@ -1,0 +1,134 @@
+"""The one citation grammar: parse and format law labels, and turn them into anchors.
+
+A label is a path in the hierarchy law → section ``A``–``G`` → number ``1`` → letter
+``(a)`` → roman ``(i)``: ``Loi 12C1(e)(ii)`` is ``Label(12, ("C", "1", "e", "ii"))``.
+Its anchor is ``loi-12-c-1-e-ii``; the law alone is ``loi-12``. Everything that reads
+or writes a citation (parsers, cross-references, the CLI, the site) goes through here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LOI_MAX = 93
+LETTRES_SECTION = "ABCDEFG"  # stop at G: "17H" is a points count, not a law
+
+# What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law", "art."
+_PREFIXE = re.compile(r"^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)", re.IGNORECASE)
+
+# The canonical shape once spaces and dots are gone: 12C1(e)(ii), 12c1e, 40B2a(i), 12C1b)
+_LABEL = re.compile(
+    r"""^(?P<loi>\d{1,2})
+        (?:(?P<section>[A-Ga-g])
+           (?:(?P<numero>\d{1,2})
+              (?:\(?(?P<lettre>[a-h])\)?
+                 (?:\(?(?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\)?)?
+              )?
+           )?
+        )?$""",
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True, order=True)
+class Label:
+    """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``."""
+
+    loi: int
+    parties: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"Loi {self.compact()}"
+
+    def compact(self) -> str:
+        """The citation without the word Loi: ``12C1(e)(ii)``."""
+        texte = str(self.loi)
+        for rang, partie in enumerate(self.parties):
+            texte += f"({partie})" if rang >= 2 else partie
+        return texte
+
+    def parent(self) -> Label | None:
+        """The enclosing paragraph (``68D2`` for ``68D2(b)``), None for a law."""
+        if not self.parties:
+            return None
+        return Label(self.loi, self.parties[:-1])
+
+    def ancetres(self) -> tuple[Label, ...]:
+        """This label and every enclosing one, innermost first."""
+        chaine: list[Label] = []
+        courant: Label | None = self
+        while courant is not None:
+            chaine.append(courant)
+            courant = courant.parent()
+        return tuple(chaine)
+
+    def contient(self, autre: Label) -> bool:
+        """True when ``autre`` is this paragraph or lies inside it."""
+        return autre.loi == self.loi and autre.parties[: len(self.parties)] == self.parties
+
+
+def ancre(label: Label, *suffixes: str) -> str:
+    """The HTML id of a label: ``loi-12-c-1-e-ii``; suffixes qualify it (``loi-68-c-2017``)."""
+    morceaux = ["loi", str(label.loi), *(p.lower() for p in label.parties), *suffixes]
+    return "-".join(m for m in morceaux if m)
+
+
+def parse_label(texte: str) -> Label | None:
+    """Read a citation as people type it; None when it is not one.
+
+    Accepts ``68``, ``Loi 68``, ``loi68``, ``L68``, ``Law 64``, ``68C``, ``68 C``,
+    ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``.
+    """
+    reste = _PREFIXE.sub("", texte.strip())
+    reste = re.sub(r"[\s.]+", "", reste)
+    trouve = _LABEL.match(reste)
+    if not trouve or not 1 <= int(trouve["loi"]) <= LOI_MAX:
+        return None
+    if trouve["section"] is None and len(reste) != len(trouve["loi"]):
+        return None
+    return _depuis_groupes(int(trouve["loi"]), trouve)
+
+
+def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
+    parties: list[str] = []
+    if trouve["section"]:
+        parties.append(trouve["section"].upper())
+    if trouve["numero"]:
+        parties.append(str(int(trouve["numero"])))
+    if trouve["lettre"]:
+        parties.append(trouve["lettre"].lower())
+    if trouve["romain"]:
+        parties.append(trouve["romain"].lower())
+    return Label(loi, tuple(parties))
+
+
+# A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
+_RELATIF = re.compile(
+    r"""^(?P<section>[A-G])?
+        (?P<numero>\d{1,2})?
+        (?:\(?(?P<lettre>[a-h])\))?
+        (?:\((?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\))?$""",
+    re.VERBOSE,
+)
+
+
+def parse_relatif(texte: str, contexte: Label) -> Label | None:
+    """Resolve ``C``, ``B1``, ``A2(a)``, ``4`` or ``(b)`` against the paragraph it is read in.
+
+    The given parts replace the context from their own level down: in 23B, ``C`` is
+    23C; in 12C1, ``(e)`` is 12C1(e) and ``4`` is 12C4.
+    """
+    trouve = _RELATIF.match(re.sub(r"\s+", "", texte))
+    if not trouve or not any(trouve.groupdict().values()):
+        return None
+    niveaux = ("section", "numero", "lettre", "romain")
+    premier = next(i for i, n in enumerate(niveaux) if trouve[n])
+    if len(contexte.parties) < premier:
+        return None
+    donnees = [n for n in niveaux[premier:] if trouve[n]]
+    if donnees != list(niveaux[premier : premier + len(donnees)]):
+        return None  # a gap such as "A(a)" is not a paragraph path
+    parties = list(contexte.parties[:premier])
+    parties += [str(int(trouve[n])) if n == "numero" else trouve[n] for n in donnees]
+    return Label(contexte.loi, tuple(parties))

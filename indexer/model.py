@@ -1,0 +1,177 @@
+"""The immutable model of the corpus: laws, their paragraphs, commentary and side documents.
+
+Every stage after parsing works on these frozen dataclasses. Each piece keeps the
+line of its source where it starts, so that any message can point at ``source:ligne``.
+
+Vocabulary (French for the domain, see STYLE.md §3.3):
+
+- ``Loi``: one of the 93 laws, with one ``Partie`` per source that speaks of it.
+- ``Partie``: what one source says of one law (official text, commentary, notes…).
+- ``Element``: one unit inside a ``Partie``: a law paragraph (``type="loi"``, with a
+  ``Label``), a commentary paragraph, a worked example, a note.
+- ``Bloc``: the text of an element as it stands: a reflowed paragraph, a list item,
+  a diagram kept verbatim, an auction or a table as cells.
+- ``Document``: any other page (definitions, index, annexes, regulations, tables…),
+  made of ``Section`` objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from indexer.labels import Label
+
+# Kinds of Bloc.
+TEXTE = "texte"  # one reflowed paragraph of prose
+ITEM = "item"  # one list item ("- …", "1. …" kept in the text)
+TITRE = "titre"  # a free-standing subtitle inside commentary
+DIAGRAMME = "diagramme"  # verbatim lines (hands, holdings): never reflowed
+ENCHERES = "encheres"  # an auction: cellules = rows, first row = seats
+TABLEAU = "tableau"  # a table: cellules = rows, first row = header
+
+# Kinds of Element.
+LOI = "loi"  # law text (with a label)
+COMMENTAIRE = "commentaire"
+EXEMPLE = "exemple"
+NOTE = "note"  # "Note :", "NB :", "Remarque :" paragraphs
+
+# Roles of a Partie (what the source is for this law).
+ROLE_TEXTE = "texte"  # official law text (001 for 2007, 002 for 2017)
+ROLE_GUIDE = "guide"  # the Guide pratique's commentary (000), with 2017 quotes
+ROLE_NOTES = "notes"  # a director's notes (003)
+ROLE_EXTRAITS = "extraits"  # the club booklet's extracts (004)
+
+
+@dataclass(frozen=True)
+class Renvoi:
+    """A cross-reference found in a Bloc's text: ``texte[debut:fin]`` points at ``cible``."""
+
+    debut: int
+    fin: int
+    cible: Label
+
+
+@dataclass(frozen=True)
+class NoteBas:
+    """A footnote. Its call stands in the Bloc text as ``[^cle]``."""
+
+    cle: str
+    texte: str
+    ligne: int
+
+
+@dataclass(frozen=True)
+class Bloc:
+    """A run of text as it stands in a source."""
+
+    forme: str
+    texte: str
+    ligne: int
+    cellules: tuple[tuple[str, ...], ...] = ()
+    renvois: tuple[Renvoi, ...] = ()
+
+
+@dataclass(frozen=True)
+class Element:
+    """A law paragraph, a commentary paragraph, an example or a note.
+
+    ``label`` is set for law text only; ``Label(68)`` alone is the law's preamble.
+    ``titre`` is a law paragraph's subtitle ("Définition de la revendication") or an
+    example's heading as written ("Exemple 3 :"). ``incomplet`` flags a quote whose
+    closing bracket is missing in the source.
+    """
+
+    type: str
+    blocs: tuple[Bloc, ...]
+    ligne: int
+    label: Label | None = None
+    titre: str = ""
+    incomplet: bool = False
+    notes: tuple[NoteBas, ...] = ()
+
+
+@dataclass(frozen=True)
+class Partie:
+    """What one source says of one law, in the source's own order."""
+
+    source: str
+    edition: str
+    role: str
+    titre: str
+    ligne: int
+    elements: tuple[Element, ...]
+
+
+@dataclass(frozen=True)
+class Loi:
+    """One law and every source's part of it (parts in rendering order)."""
+
+    numero: int
+    parties: tuple[Partie, ...]
+
+    def titres(self) -> dict[str, str]:
+        """The law's title per edition, the official text's wording first."""
+        titres: dict[str, str] = {}
+        for partie in sorted(self.parties, key=lambda p: p.role != ROLE_TEXTE):
+            if partie.titre:
+                titres.setdefault(partie.edition, partie.titre)
+        return titres
+
+    def titre(self) -> str:
+        """The current title: 2017 where a source gives it, else 2007."""
+        titres = self.titres()
+        return titres.get("2017") or titres.get("2007", "")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One addressable piece of a Document: a definition, an article, an index entry…
+
+    ``cle`` is the section's own identifier (``"83.1"``, ``"Mort"``), ``ancre`` its
+    HTML id, ``niveau`` its depth (1 = top) for headings.
+    """
+
+    cle: str
+    ancre: str
+    titre: str
+    ligne: int
+    blocs: tuple[Bloc, ...] = ()
+    niveau: int = 1
+    notes: tuple[NoteBas, ...] = ()
+
+
+@dataclass(frozen=True)
+class Document:
+    """A page that is not a law: ``chemin`` is its path under docs/ (``"definitions.md"``)."""
+
+    chemin: str
+    titre: str
+    source: str
+    edition: str
+    type: str  # "definition", "index", "reglement", "annexe", "preface", "tableau"…
+    sections: tuple[Section, ...]
+    intro: tuple[Bloc, ...] = ()
+
+
+@dataclass(frozen=True)
+class Extrait:
+    """What one parser returns: parts of laws keyed by law number, and documents."""
+
+    source: str
+    parties: tuple[tuple[int, Partie], ...] = ()
+    documents: tuple[Document, ...] = ()
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Everything, merged: the 93 laws in order and the side documents."""
+
+    lois: tuple[Loi, ...]
+    documents: tuple[Document, ...] = field(default=())
+
+    def loi(self, numero: int) -> Loi | None:
+        """The law with this number, if any."""
+        for loi in self.lois:
+            if loi.numero == numero:
+                return loi
+        return None
