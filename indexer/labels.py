@@ -9,6 +9,7 @@ or writes a citation (parsers, cross-references, the CLI, the site) goes through
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 LOI_MAX = 93
@@ -132,3 +133,15 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     parties = list(contexte.parties[:premier])
     parties += [str(int(trouve[n])) if n == "numero" else trouve[n] for n in donnees]
     return Label(contexte.loi, tuple(parties))
+
+
+def ancre_libre(prefixe: str, texte: str) -> str:
+    """The HTML id of anything that is not a law paragraph: ``ancre_libre("article", "83.1")``
+    is ``article-83-1``; ``ancre_libre("def", "Adv. G")`` is ``def-adv-g``.
+
+    Lower case ASCII words joined by hyphens, accents folded, so ids stay readable.
+    """
+    plat = unicodedata.normalize("NFKD", texte.replace("œ", "oe").replace("æ", "ae"))
+    plat = "".join(c for c in plat if not unicodedata.combining(c)).lower()
+    mots = re.findall(r"[a-z0-9]+", plat)
+    return "-".join([prefixe, *mots]) if prefixe else "-".join(mots)
