@@ -42,6 +42,13 @@ ROLE_NOTES = "notes"  # a director's notes (003)
 ROLE_EXTRAITS = "extraits"  # the club booklet's extracts (004)
 
 
+def lisible(titre: str) -> str:
+    """A title printed in capitals (002: « REVENDICATION OU CONCESSION ») in sentence case."""
+    if titre.isupper():
+        return titre[:1] + titre[1:].lower()
+    return titre
+
+
 @dataclass(frozen=True)
 class Renvoi:
     """A cross-reference found in a Bloc's text: ``texte[debut:fin]`` points at ``cible``."""
@@ -114,7 +121,7 @@ class Loi:
         titres: dict[str, str] = {}
         for partie in sorted(self.parties, key=lambda p: p.role != ROLE_TEXTE):
             if partie.titre:
-                titres.setdefault(partie.edition, partie.titre)
+                titres.setdefault(partie.edition, lisible(partie.titre))
         return titres
 
     def titre(self) -> str:

@@ -1,0 +1,193 @@
+"""MkDocs hooks that shape the site for offline use and for a director's navigation.
+
+- the law pages go under the chapters read from ``lois/index.md`` (one source of truth
+  for the Code's structure: the generated page, not a copy in mkdocs.yml);
+- every page is written as ``x/index.html`` and linked with its explicit ``index.html``:
+  the offline plugin turns directory URLs off so that links work from file://, but the
+  issue wants ``lois/68/index.html``; explicit file names give both;
+- the iframe-worker shim comes from node_modules (pinned in package.json), never a CDN;
+- the home page gets its grid of the 93 laws and the citation table as a script, because
+  ``fetch`` of a JSON file is refused on file://.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+log = logging.getLogger("mkdocs.hooks.site")
+
+SHIM_NPM = Path("node_modules/iframe-worker/shim/index.js")
+SHIM_SITE = "assets/javascripts/iframe-worker-shim.js"
+CITATIONS_JSON = "assets/citations.json"
+CITATIONS_JS = "assets/javascripts/citations-donnees.js"
+ENTREE_LOIS = "lois/index.md"
+MARQUEUR_GRILLE = "<!-- grille-des-lois -->"
+
+_PAGE_LOI = re.compile(r"^lois/(\d{1,2})\.md$")
+_LIEN_LOI = re.compile(r"\]\((?:\./)?(\d{1,2})\.md(?:#[^)]*)?\)")
+_TITRE = re.compile(r"^(#{2,3})\s+(.+?)\s*$")
+_ATTRIBUTS = re.compile(r"\s*\{[^}]*\}\s*$")
+_BALISE = re.compile(r"<[^>]+>")
+_H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
+
+
+# --- configuration: the navigation of the laws -------------------------------------------
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    lois = Path(config.docs_dir) / ENTREE_LOIS
+    if config.nav and lois.is_file():
+        numeros = sorted(int(m[1]) for p in lois.parent.glob("*.md") if (m := re.match(r"(\d+)\.md$", p.name)))
+        config.nav = [_developper(entree, lois.read_text(encoding="utf-8"), numeros) for entree in config.nav]
+    return config
+
+
+def _developper(entree, index_lois: str, numeros: list[int]):
+    """Replace ``{"Les lois": "lois/index.md"}`` by that page followed by its chapters."""
+    if isinstance(entree, dict) and len(entree) == 1:
+        (titre, valeur), = entree.items()
+        if valeur == ENTREE_LOIS:
+            return {titre: [ENTREE_LOIS, *chapitres(index_lois, numeros)]}
+    return entree
+
+
+def chapitres(index_lois: str, numeros: list[int]) -> list:
+    """The nav of the laws from the chapter page: ``##`` a chapter, ``###`` a part of it.
+
+    A law linked nowhere in that page still gets a place (« Autres lois »), so that the
+    ``omitted_files`` check never fires because of the chapter page's wording.
+    """
+    racine: list = []
+    chapitre: list | None = None
+    courant: list = racine
+    vus: set[int] = set()
+    for ligne in index_lois.splitlines():
+        titre = _TITRE.match(ligne)
+        if titre:
+            nom = _nettoyer(titre[2])
+            courant = []
+            if len(titre[1]) == 2 or chapitre is None:
+                chapitre = courant
+                racine.append({nom: courant})
+            else:
+                chapitre.append({nom: courant})
+            continue
+        for numero in (int(n) for n in _LIEN_LOI.findall(ligne)):
+            if numero in numeros and numero not in vus:
+                vus.add(numero)
+                courant.append(f"lois/{numero}.md")
+    oublies = [f"lois/{n}.md" for n in numeros if n not in vus]
+    if oublies:
+        racine.append({"Autres lois": oublies})
+    return [e for e in racine if _non_vide(e)]
+
+
+def _nettoyer(titre: str) -> str:
+    return _BALISE.sub("", _ATTRIBUTS.sub("", titre)).strip()
+
+
+def _non_vide(entree) -> bool:
+    (valeur,) = entree.values()
+    return any(isinstance(v, str) or _non_vide(v) for v in valeur)
+
+
+# --- files: directory-style pages, the npm shim, the citation table ----------------------
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for fichier in files.documentation_pages():
+        _en_dossier(fichier)
+    files.append(_shim(config))
+    citations = files.get_file_from_path(CITATIONS_JSON)
+    if citations is None:
+        log.warning("%s manque : la boîte « aller à une citation » n'aura pas de table", CITATIONS_JSON)
+    else:
+        files.append(File.generated(config, CITATIONS_JS, content=table_citations(citations, files)))
+    return files
+
+
+def _en_dossier(fichier: File) -> None:
+    """``lois/68.md`` → ``lois/68/index.html``, linked as such (works on file:// and http)."""
+    if fichier.name == "index":
+        return
+    parent = fichier.src_uri.rpartition("/")[0]
+    cible = "/".join(p for p in (parent, fichier.name, "index.html") if p)
+    for cache in ("url", "abs_dest_path"):
+        fichier.__dict__.pop(cache, None)
+    fichier.dest_uri = cible
+    fichier.url = cible
+
+
+def _shim(config: MkDocsConfig) -> File:
+    source = Path(config.config_file_path).parent / SHIM_NPM
+    if not source.is_file():
+        raise PluginError(
+            f"{SHIM_NPM} manque : lancez `npm ci` (scripts/installer.sh) avant de construire le site ; "
+            "sans lui la recherche disparaît en file://"
+        )
+    return File.generated(config, SHIM_SITE, abs_src_path=str(source))
+
+
+def table_citations(citations: File, files: Files) -> str:
+    """``window.CITATIONS_LOIS``: anchor → the page's real URL from the site root.
+
+    citations.json speaks in directory URLs (``lois/12/``); the built site's URLs differ
+    (explicit ``index.html``), so each one is translated through the page it names.
+    """
+    pages = {_url_dossier(f.src_uri): f.url for f in files.documentation_pages()}
+    table: dict[str, str] = {}
+    for ancre, url in json.loads(citations.content_string).items():
+        if url not in pages:
+            log.warning("%s : %r renvoie à %r, qui n'est pas une page du site", CITATIONS_JSON, ancre, url)
+            continue
+        table[ancre] = pages[url]
+    donnees = json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"window.CITATIONS_LOIS = {donnees};\n"
+
+
+def _url_dossier(src_uri: str) -> str:
+    """``lois/12.md`` → ``lois/12/``; ``lois/index.md`` → ``lois/``; ``index.md`` → ``""``."""
+    chemin = src_uri.removesuffix(".md")
+    if chemin == "index" or chemin.endswith("/index"):
+        return chemin.removesuffix("index")
+    return chemin + "/"
+
+
+# --- the home page: grid of the laws ------------------------------------------------------
+
+
+def on_page_markdown(markdown: str, page, config: MkDocsConfig, files: Files) -> str:
+    if MARQUEUR_GRILLE in markdown:
+        markdown = markdown.replace(MARQUEUR_GRILLE, grille_lois(files, page.file.src_uri))
+    return markdown
+
+
+def grille_lois(files: Files, depuis: str) -> str:
+    """A keypad of the laws in Markdown (so that MkDocs checks and rewrites each link);
+    the law's title goes in the link title, shown as a tooltip."""
+    lois = sorted(
+        (int(m[1]), f) for f in files.documentation_pages() if (m := _PAGE_LOI.match(f.src_uri))
+    )
+    base = depuis.rpartition("/")[0]
+    prefixe = "../" * (base.count("/") + 1) if base else ""
+    lignes = ['<nav class="grille-lois" aria-label="Les lois par numéro" markdown>', ""]
+    for numero, fichier in lois:
+        titre = _titre_loi(fichier).replace('"', "’")
+        lignes.append(f'- [{numero}]({prefixe}{fichier.src_uri} "{titre}")')
+    lignes += ["", "</nav>"]
+    return "\n".join(lignes)
+
+
+def _titre_loi(fichier: File) -> str:
+    """« Revendication ou concession de levées » from ``# Loi 68 — … { #loi-68 }``."""
+    premier = _H1.search(fichier.content_string)
+    if not premier:
+        return f"Loi {fichier.name}"
+    return re.sub(r"^Loi\s+\d+\s*[—–-]\s*", "", _nettoyer(premier[1]))

@@ -1,0 +1,102 @@
+"""Anchors: every element of every law page gets its HTML ids, by one set of rules.
+
+- A law paragraph has an edition-qualified id (``loi-68-c-2017``, ``loi-68-c-2007``).
+- The unqualified id (``loi-68-c``) goes to the current text: the first 2017
+  occurrence in reading order (official text, then the Guide's quotes, the notes,
+  the booklet), otherwise the 2007 paragraph.
+- A further 2017 occurrence of the same label (the Guide quoting what the official
+  text already gives) is qualified by its role: ``loi-68-c-2017-guide``, then ``-2``…
+- A preamble (the law's label alone) is ``loi-68-2017`` / ``loi-68-2007``: ``loi-68``
+  is the page itself.
+- Examples are numbered by position on the page: ``loi-68-exemple-3``; notes and
+  commentary likewise (``loi-68-note-1``, ``loi-68-commentaire-4``).
+
+Law ids come from ``labels.ancre`` only. A duplicate id is a bug and raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from indexer.labels import Label, ancre
+from indexer.model import LOI, Corpus, Element, Loi, Partie
+
+Cle = tuple[int, int, int]  # (law number, index of the Partie, index of the Element)
+
+
+class AncreEnDouble(ValueError):
+    """Two elements of one page would share an id."""
+
+
+@dataclass(frozen=True)
+class Ancres:
+    """The ids of every element: the first is the element's own, the others are aliases."""
+
+    par_element: dict[Cle, tuple[str, ...]]
+    # Every law label the corpus has, with the page anchor its unqualified id is on.
+    labels: frozenset[Label]
+
+    def de(self, cle: Cle) -> tuple[str, ...]:
+        """The ids of one element (empty for none)."""
+        return self.par_element.get(cle, ())
+
+
+def parcourir(loi: Loi) -> Iterator[tuple[Cle, Partie, Element]]:
+    """Every element of a law in page order, with its key."""
+    for i, partie in enumerate(loi.parties):
+        for j, element in enumerate(partie.elements):
+            yield (loi.numero, i, j), partie, element
+
+
+def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tuple[str, ...]:
+    qualifie = ancre(label, partie.edition)
+    if qualifie in vus:  # already given: a second occurrence in this edition
+        base = ancre(label, partie.edition, partie.role)
+        qualifie, rang = base, 2
+        while qualifie in vus:
+            qualifie, rang = f"{base}-{rang}", rang + 1
+    if courant and label.parties:
+        return (ancre(label), qualifie)
+    return (qualifie,)
+
+
+def _courants(loi: Loi) -> dict[Label, Cle]:
+    """For each label, the element that carries its unqualified id."""
+    courants: dict[Label, Cle] = {}
+    for edition in ("2017", "2007"):
+        for cle, partie, element in parcourir(loi):
+            if element.type == LOI and element.label and partie.edition == edition:
+                courants.setdefault(element.label, cle)
+    return courants
+
+
+def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
+    """The ids of every element of one law page."""
+    courants = _courants(loi)
+    compteurs: dict[str, int] = {}
+    vus: set[str] = {ancre(Label(loi.numero))}
+    resultat: dict[Cle, tuple[str, ...]] = {}
+    for cle, partie, element in parcourir(loi):
+        if element.type == LOI and element.label:
+            ids = _ids_loi(element.label, partie, courants.get(element.label) == cle, vus)
+        else:
+            compteurs[element.type] = compteurs.get(element.type, 0) + 1
+            ids = (f"loi-{loi.numero}-{element.type}-{compteurs[element.type]}",)
+        for id_ in ids:
+            if id_ in vus:
+                raise AncreEnDouble(f"Loi {loi.numero} : l'ancre {id_} est en double.")
+            vus.add(id_)
+        resultat[cle] = ids
+    return resultat
+
+
+def calculer(corpus: Corpus) -> Ancres:
+    """The ids of every law page of the corpus."""
+    par_element: dict[Cle, tuple[str, ...]] = {}
+    labels: set[Label] = set()
+    for loi in corpus.lois:
+        par_element.update(ancres_loi(loi))
+        labels.add(Label(loi.numero))
+        labels.update(e.label for _, _, e in parcourir(loi) if e.type == LOI and e.label)
+    return Ancres(par_element, frozenset(labels))

@@ -1,0 +1,208 @@
+"""The build: the only module that reads the corpus and writes docs/ and the cache.
+
+``charger_corpus()`` reads and checks the sources against ``corpus/sources.toml``,
+cleans them (with ``corpus/errata.toml``), parses and merges them. The result is
+cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata
+and the package's code, so that a change to any of them rebuilds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from dataclasses import dataclass
+
+from indexer.ancres import Ancres, calculer
+from indexer.clean import Erratum, clean_source
+from indexer.errors import LoiErreur, SourceModifiee
+from indexer.merge import merge
+from indexer.model import Corpus
+from indexer.parse import parse_source
+from indexer.renvois import Probleme, resolve
+
+
+def racine() -> Path:
+    """The project folder (the one holding corpus/ and docs/)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def dossier_cache() -> Path:
+    """Where the corpus cache and the index live: ``$LOI_CACHE`` or ``.cache/``."""
+    return Path(os.environ.get("LOI_CACHE") or racine() / ".cache")
+
+
+def manifeste() -> list[dict[str, str]]:
+    """The sources listed in corpus/sources.toml, in order."""
+    chemin = racine() / "corpus" / "sources.toml"
+    with chemin.open("rb") as fichier:
+        return list(tomllib.load(fichier)["source"])
+
+
+def lire_sources() -> dict[str, str]:
+    """Every source's text, refusing one whose sha256 is not the manifest's."""
+    textes: dict[str, str] = {}
+    for entree in manifeste():
+        chemin = racine() / "corpus" / "sources" / entree["id"]
+        try:
+            donnees = chemin.read_bytes()
+        except FileNotFoundError:
+            raise LoiErreur(f"Source absente : {chemin} ; restaurez-la depuis git.") from None
+        if hashlib.sha256(donnees).hexdigest() != entree["sha256"]:
+            raise SourceModifiee(
+                f"La source {entree['id']} a changé sans le manifeste : vérifiez-la, "
+                "puis mettez à jour son sha256 dans corpus/sources.toml."
+            )
+        textes[entree["id"]] = donnees.decode("utf-8")
+    return textes
+
+
+def lire_errata() -> tuple[Erratum, ...]:
+    """The repairs listed in corpus/errata.toml."""
+    chemin = racine() / "corpus" / "errata.toml"
+    if not chemin.exists():
+        return ()
+    with chemin.open("rb") as fichier:
+        return tuple(Erratum(**entree) for entree in tomllib.load(fichier).get("erratum", []))
+
+
+def _fichiers_empreinte() -> list[Path]:
+    corpus = racine() / "corpus"
+    code = sorted((racine() / "indexer").rglob("*.py"))
+    return [*sorted(corpus.glob("sources/*.txt")), *sorted(corpus.glob("*.toml")), *code]
+
+
+@cache
+def empreinte() -> str:
+    """A short hash of everything the model depends on: sources, data files, code."""
+    somme = hashlib.sha256()
+    for chemin in _fichiers_empreinte():
+        somme.update(chemin.relative_to(racine()).as_posix().encode())
+        somme.update(chemin.read_bytes())
+    return somme.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Construit:
+    """The parsed and linked corpus, its anchors and the references left unresolved."""
+
+    corpus: Corpus
+    ancres: Ancres
+    problemes: tuple[Probleme, ...]
+
+
+def parser_corpus() -> Construit:
+    """Read, check, clean, parse, merge and link every source (no cache)."""
+    errata = lire_errata()
+    extraits = []
+    for source, texte in lire_sources().items():
+        extraits.extend(parse_source(clean_source(texte, source, errata), source))
+    brut = merge(extraits)
+    ancres = calculer(brut)
+    corpus, problemes = resolve(brut, ancres.labels)
+    return Construit(corpus, ancres, problemes)
+
+
+def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
+    """Write a file so that readers see the old bytes or the new ones, never half."""
+    chemin.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=chemin.parent, delete=False) as temporaire:
+        temporaire.write(donnees)
+    os.replace(temporaire.name, chemin)
+
+
+@cache
+def construit() -> Construit:
+    """The linked corpus, from the cache when it matches ``empreinte()``, else rebuilt."""
+    chemin = dossier_cache() / f"corpus-{empreinte()}.pickle"
+    try:
+        with chemin.open("rb") as fichier:
+            resultat = pickle.load(fichier)
+        if isinstance(resultat, Construit):
+            return resultat
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass  # missing, stale or corrupt: rebuild below
+    resultat = parser_corpus()
+    ecrire_atomique(chemin, pickle.dumps(resultat, protocol=pickle.HIGHEST_PROTOCOL))
+    return resultat
+
+
+def charger_corpus() -> Corpus:
+    """The linked corpus (laws 1–93 and side documents)."""
+    return construit().corpus
+
+
+def chapitres() -> list[dict]:
+    """The Code's chapters (navigation only), from corpus/chapitres.toml."""
+    with (racine() / "corpus" / "chapitres.toml").open("rb") as fichier:
+        return list(tomllib.load(fichier)["chapitre"])
+
+
+def attendus() -> dict[str, str]:
+    """Every generated file as the current corpus makes it, by path from the root."""
+    from indexer.publier import fichiers
+
+    resultat = construit()
+    sources = {s["id"]: s["titre"] for s in manifeste()}
+    return fichiers(resultat.corpus, resultat.ancres, sources, chapitres())
+
+
+def generes_existants() -> set[str]:
+    """The generated files now on disk (to remove the ones no longer produced)."""
+    lois = (racine() / "docs" / "lois").glob("*.md")
+    return {p.relative_to(racine()).as_posix() for p in lois}
+
+
+def differences() -> list[str]:
+    """Paths whose content on disk differs from what the corpus makes (stale docs/)."""
+    voulus = attendus()
+    ecarts = [chemin for chemin, texte in sorted(voulus.items())
+              if not (racine() / chemin).exists()
+              or (racine() / chemin).read_text(encoding="utf-8") != texte]
+    return ecarts + sorted(generes_existants() - set(voulus))
+
+
+def ecrire_docs() -> list[str]:
+    """Write what changed under docs/ and includes/; return the paths written."""
+    voulus = attendus()
+    ecrits = []
+    for chemin, texte in sorted(voulus.items()):
+        cible = racine() / chemin
+        if not cible.exists() or cible.read_text(encoding="utf-8") != texte:
+            ecrire_atomique(cible, texte.encode("utf-8"))
+            ecrits.append(chemin)
+    for chemin in sorted(generes_existants() - set(voulus)):
+        (racine() / chemin).unlink()
+        ecrits.append(chemin)
+    return ecrits
+
+
+def dossier_voir() -> Path:
+    """Where the per-law JSON of ``loi voir`` is cached, keyed by the corpus hash."""
+    return dossier_cache() / f"voir-{empreinte()}"
+
+
+def ecrire_voir() -> Path:
+    """Write the per-law JSON objects read by ``loi voir`` (a complete folder or none)."""
+    from indexer.publier import objets_voir
+
+    cible = dossier_voir()
+    if (cible / "complet").exists():
+        return cible
+    resultat = construit()
+    dossier_cache().mkdir(parents=True, exist_ok=True)
+    temporaire = Path(tempfile.mkdtemp(dir=dossier_cache(), prefix=".voir-"))
+    for numero, texte in objets_voir(resultat.corpus, resultat.ancres).items():
+        (temporaire / f"{numero}.json").write_text(texte, encoding="utf-8")
+    (temporaire / "complet").write_text(empreinte(), encoding="utf-8")
+    try:
+        os.replace(temporaire, cible)
+    except OSError:  # another process finished first: its folder is as good as ours
+        shutil.rmtree(temporaire, ignore_errors=True)
+    return cible

@@ -1,0 +1,100 @@
+"""The ``loi`` command: parse arguments, call the library, print. Nothing else.
+
+``loi REF`` shows a law or paragraph, ``loi TEXTE…`` searches; the subcommands are
+``voir``, ``cherche``, ``exemples``, ``definition``, ``index`` and ``construire``.
+``loi`` alone on a terminal opens the interactive prompt. Commands import their
+machinery lazily: ``loi voir`` must start without Whoosh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from indexer.errors import LoiErreur, Sortie
+
+COMMANDES = ("voir", "cherche", "exemples", "definition", "index", "construire")
+
+AIDE = """\
+Le Code International du Bridge de Compétition, en ligne de commande.
+
+  loi 68C                       affiche la Loi 68C (texte, commentaire, exemples)
+  loi revendication contestée   cherche dans les lois et le commentaire
+  loi voir REF                  affiche une loi ou un paragraphe (--json)
+  loi cherche TEXTE             recherche (--json, --limite N, --edition, --type)
+  loi exemples REF|TEXTE        les exemples du Guide pour une loi ou une recherche
+  loi definition TERME          une définition du Code
+  loi index TERME               l'index alphabétique du Code 2007
+  loi construire                régénère docs/ et l'index (--strict, --index)
+  loi                           (sur un terminal) ouvre l'invite interactive
+"""
+
+
+def _parseur() -> argparse.ArgumentParser:
+    parseur = argparse.ArgumentParser(
+        prog="loi", description=AIDE, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parseur.add_argument("--debug", action="store_true", help="affiche la trace des erreurs")
+    sous = parseur.add_subparsers(dest="commande", metavar="COMMANDE")
+    voir = sous.add_parser("voir", help="affiche une loi ou un paragraphe")
+    voir.add_argument("ref", nargs="+", help="par exemple 68C, « loi 12 C 1 e »")
+    voir.add_argument("--json", action="store_true", help="sortie JSON")
+    voir.add_argument("--edition", choices=("2017", "2007"), help="une seule édition")
+    construire = sous.add_parser("construire", help="régénère docs/ et l'index")
+    construire.add_argument("--strict", action="store_true", help="échoue sur un renvoi cassé")
+    construire.add_argument("--index", action="store_true", help="construit aussi l'index")
+    construire.add_argument("--verifier", action="store_true", help="vérifie docs/ sans écrire")
+    try:
+        from indexer import cli_recherche
+    except ImportError:  # the search commands are not there yet
+        return parseur
+    cli_recherche.ajouter_commandes(sous)
+    return parseur
+
+
+def _commande_implicite(argv: list[str]) -> list[str]:
+    """``loi 68C`` → ``loi voir 68C``; ``loi renonce`` → ``loi cherche renonce``."""
+    options = [a for a in argv if a.startswith("-")]
+    mots = [a for a in argv if not a.startswith("-")]
+    if not mots or mots[0] in COMMANDES:
+        return argv
+    from indexer.labels import parse_label
+
+    commande = "voir" if parse_label(" ".join(mots)) else "cherche"
+    return [commande, *mots, *options]
+
+
+def programme(argv: list[str]) -> int:
+    """Run one command; errors propagate as LoiErreur."""
+    if not argv and sys.stdin.isatty() and sys.stdout.isatty():
+        from indexer import cli_recherche
+
+        return cli_recherche.interactif()
+    arguments = _parseur().parse_args(_commande_implicite(argv))
+    if arguments.commande in ("voir", "construire"):
+        from indexer import cli_lecture
+
+        return int(getattr(cli_lecture, arguments.commande)(arguments))
+    if arguments.commande is None:
+        _parseur().print_help()
+        return int(Sortie.ERREUR)
+    from indexer import cli_recherche
+
+    return int(cli_recherche.executer(arguments))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: run, turn expected errors into one French sentence and an exit code."""
+    liste = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return programme(liste)
+    except LoiErreur as erreur:
+        if "--debug" in liste:
+            raise
+        print(f"loi : {erreur}", file=sys.stderr)
+        return int(erreur.code)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,95 @@
+"""``loi voir`` and ``loi construire``: reading the corpus and regenerating docs/.
+
+``voir`` reads one small JSON file per law, written at build time into the cache,
+so that it starts fast and never imports Whoosh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+
+from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
+from indexer.labels import Label, parse_label
+
+
+def _objet(label: Label) -> dict:
+    from indexer import build
+
+    chemin = build.dossier_voir() / f"{label.loi}.json"
+    if not chemin.exists():
+        print("Préparation du cache de lecture (une fois par version du corpus)…", file=sys.stderr)
+        build.ecrire_voir()
+    try:
+        return json.loads(chemin.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise LoiErreur("Le cache de lecture est illisible : supprimez le dossier .cache "
+                        "puis relancez la commande.") from None
+
+
+def lire(reference: str, edition: str | None = None) -> dict:
+    """The JSON object of a law or paragraph; raises with the nearest ones when unknown."""
+    from indexer import lecture
+
+    label = parse_label(reference)
+    if label is None:
+        raise ReferenceInconnue(
+            f"« {reference} » n'est pas une référence de loi : tapez par exemple 68C, "
+            "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93).")
+    objet = _objet(label)
+    if label.parties:
+        if label not in lecture.labels_connus(objet):
+            proches = ", ".join(lecture.voisins(objet, label)) or "aucun"
+            raise ReferenceInconnue(
+                f"La {label} n'existe dans aucune édition du corpus. Paragraphes proches : "
+                f"{proches}.")
+        objet = lecture.restreindre(objet, label)
+    if edition:
+        objet["paragraphes"] = [p for p in objet["paragraphes"] if p["edition"] == edition]
+        objet["exemples"] = [p for p in objet["exemples"] if p["edition"] == edition]
+    return objet
+
+
+def voir(arguments: argparse.Namespace) -> int:
+    """Print a law or paragraph for a person, or as JSON."""
+    from indexer import lecture
+
+    objet = lire(" ".join(arguments.ref), arguments.edition)
+    if arguments.json:
+        print(json.dumps(lecture.public(objet), ensure_ascii=False, indent=2))
+    else:
+        largeur = min(shutil.get_terminal_size((80, 24)).columns, 100)
+        sys.stdout.write(lecture.texte_humain(objet, largeur))
+    return int(Sortie.TROUVE)
+
+
+def construire(arguments: argparse.Namespace) -> int:
+    """Regenerate docs/ (and the index with --index); report unresolved references."""
+    from indexer import build
+
+    resultat = build.construit()
+    for probleme in resultat.problemes:
+        print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
+    if arguments.verifier:
+        ecarts = build.differences()
+        for chemin in ecarts:
+            print(f"périmé : {chemin}", file=sys.stderr)
+        if ecarts:
+            raise LoiErreur(f"{len(ecarts)} fichier(s) de docs/ ne correspondent plus au corpus : "
+                            "lancez « loi construire » puis committez docs/.")
+        print("docs/ est à jour.")
+    else:
+        ecrits = build.ecrire_docs()
+        build.ecrire_voir()
+        print(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
+              f"{len(resultat.problemes)} renvoi(s) sans cible exacte.")
+    if arguments.index:
+        from indexer import cli_recherche
+
+        cli_recherche.construire_index()
+    if arguments.strict and resultat.problemes:
+        raise LoiErreur(f"Mode strict : {len(resultat.problemes)} renvoi(s) sans cible exacte "
+                        "(détail ci-dessus) ; corrigez le parseur ou corpus/errata.toml.")
+    return int(Sortie.TROUVE)

@@ -1,0 +1,36 @@
+"""Exit codes and the exception tree: the library raises, only the CLI prints."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Sortie(IntEnum):
+    """Exit codes, like grep: found, nothing found, bad usage or input."""
+
+    TROUVE = 0
+    RIEN = 1
+    ERREUR = 2
+
+
+class LoiErreur(Exception):
+    """An expected failure: one French sentence saying what to do, and an exit code."""
+
+    code = Sortie.ERREUR
+
+    def __init__(self, message: str, code: Sortie | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+
+class SourceModifiee(LoiErreur):
+    """A source's sha256 differs from the manifest."""
+
+
+class ReferenceInconnue(LoiErreur):
+    """A citation names no law or paragraph of the corpus."""
+
+
+class IndexIndisponible(LoiErreur):
+    """The search index is missing or corrupt and could not be rebuilt."""

@@ -1,0 +1,158 @@
+"""Reading a law: the model of one law → the JSON object of ``loi voir --json``, its
+restriction to one paragraph, and the text a person reads in a terminal (pure).
+
+Each element is attached to a paragraph: law text to its own label, commentary,
+examples and notes to the last law paragraph quoted before them in the same part
+(the Guide comments a quote right after it), or to the law itself.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from indexer.ancres import Ancres, parcourir
+from indexer.labels import Label, ancre, parse_label
+from indexer.model import EXEMPLE, LOI, Loi
+from indexer.render import Citation
+from indexer.unites import texte_element, url_loi
+
+Objet = dict[str, Any]
+
+
+def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> Objet:
+    """The whole law as the JSON object of the CLI, with an attachment per element."""
+    paragraphes, exemples, cibles = [], [], set()
+    rattachement, partie_courante = Label(loi.numero), -1
+    for cle, partie, element in parcourir(loi):
+        if cle[1] != partie_courante:
+            rattachement, partie_courante = Label(loi.numero), cle[1]
+        if element.type == LOI and element.label:
+            rattachement = element.label
+        ids = ancres.de(cle)
+        cibles.update(r.cible for b in element.blocs for r in b.renvois)
+        entree = {
+            "ref": rattachement.compact(),
+            "edition": partie.edition,
+            "type": element.type,
+            "role": partie.role,
+            "titre": element.titre,
+            "texte": texte_element(element) if element.type != LOI else _sans_titre(element),
+            "ancre": ids[0] if ids else f"loi-{loi.numero}",
+            "url": url_loi(loi.numero, ids[0] if ids else ""),
+            "source": f"{partie.source}:{element.ligne}",
+            "_rang": len(paragraphes) + len(exemples),  # page order, dropped from the JSON
+        }
+        (exemples if element.type == EXEMPLE else paragraphes).append(entree)
+    return {
+        "loi": loi.numero,
+        "titre": loi.titre(),
+        "titres": loi.titres(),
+        "url": url_loi(loi.numero),
+        "paragraphes": paragraphes,
+        "exemples": exemples,
+        "renvois": [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))],
+        "cite_par": [{"loi": _numero(c.page), "url": _url(c)} for c in cite_par if _numero(c.page)],
+    }
+
+
+def _sans_titre(element: Any) -> str:
+    return "\n\n".join(b.texte if not b.cellules else "\n".join("\t".join(r) for r in b.cellules)
+                       for b in element.blocs)
+
+
+def _numero(page: str) -> int:
+    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
+    return int(nom) if nom.isdigit() else 0
+
+
+def _url(citation: Citation) -> str:
+    return citation.page.removesuffix(".md") + "/#" + citation.ancre
+
+
+def public(objet: Objet) -> Objet:
+    """The object as printed: internal keys (``_rang``) dropped."""
+    def nettoyer(entrees: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in e.items() if not k.startswith("_")} for e in entrees]
+
+    return {**objet, "paragraphes": nettoyer(objet["paragraphes"]),
+            "exemples": nettoyer(objet["exemples"])}
+
+
+def labels_connus(objet: Objet) -> list[Label]:
+    """The paragraph labels this law has (any edition), in order of first appearance."""
+    vus: dict[Label, None] = {}
+    for entree in objet["paragraphes"]:
+        label = parse_label(entree["ref"])
+        if entree["type"] == LOI and label:
+            vus.setdefault(label, None)
+    return list(vus)
+
+
+def restreindre(objet: Objet, label: Label) -> Objet:
+    """The law's object restricted to one paragraph and what lies inside it."""
+
+    def dedans(entree: dict[str, Any]) -> bool:
+        cible = parse_label(entree["ref"])
+        return cible is not None and label.contient(cible)
+
+    restreint = dict(objet)
+    restreint["ref"] = label.compact()
+    restreint["paragraphes"] = [e for e in objet["paragraphes"] if dedans(e)]
+    restreint["exemples"] = [e for e in objet["exemples"] if dedans(e)]
+    restreint["url"] = objet["url"] + "#" + ancre(label)
+    return restreint
+
+
+def voisins(objet: Objet, label: Label) -> list[str]:
+    """The existing paragraphs nearest to a missing one: the children of its deepest
+    existing ancestor (``68E`` → 68A, 68B, 68C, 68D)."""
+    connus = labels_connus(objet)
+    for ancetre in label.ancetres()[1:]:
+        enfants = [c for c in connus if c.parent() == ancetre]
+        if enfants:
+            return [c.compact() for c in enfants]
+    return [c.compact() for c in connus if len(c.parties) == 1]
+
+
+def _bandeau(entree: dict[str, Any]) -> str:
+    if entree["type"] == LOI:
+        nature = "texte"
+    else:
+        nature = {"exemple": "exemple", "note": "note"}.get(entree["type"], "commentaire")
+    return f"[{entree['edition']} · {nature} · {entree['source']}]"
+
+
+def texte_humain(objet: Objet, largeur: int = 80) -> str:
+    """What a person reads in a terminal: 2017 first, the 2007 text clearly marked."""
+    lignes = [f"Loi {objet['loi']} — {objet['titre']}"]
+    for edition, titre in sorted(objet["titres"].items(), reverse=True):
+        if titre != objet["titre"]:
+            lignes.append(f"(titre {edition} : {titre})")
+    lignes.append(f"Site : {objet['url']}")
+    # 2017 first; within an edition, page order (examples where they stand).
+    entrees = sorted(objet["paragraphes"] + objet["exemples"],
+                     key=lambda e: (e["edition"] != "2017", e.get("_rang", 0)))
+    edition_vue = ""
+    for entree in entrees:
+        if entree["edition"] != edition_vue:
+            edition_vue = entree["edition"]
+            bandeau = ("TEXTE 2007 — REMPLACÉ PAR LE CODE 2017, POUR MÉMOIRE"
+                       if edition_vue == "2007" else f"ÉDITION {edition_vue} (en vigueur)")
+            lignes += ["", f"══ {bandeau} ══"]
+        lignes += _entree_humaine(entree, largeur)
+    return "\n".join(lignes) + "\n"
+
+
+def _entree_humaine(entree: dict[str, Any], largeur: int) -> list[str]:
+    tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
+    if entree["titre"]:
+        tete += f" — {entree['titre']}"
+    lignes = ["", f"{tete}  {_bandeau(entree)}"]
+    for paragraphe in entree["texte"].split("\n\n"):
+        if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout
+            lignes += ["    " + ligne for ligne in paragraphe.split("\n")]
+        else:
+            lignes += textwrap.wrap(paragraphe, largeur - 2, initial_indent="  ",
+                                    subsequent_indent="  ") or [""]
+    return lignes

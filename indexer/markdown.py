@@ -1,0 +1,123 @@
+"""Blocs → Markdown: escaping, cross-reference links, footnotes, lists, diagrams, tables.
+
+Shared by the law pages (``render``) and the other pages (``render_pages``). Plain
+text from the model is escaped so that nothing in a source can turn into markup; the
+only markup that comes out is what this module writes.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Callable, Iterable
+
+from indexer.labels import Label, ancre
+from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas
+
+Lien = Callable[[Label], str]  # label → relative URL with its anchor
+
+_ECHAPPES = re.compile(r"([\\`*_{}\[\]#|])")
+_DEBUT_BLOC = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s|$)")
+
+
+def echapper(texte: str) -> str:
+    """Plain text → Markdown that shows exactly that text (inline)."""
+    texte = html.escape(texte, quote=False)
+    return _ECHAPPES.sub(r"\\\1", texte)
+
+
+def _echapper_lignes(texte: str) -> str:
+    lignes = []
+    for ligne in texte.split("\n"):
+        ligne = echapper(ligne)
+        # "- x", "1. x", "1) x" at a line start would open a list: escape the marker.
+        lignes.append(_DEBUT_BLOC.sub(lambda m: f"{m[1]}\\{m[2]}" if m[2] else f"{m[1]}{m[3]}\\{m[4]}", ligne))
+    return "\n".join(lignes)
+
+
+def lien_vers(page_courante: str) -> Lien:
+    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a label."""
+    dossier = posixpath.dirname(page_courante) or "."
+
+    def lien(label: Label) -> str:
+        cible = f"lois/{label.loi}.md"
+        relatif = posixpath.relpath(cible, dossier)
+        return f"{relatif}#{ancre(label)}" if label.parties else relatif
+
+    return lien
+
+
+def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
+    """A Bloc's text with its references as links and its footnote calls renamed."""
+    morceaux, position = [], 0
+    for renvoi in bloc.renvois:
+        morceaux.append(_echapper_lignes(bloc.texte[position : renvoi.debut]))
+        cible = lien(renvoi.cible)
+        morceaux.append(f"[{echapper(bloc.texte[renvoi.debut : renvoi.fin])}]({cible})")
+        position = renvoi.fin
+    morceaux.append(_echapper_lignes(bloc.texte[position:]))
+    texte = "".join(morceaux)
+    # The calls were escaped with the rest: restore them, renamed unique to the page.
+    return re.sub(r"\\\[\^([^\]\s]+?)\\\]", lambda m: f"[^{prefixe_note}{m[1]}]", texte)
+
+
+def _cellule(texte: str) -> str:
+    return echapper(texte.strip()).replace("\n", " ") or " "
+
+
+def tableau(lignes: tuple[tuple[str, ...], ...]) -> str:
+    """Rows (header first) → a Markdown table, short rows padded."""
+    largeur = max(len(ligne) for ligne in lignes)
+    rangs = [list(ligne) + [""] * (largeur - len(ligne)) for ligne in lignes]
+    entete = "| " + " | ".join(_cellule(c) for c in rangs[0]) + " |"
+    separation = "|" + "---|" * largeur
+    corps = ["| " + " | ".join(_cellule(c) for c in rang) + " |" for rang in rangs[1:]]
+    return "\n".join([entete, separation, *corps])
+
+
+def diagramme(texte: str) -> str:
+    """Verbatim lines in a fenced block, the fence longer than any backtick run inside."""
+    barriere = "```"
+    while barriere in texte:
+        barriere += "`"
+    return f"{barriere}text\n{texte}\n{barriere}"
+
+
+def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
+    """One Bloc as a Markdown block."""
+    if bloc.forme in (ENCHERES, TABLEAU) and bloc.cellules:
+        return tableau(bloc.cellules)
+    if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
+        return diagramme(bloc.texte)
+    texte = texte_inline(bloc, lien, prefixe_note)
+    if bloc.forme == ITEM and bloc.texte.startswith(("- ", "– ", "• ", "· ")):
+        return "- " + texte[texte.index(" ") + 1 :].lstrip()
+    if bloc.forme == TITRE:
+        return f"**{texte}**"
+    return texte
+
+
+def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") -> str:
+    """Blocs separated by blank lines; consecutive bullet items make one list."""
+    sortie: list[str] = []
+    precedent_puce = False
+    for bloc in blocs:
+        rendu = bloc_markdown(bloc, lien, prefixe_note)
+        puce = rendu.startswith("- ")
+        if sortie:
+            sortie.append("\n" if puce and precedent_puce else "\n\n")
+        sortie.append(rendu)
+        precedent_puce = puce
+    return "".join(sortie)
+
+
+def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str]) -> str:
+    """Footnote definitions, each written once per page (``deja`` remembers them)."""
+    lignes = []
+    for note in notes:
+        cle = f"{prefixe}{note.cle}"
+        if cle not in deja:
+            deja.add(cle)
+            lignes.append(f"[^{cle}]: {_echapper_lignes(' '.join(note.texte.split()))}")
+    return "\n".join(lignes)

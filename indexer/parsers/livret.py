@@ -1,0 +1,423 @@
+"""Parser of 004, the Vénissieux club booklet: its tables, bidding boxes and law extracts.
+
+One paragraph per line, empty lines between paragraphs (NOTES.md §5).
+
+**In scope**: 408–515 "Quelques tableaux" (the 7 tab tables, the only scoring or
+probability tables of the booklet) → ``tableaux.md``; 517–550 "Extraits du code
+international 2017" and the bidding-box rules (2017 Annexe I) →
+``boites-a-annonces.md``; 552–845 the extracts of 17 laws → one ``Partie`` each.
+
+**Left out on purpose**: 1–4 title page; 5–48 table of contents; 49–56 epigraphs;
+57–123 club life ("Bienvenue au club…", whose ``loi de 1901`` is no bridge law);
+124–231 the game's principles for beginners, scoring explained in prose (no table);
+232–407 advice to players ("Quelques rappels aux débutants", "Réflexions…").
+
+**Markdown remnants**, removed from every text except the verbatim table lines
+(``sans_markdown``): ``**gras**`` and ``*italique*`` lose their stars (GRAS,
+ITALIQUE), ``1^{er}`` is ``1er`` (EXPOSANT), ``$6+4=10$`` loses its dollars and
+``\\%`` is ``%`` (LATEX), a link ``[texte](cible)`` is its text, even malformed
+with a space and nested parentheses in the target (LIEN, line 520), and a
+backslash escape is its character (ECHAPPEMENT).
+
+**Tables**: in the source a table is a maximal run of lines with tabs and a
+constant cell count, but the cleaning strips trailing tabs (440 ``Vulnérable`` keeps
+none), so a table is read as a run of adjacent lines opened by a tab line, and its
+width is its widest row. Its caption is the paragraph just above it (a ``- `` in
+front of a caption is dropped). The table's ``texte`` is the lines verbatim;
+``cellules`` are the cells stripped, each row padded to the width. Rows 506–511 are
+misaligned in the source: they are kept as they are, never moved between columns.
+Short lines without final punctuation that caption no table are headings.
+
+**Laws**: paragraph letters are dropped or skipped in 004, so they are never
+inferred from order: each subtitle is looked up in ``SOUS_TITRES`` (subtitle →
+2017 letter, each row proved by a line of 000 or of the 2007 TOC 2 of 001). A
+subtitle may stand alone, end with `` :``, run into its text (``Entame face
+cachée : Après…``; ``Éthique Par devoir…`` without the colon) or follow a number
+(``1. Position initiale : …``, law 5, where the label replaces that number). Under
+a known letter, ``1.``, ``(a)`` and `` - (a)`` are labels (``16A1(a)``, the bullet
+dropped) and ``1. (a)`` gives two; without a letter they stay ``item`` blocs as
+written. A paragraph cut in the middle of a sentence (694/696) is joined again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.clean import LIVRET, Lignes
+from indexer.labels import Label, ancre_libre
+from indexer.model import (
+    ITEM, ROLE_EXTRAITS, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section,
+)
+from indexer.parsers.lois2017 import Brouillon, niveau_parenthese, sous_parties
+
+EDITION = "2017"
+DEBUT_TABLEAUX = "Quelques tableaux"
+DEBUT_EXTRAITS = "Extraits du code international 2017"
+
+# "Loi 5 - Désignation des places" (the TOC's "Loi 5 - …\t16" has a tab)
+TITRE_LOI = re.compile(r"^Loi (?P<numero>\d{1,2}) - (?P<titre>[^\t]+)$")
+GRAS = re.compile(r"\*\*(?P<mots>.+?)\*\*")  # "(**NV** ou **V**)"
+ITALIQUE = re.compile(r"(?<![*\w])\*(?P<mots>[^*\s](?:[^*]*[^*\s])?)\*(?![*\w])")  # "*par couleur*"
+EXPOSANT = re.compile(r"\^\{(?P<mots>[^}]*)\}")  # "1^{er}"
+LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
+# "[Structure et Organisation \(vbc-bridge.fr\)](http://Structure et Organisation (vbc-bridge.fr))"
+LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
+ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
+
+# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it
+NUMERO = re.compile(r"^(?P<numero>\d{1,2})\.\s+(?:\((?P<lettre>[a-h])\)\s+)?(?P<reste>\S.*)$")
+# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped)
+PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s+(?P<reste>\S.*)$")
+REGLE_LETTRE = re.compile(r"^(?P<lettre>[a-h])\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
+PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
+# "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
+EN_TETE = re.compile(r"^(?P<titre>[^:]+?)\s*:\s+(?P<reste>[A-ZÀ-Ý].*)$")
+FIN_DE_PHRASE = re.compile(r"[.!?:;,]$")
+
+# 004 subtitle (as printed, no final colon) → 2017 letter; None: no proof, no letter. Each
+# comment gives the proof: a 000 line (2017 quote), else the 2007 TOC 2 of 001, same words.
+SOUS_TITRES: dict[int, dict[str, str | None]] = {
+    5: {
+        "Position initiale": "A",  # 000:144 "[A. Position initiale :"
+        "Changement de position": "B",  # 001:627 "B. Changement de position ou de table"
+    },
+    7: {
+        "Place de l'étui": "A",  # 000:354 "[A. Place de l'étui :"
+        "Retirer les cartes de l'étui": "B",  # 000:364 "[B. Retirer les cartes de l'étui :"
+        "Remettre les cartes dans l'étui": "C",  # 000:409 "[C. Remettre les cartes dans l'étui"
+        "Responsabilité pour ces procédures": "D",  # 000:463 "[D. Responsabilité pour ces…"
+    },
+    16: {
+        "Utilisation des informations par les joueurs": "A",  # 000:1458 "[16A 1. Pendant"
+        "Information extrinsèque venant du partenaire": "B",  # 000:1476 "…partenaire : [16B1."
+    },
+    20: {
+        "Déclaration non clairement perçue": "A",  # 000:2072 "[20A. Un joueur ayant un doute"
+        "Rappel des annonces durant la période des annonces": "B",  # 000:2086 "[20B. Durant la…"
+        "Rappel après le Passe final": "C",  # 000:2105 "[20C1. Après le Passe final"
+        "Procédure incorrecte": "G",  # 000:2403 "[20G. Procédure incorrecte :"
+    },
+    40: {
+        "Agrément d'un système au sein d'une paire": "A",  # 000:4040 "[40A1a Le système…"
+    },
+    41: {
+        "Entame face cachée": "A",  # 000:4406 "[41A Après une enchère, un Contre…" = 004:632
+        "Rappel des annonces et questions": "B",  # 000:4435 "[41B"; 001:997 same words
+        "Entame rendue visible": "C",  # 000:4441 "[41C … l'entame est rendue visible"
+    },
+    42: {
+        "Droits irrévocables": "A",  # 000:4532 "Droits irrévocables :", 4554 "42A3"
+        "Droits sous conditions": "B",  # 000:4583 "Droits sous conditions :"; 001:1011 "B. Droits"
+    },
+    45: {
+        "Jeu de la carte d'une main": "A",  # 000:4799 "[45A. Jeu d'une carte d'une main"
+        "Jeu de la carte du mort": "B",  # 000:4811 "[45B. Jeu d'une carte du mort"
+        "Carte considérée comme jouée": "C",  # 000:4964 "[45C1. Une carte d'un…"
+        "Le mort indique les cartes": "F",  # 000:5200 "[45F. Le mort indique les cartes"
+        "Retourner la levée": "G",  # 000:5217 "[45G. Retourner la levée"
+    },
+    61: {
+        "Définition de la renonce": "A",  # 000:6823 "[61A. Définition de la renonce"
+        "Droit de s'enquérir au sujet d'une éventuelle renonce": "B",  # 000:6889 "[61B. Droit…"
+        "Droit d'inspecter des levées": None,  # neither 000 (61A–B) nor the 001 TOC 2 has it
+    },
+    62: {
+        "La renonce doit être corrigée": "A",  # 000:6953 "[62A. La renonce doit être corrigée"
+        "Correction d'une renonce": "B",  # 000:7020 "(Loi 62B2)" = 004:731
+        "Renonce à la douzième levée": "D",  # 000:7095 "[62D. Renonce à la 12ème levée"
+    },
+    63: {
+        "La renonce devient consommée": "A",  # 000:7169 "[63A. Une renonce devient consommée"
+        "La renonce ne peut pas être corrigée": "B",  # no 63B in 000; 001:1224, same words
+    },
+    64: {
+        "Ajustement automatique de levée(s)": "A",  # 000:7271 "… (Loi 64A)"
+        "Pas d'ajustement automatique de levée": "B",  # 000:7302 "[64B. Il n'y a pas d'ajustement"
+    },
+    65: {
+        "Levées complètes": "A",  # 000:7423 "[A. Levées complètes"
+        "Compte des levées": "B",  # 000:7428 "[B. Compte des levées"
+        "Ordre": "C",  # 000:7451 "[C. Ordre"
+        "Agrément sur le résultat du jeu": "D",  # 000:7462 "[D. Agrément sur le…"
+    },
+    66: {
+        "Levée en cours": "A",  # 000:7506 "[A. levée en cours"
+        "Sa propre dernière carte": "B",  # 000:7518 "[B. Sa propre dernière carte"
+        "Levées fermées": "C",  # 000:7531 "[C. Levées fermées"
+        "Après la fin du jeu": "D",  # 000:7544 "[D. Après la fin du jeu"
+    },
+    74: {
+        "Attitude appropriée": "A",  # 000:8776 "[A. Attitude appropriée :"
+        "Éthique": "B",  # 000:8786 "[B. Éthique : Par devoir de courtoisie…"
+        "Violation des procédures": "C",  # 000:8816 "[C. Violations des procédures"
+    },
+}
+
+
+def sans_markdown(texte: str) -> str:
+    """Plain text from a line with Markdown or LaTeX remnants (rules in the module docstring)."""
+    for motif in (LIEN, GRAS, ITALIQUE, EXPOSANT, LATEX, ECHAPPEMENT):
+        texte = motif.sub(lambda m: m["mots"], texte)
+    return texte
+
+
+def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
+    """The non-empty lines of ``[debut, fin)`` (1-based) with their numbers."""
+    return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
+
+
+# --- Tables -----------------------------------------------------------------------
+
+
+def _cellules(rangees: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Cells of a table, stripped, every row padded to the widest row (trailing tabs are
+    stripped by the cleaning, so 440 ``Vulnérable`` comes with one cell instead of 8)."""
+    largeur = max(len(rangee.split("\t")) for rangee in rangees)
+    cellules = []
+    for rangee in rangees:
+        cases = [sans_markdown(c.strip()) for c in rangee.split("\t")]
+        cellules.append(tuple(cases + [""] * (largeur - len(cases))))
+    return tuple(cellules)
+
+
+Morceau = tuple[int, list[str]] | tuple[int, str]
+
+
+def decoupe_tableaux(lignes: list[tuple[int, str]]) -> list[Morceau]:
+    """Group lines: a table (first line, rows) per run of adjacent lines opened by a tab
+    line; any other line stands alone. Adjacency, not the tab count, bounds a table,
+    because the cleaning strips trailing tabs (the source's count is constant)."""
+    morceaux: list[Morceau] = []
+    for numero, texte in lignes:
+        debut, dernier = morceaux[-1] if morceaux else (0, "")
+        if isinstance(dernier, list) and debut + len(dernier) == numero:
+            dernier.append(texte)
+        elif "\t" in texte:
+            morceaux.append((numero, [texte]))
+        else:
+            morceaux.append((numero, texte))
+    return morceaux
+
+
+def _est_titre(texte: str) -> bool:
+    """A heading of the tables part: short, no tab, no bullet, no final punctuation."""
+    return len(texte) <= 40 and not PUCE.match(texte) and not FIN_DE_PHRASE.search(texte)
+
+
+def _ancre_unique(ancre: str, vues: set[str]) -> str:
+    rang, candidate = 2, ancre
+    while candidate in vues:
+        candidate, rang = f"{ancre}-{rang}", rang + 1
+    vues.add(candidate)
+    return candidate
+
+
+@dataclass
+class _Section:
+    """A section being built."""
+
+    cle: str
+    ancre: str
+    titre: str
+    ligne: int
+    niveau: int
+    blocs: list[Bloc]
+
+    def fige(self) -> Section:
+        return Section(self.cle, self.ancre, self.titre, self.ligne, tuple(self.blocs), self.niveau)
+
+
+def _bloc_prose(numero: int, texte: str) -> Bloc:
+    """A paragraph or a ``- `` list item, Markdown remnants removed."""
+    return Bloc(ITEM if PUCE.match(texte) else TEXTE, sans_markdown(texte), numero)
+
+
+def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
+    """The tables part (lines ``[debut, fin)``): one section per table or heading."""
+    morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
+    legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
+    sections: list[_Section] = []
+    vues: set[str] = set()
+    for index, (numero, morceau) in enumerate(morceaux):
+        if isinstance(morceau, list):
+            if not sections:  # a table with no caption above it
+                ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
+                sections.append(_Section(str(numero), ancre, "", numero, 2, []))
+            table = Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau))
+            sections[-1].blocs.append(table)
+        elif index in legendes:
+            titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
+            court = re.split(r"\s[(:]", titre)[0]
+            ancre = _ancre_unique(ancre_libre("tableau", court), vues)
+            sections.append(_Section(court, ancre, titre, numero, 2, []))
+        elif _est_titre(morceau) or not sections:
+            ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
+            sections.append(_Section(morceau, ancre, sans_markdown(morceau), numero, 1, []))
+        else:
+            sections[-1].blocs.append(_bloc_prose(numero, morceau))
+    return Document(
+        chemin="tableaux.md",
+        titre="Tableaux de marque et de probabilités",
+        source=LIVRET,
+        edition=EDITION,
+        type="tableau",
+        sections=tuple(s.fige() for s in sections),
+    )
+
+
+# --- Bidding boxes ----------------------------------------------------------------
+
+
+def _regle(numero: int, texte: str, cle: str, niveau: int) -> _Section:
+    """A rule heading such as ``b) Déclaration faite : Une déclaration…``, split title/text."""
+    en_tete = EN_TETE.match(texte)
+    titre = en_tete["titre"] if en_tete else texte.removesuffix(":").rstrip()
+    section = _Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau, [])
+    if en_tete:
+        section.blocs.append(Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero))
+    return section
+
+
+def boites(lignes: Lignes, debut: int, fin: int) -> Document:
+    """The bidding-box rules (lines ``[debut, fin)``): intro, then one section per rule."""
+    intro: list[Bloc] = []
+    sections: list[_Section] = []
+    numero_regle = ""
+    for numero, texte in _numerotees(lignes, debut, fin):
+        if trouve := NUMERO.match(texte):
+            numero_regle = trouve["numero"]
+            sections.append(_regle(numero, texte, numero_regle, 2))
+        elif (trouve := REGLE_LETTRE.match(texte)) and numero_regle:
+            sections.append(_regle(numero, texte, numero_regle + trouve["lettre"], 3))
+        elif numero == debut:
+            intro.append(Bloc(TITRE, sans_markdown(texte), numero))
+        elif _est_titre(texte) and intro:
+            cle = ancre_libre("", texte)
+            sections.append(_Section(cle, ancre_libre("boites", cle), texte, numero, 1, []))
+        elif sections:
+            sections[-1].blocs.append(_bloc_prose(numero, texte))
+        else:
+            intro.append(_bloc_prose(numero, texte))
+    return Document(
+        chemin="boites-a-annonces.md",
+        titre="Boîtes à annonces (Code 2017, Annexe I)",
+        source=LIVRET,
+        edition=EDITION,
+        type="annexe",
+        sections=tuple(s.fige() for s in sections),
+        intro=tuple(intro),
+    )
+
+
+# --- Law extracts -----------------------------------------------------------------
+
+
+def sous_titre(loi: int, texte: str) -> tuple[str, str | None, str] | None:
+    """``(subtitle as printed, 2017 letter or None, run-in text)`` when a line opens one.
+
+    ``sous_titre(41, "Entame face cachée : Après…")`` is ``("Entame face cachée", "A",
+    "Après…")``; a leading ``1. `` (law 5) is dropped.
+    """
+    sans_numero = re.sub(r"^\d{1,2}\.\s+", "", texte).replace("’", "'")
+    for titre, lettre in sorted(SOUS_TITRES.get(loi, {}).items(), key=lambda t: -len(t[0])):
+        if not sans_numero.startswith(titre):
+            continue
+        reste = sans_numero[len(titre) :]
+        if reste.strip() in ("", ":"):
+            return titre, lettre, ""
+        if trouve := re.match(r"^\s*:\s+(\S.*)$|^ ([A-ZÀ-Ý].*)$", reste):
+            return titre, lettre, trouve[1] or trouve[2]
+    return None
+
+
+def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
+    """The labels a numbered line opens under a known letter, with its text; else None."""
+    if not courant:
+        return None
+    if trouve := NUMERO.match(texte):
+        parties = sous_parties(courant, "numero", trouve["numero"])
+        if parties is None:
+            return None
+        if trouve["lettre"]:  # "1. (a) …": two levels on one line
+            lettre = Label(loi, (*parties, trouve["lettre"]))
+            return [(Label(loi, parties), ""), (lettre, trouve["reste"])]
+        return [(Label(loi, parties), trouve["reste"])]
+    if trouve := PARENTHESE.match(texte):
+        parties = sous_parties(courant, niveau_parenthese(trouve["valeur"]), trouve["valeur"])
+        return [(Label(loi, parties), trouve["reste"])] if parties else None
+    return None
+
+
+def _suite(brouillon: Brouillon, texte: str) -> bool:
+    """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
+    if not brouillon.blocs or not texte[:1].islower():
+        return False
+    dernier = brouillon.blocs[-1]
+    if dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
+        return False
+    brouillon.blocs[-1] = Bloc(TEXTE, f"{dernier.texte} {texte}", dernier.ligne)
+    return True
+
+
+def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str) -> None:
+    """Read one line of a law's extract into the draft elements."""
+    texte = sans_markdown(brut).strip()
+    if trouve := sous_titre(loi, texte):
+        titre, lettre, reste = trouve
+        brouillon = Brouillon(numero, Label(loi, (lettre,) if lettre else ()), titre=titre)
+        if reste:
+            brouillon.ajoute(TEXTE, reste, numero)
+        brouillons.append(brouillon)
+        return
+    if not brouillons:  # text before any subtitle: the law's opening
+        brouillons.append(Brouillon(numero, Label(loi)))
+    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
+    if labels := _labels(loi, courant, texte):
+        for label, reste in labels:
+            brouillons.append(Brouillon(numero, label))
+            if reste:
+                brouillons[-1].ajoute(TEXTE, reste, numero)
+    elif NUMERO.match(texte) or PARENTHESE.match(texte) or PUCE.match(texte):
+        brouillons[-1].ajoute(ITEM, texte, numero)
+    elif not _suite(brouillons[-1], texte):
+        brouillons[-1].ajoute(TEXTE, texte, numero)
+
+
+def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
+    """One ``Partie`` per ``Loi N - Titre`` heading from line ``debut`` to the end."""
+    lois: list[tuple[int, int, str, list[Brouillon]]] = []
+    for numero, texte in _numerotees(lignes, debut, len(lignes) + 1):
+        if trouve := TITRE_LOI.match(texte):
+            lois.append((int(trouve["numero"]), numero, trouve["titre"], []))
+        elif lois:
+            _ligne_de_loi(lois[-1][0], lois[-1][3], numero, texte)
+    return tuple(
+        (loi, Partie(LIVRET, EDITION, ROLE_EXTRAITS, titre, ligne, tuple(b.fige({}) for b in brs)))
+        for loi, ligne, titre, brs in lois
+    )
+
+
+def _ligne_de(lignes: Lignes, texte: str) -> int:
+    """The 1-based line that is exactly ``texte`` (the TOC's lines carry page numbers)."""
+    try:
+        return lignes.index(texte) + 1
+    except ValueError:
+        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.") from None
+
+
+def parse(lignes: Lignes) -> Extrait:
+    """The booklet's law extracts, its tables and its bidding-box rules."""
+    debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
+    debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
+    premiere_loi = next(
+        i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i])
+    )
+    return Extrait(
+        source=LIVRET,
+        parties=extraits(lignes, premiere_loi),
+        documents=(
+            tableaux(lignes, debut_tableaux, debut_extraits),
+            boites(lignes, debut_extraits, premiere_loi),
+        ),
+    )

@@ -1,0 +1,224 @@
+"""Cross-references: find the law citations in a text, then resolve them in two passes.
+
+Pass one (``trouver``) reads a text and returns spans with their target label, using
+the one citation grammar of ``labels``. Pass two (``resolve``) checks every target
+against the labels the corpus really has: a target that does not exist falls back to
+its nearest existing ancestor and is reported, so that ``loi construire --strict``
+can refuse it. The forms handled are those of NOTES.md §8:
+
+- ``Loi 16B``, ``loi 68D``, glued ``Loi62C3``, spaced ``Loi 9 A 2.b)``, ``LOI 64.B``;
+- lists after ``Lois``: ``Lois 27B1(b), 30B1(b)(i), 31A2(a) et32A2(a)``, glosses in
+  parentheses between items, an item without its law number (``67B1 et B2``);
+- bare codes with a section letter: ``86A permet``, ``La 23C est``;
+- relative ones, read in the paragraph they stand in: ``voir C ci-dessous``,
+  ``comme en A2(a) ou A2(b) ci-dessus``, ``Indépendamment de B1``, ``voir 4, ci-après``;
+- in the alphabetical index, bare law numbers too (``Jeu normal 71, renvoi``).
+
+Not references: ``loi de 1901`` (no number right after), ``17H`` (letters stop at G),
+holdings such as ``ARDV87`` (a letter just before).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from indexer.labels import Label, parse_label, parse_relatif
+from indexer.model import DIAGRAMME, ENCHERES, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi
+
+# One citation after "Loi": 16, 16B, 16 B, 16B1, 9 A 2.b), 12C1e, 12C1(e) (i), 64.B
+ATOME = (
+    r"(?P<loi>\d{1,2})(?!\d)"
+    r"(?:\s?\.?(?P<section>[A-G])(?![^\W\d_])"
+    r"(?:\s?\.?(?P<numero>\d{1,2})(?!\d))?"
+    r"(?:\s?\.?\s?\(?(?P<lettre>[a-h])\)|(?P<lettre2>[a-h])(?![^\W_]))?"
+    r"(?:\s?\((?P<romain>[ivx]+)\))?)?"
+)
+_ATOME = re.compile(ATOME)
+# "Loi", "Lois", "LOI", "loi" (glued or not) but not "loi de 1901" nor "toute loi".
+_PREFIXE = re.compile(r"(?<![^\W\d_])(?P<mot>[Ll]ois?|LOIS?)\s*(?=\d)")
+# Between two items of a list: "," "et" "ou" "à" "-" "/", glued "et32A2" included.
+_SEPARATEUR = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?(?:,|\bet|\bou|à|-|–|/)\s*")
+# An item that drops its law number after a first full one: "67B1 et B2".
+_SUITE = re.compile(r"(?P<section>[A-G])(?P<reste>\d{1,2}(?:\([a-h]\))?(?:\([ivx]+\))?)?(?![^\W_])")
+# A bare code with a section letter, not glued to a word: "86A permet", "(16C)".
+_NU = re.compile(
+    r"(?<![\w./-])\d{1,2}[A-G]\d{0,2}(?:\(?[a-h]\)|[a-h](?![^\W_]))?(?:\s?\([ivx]+\))?(?![\w♠♥♦♣])"
+)
+# A relative reference: a section path without the law number.
+REL = (
+    r"[A-G]\d{0,2}(?:\([a-h]\))?(?:\([ivx]+\))?"
+    r"|\d{1,2}(?=\s*,?\s*ci)"  # "voir 4, ci-après": a number in the current section
+    r"|\([a-h]\)(?:\([ivx]+\))?"  # "comme en (a) ci-dessus"
+)
+_CI = r"\s*,?\s*ci[\s-]?(?:dessus|dessous|après|apres|avant)"
+_RELATIF_CI = re.compile(rf"(?<![\w(])(?:{REL})(?:\s*(?:,|et|ou)\s*(?:{REL}))*(?={_CI})")
+_RELATIF_VOIR = re.compile(rf"(?:\b[Vv]oir|\bcf\.|[Ii]ndépendamment de)\s+(?P<rel>{REL})(?![\w(])")
+_RELATIF_UN = re.compile(REL)
+# Index locators: bare law numbers count too ("71, renvoi").
+_INDEX = re.compile(r"(?<![\w.(])\d{1,2}(?:\s?[A-Ga-g][^\s,;]*(?:\s\([ivx]+\))?)?(?![\w.])")
+
+
+@dataclass(frozen=True)
+class Probleme:
+    """A reference whose exact target does not exist: where, what, and what was linked."""
+
+    source: str
+    ligne: int
+    texte: str
+    message: str
+
+
+def _label_atome(trouve: re.Match[str]) -> Label | None:
+    morceaux = [trouve["loi"], trouve["section"] or "", trouve["numero"] or ""]
+    lettre = trouve["lettre"] or trouve["lettre2"]
+    morceaux += [f"({lettre})" if lettre else "", f"({trouve['romain']})" if trouve["romain"] else ""]
+    return parse_label("".join(morceaux))
+
+
+def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
+    """The items of a list that starts at ``debut`` with a full citation."""
+    trouve = _ATOME.match(texte, debut)
+    label = _label_atome(trouve) if trouve else None
+    while trouve and label:
+        yield Renvoi(trouve.start(), trouve.end(), label)
+        separateur = _SEPARATEUR.match(texte, trouve.end())
+        if not separateur:
+            return
+        suivant = _ATOME.match(texte, separateur.end())
+        if suivant and suivant["section"] is None and not pluriel:
+            return  # "la Loi 68 et 3 levées": a bare number after a singular is no law
+        if not suivant:
+            suite = _SUITE.match(texte, separateur.end())
+            cible = parse_label(f"{label.loi}{suite.group()}") if suite else None
+            if suite and cible:
+                yield Renvoi(suite.start(), suite.end(), cible)
+            return
+        trouve, label = suivant, _label_atome(suivant)
+
+
+def _prefixes(texte: str) -> Iterator[Renvoi]:
+    for prefixe in _PREFIXE.finditer(texte):
+        pluriel = prefixe["mot"].lower() == "lois"
+        for rang, renvoi in enumerate(_liste(texte, prefixe.end(), pluriel)):
+            # The first link covers "Loi 16B", the next ones their own code.
+            yield dataclasses.replace(renvoi, debut=prefixe.start()) if rang == 0 else renvoi
+
+
+def _nus(texte: str) -> Iterator[Renvoi]:
+    for trouve in _NU.finditer(texte):
+        label = parse_label(trouve.group())
+        if not label:
+            continue
+        yield Renvoi(trouve.start(), trouve.end(), label)
+        separateur = _SEPARATEUR.match(texte, trouve.end())
+        suite = _SUITE.match(texte, separateur.end()) if separateur else None
+        cible = parse_label(f"{label.loi}{suite.group()}") if suite else None
+        if suite and cible:  # "67B1 et B2"
+            yield Renvoi(suite.start(), suite.end(), cible)
+
+
+def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
+    for groupe in _RELATIF_CI.finditer(texte):
+        for un in _RELATIF_UN.finditer(groupe.group()):
+            cible = parse_relatif(un.group(), contexte)
+            if cible:
+                yield Renvoi(groupe.start() + un.start(), groupe.start() + un.end(), cible)
+    for trouve in _RELATIF_VOIR.finditer(texte):
+        cible = parse_relatif(trouve["rel"], contexte)
+        if cible:
+            yield Renvoi(trouve.start("rel"), trouve.end("rel"), cible)
+
+
+def _index(texte: str) -> Iterator[Renvoi]:
+    for trouve in _INDEX.finditer(texte):
+        label = parse_label(trouve.group())
+        if label:
+            yield Renvoi(trouve.start(), trouve.end(), label)
+
+
+def trouver(texte: str, contexte: Label | None = None, index: bool = False) -> tuple[Renvoi, ...]:
+    """Every citation in ``texte``, in order, without overlaps (first finder wins).
+
+    ``contexte`` is the paragraph the text is read in, for relative references;
+    ``index`` reads the text as locators of the alphabetical index.
+    """
+    candidats: list[Renvoi] = list(_index(texte)) if index else [*_prefixes(texte), *_nus(texte)]
+    if contexte is not None and not index:
+        candidats += _relatifs(texte, contexte)
+    retenus: list[Renvoi] = []
+    for renvoi in candidats:
+        if all(renvoi.fin <= r.debut or renvoi.debut >= r.fin for r in retenus):
+            retenus.append(renvoi)
+    return tuple(sorted(retenus, key=lambda r: r.debut))
+
+
+def _cible(label: Label, connus: frozenset[Label]) -> Label:
+    """The label itself when the corpus has it, else its nearest existing ancestor."""
+    return next((a for a in label.ancetres() if a in connus), Label(label.loi))
+
+
+def _lier_bloc(
+    bloc: Bloc, contexte: Label | None, index: bool, connus: frozenset[Label]
+) -> tuple[Bloc, list[tuple[str, Label, Label]]]:
+    if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
+        return bloc, []
+    renvois, manques = [], []
+    for renvoi in trouver(bloc.texte, contexte, index):
+        cible = _cible(renvoi.cible, connus)
+        if cible != renvoi.cible:
+            manques.append((bloc.texte[renvoi.debut : renvoi.fin], renvoi.cible, cible))
+        renvois.append(dataclasses.replace(renvoi, cible=cible))
+    return dataclasses.replace(bloc, renvois=tuple(renvois)), manques
+
+
+def _probleme(source: str, ligne: int, manque: tuple[str, Label, Label]) -> Probleme:
+    texte, voulu, lie = manque
+    return Probleme(
+        source, ligne, texte, f"« {texte} » : {voulu} n'existe pas dans le corpus ; lien vers {lie}."
+    )
+
+
+def _lier_loi(loi: Loi, connus: frozenset[Label]) -> tuple[Loi, list[Probleme]]:
+    parties, problemes = [], []
+    for partie in loi.parties:
+        elements, contexte = [], Label(loi.numero)
+        for element in partie.elements:
+            contexte = element.label if element.type == "loi" and element.label else contexte
+            blocs = []
+            for bloc in element.blocs:
+                lie, manques = _lier_bloc(bloc, contexte, False, connus)
+                blocs.append(lie)
+                problemes += [_probleme(partie.source, bloc.ligne, m) for m in manques]
+            elements.append(dataclasses.replace(element, blocs=tuple(blocs)))
+        parties.append(dataclasses.replace(partie, elements=tuple(elements)))
+    return dataclasses.replace(loi, parties=tuple(parties)), problemes
+
+
+def _lier_document(document: Document, connus: frozenset[Label]) -> tuple[Document, list[Probleme]]:
+    sections, problemes = [], []
+    index = document.type == "index"
+    for section in document.sections:
+        blocs = []
+        for bloc in section.blocs:
+            lie, manques = _lier_bloc(bloc, None, index, connus)
+            blocs.append(lie)
+            problemes += [_probleme(document.source, bloc.ligne, m) for m in manques]
+        sections.append(dataclasses.replace(section, blocs=tuple(blocs)))
+    return dataclasses.replace(document, sections=tuple(sections)), problemes
+
+
+def resolve(corpus: Corpus, connus: frozenset[Label]) -> tuple[Corpus, tuple[Probleme, ...]]:
+    """Attach its references to every Bloc; report those whose exact target is missing."""
+    lois, documents, problemes = [], [], []
+    for loi in corpus.lois:
+        lie, trouves = _lier_loi(loi, connus)
+        lois.append(lie)
+        problemes += trouves
+    for document in corpus.documents:
+        lie_doc, trouves = _lier_document(document, connus)
+        documents.append(lie_doc)
+        problemes += trouves
+    return Corpus(tuple(lois), tuple(documents)), tuple(problemes)

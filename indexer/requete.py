@@ -1,0 +1,204 @@
+"""What a director typed, understood: words, quoted phrases, law numbers, synonyms.
+
+Pure functions over the analyzer (no index): ``comprendre("le mort a vu une renonce")``
+gives one ``Concept`` per idea, each with the stem sequences that express it — the
+words typed first, then their synonyms from ``corpus/synonymes.toml`` — plus the law
+numbers typed (``68``, ``16B``) and those the synonyms hint at.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from indexer.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
+from indexer.labels import Label, parse_label
+
+FICHIER_SYNONYMES = Path(__file__).resolve().parent.parent / "corpus" / "synonymes.toml"
+
+# A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
+_UNITES = re.compile(
+    r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
+    r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans)$"
+)
+_PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
+_CITATION = re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One idea of the query and the stem sequences that say it, as typed first."""
+
+    mots: tuple[str, ...]  # the words as typed (after normalisation)
+    variantes: tuple[tuple[str, ...], ...]  # stem sequences; [0] is the typed one
+    phrase: bool = False  # quoted by the user: match the words in order
+    exclu: bool = False  # "-mot": documents with it are left out
+    synonyme: bool = False  # variantes[1:] come from corpus/synonymes.toml
+
+
+@dataclass(frozen=True)
+class Requete:
+    """A query understood: its concepts, the laws it names and those its words evoke."""
+
+    texte: str
+    concepts: tuple[Concept, ...]
+    refs: tuple[Label, ...] = ()
+    lois_evoquees: frozenset[int] = field(default_factory=frozenset)
+    syntaxe_ignoree: bool = False  # unbalanced quotes: searched as plain words
+
+    def vide(self) -> bool:
+        """True when nothing is left to search for."""
+        return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
+
+
+@dataclass(frozen=True)
+class Synonymes:
+    """Synonym groups by their stem sequences, and the laws each group hints at."""
+
+    groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
+    lois: tuple[frozenset[int], ...]  # per group
+    par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
+
+
+def lire_synonymes(chemin: Path = FICHIER_SYNONYMES) -> Synonymes:
+    """Read a synonym file (see corpus/synonymes.toml for its format)."""
+    with chemin.open("rb") as fichier:
+        donnees = tomllib.load(fichier)
+    groupes: list[tuple[tuple[str, ...], ...]] = []
+    lois: list[frozenset[int]] = []
+    membres: dict[tuple[str, ...], set[int]] = {}
+    for rang, groupe in enumerate(donnees.get("groupe", [])):
+        expressions = tuple(dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"]))
+        expressions = tuple(e for e in expressions if e)
+        groupes.append(expressions)
+        lois.append(frozenset(int(n) for n in groupe.get("lois", [])))
+        for expression in expressions:
+            membres.setdefault(expression, set()).add(rang)
+    par_tete: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
+    for expression, rangs in membres.items():
+        par_tete.setdefault(expression[0], []).append((expression, frozenset(rangs)))
+    trie = {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()}
+    return Synonymes(tuple(groupes), tuple(lois), trie)
+
+
+@cache
+def synonymes() -> Synonymes:
+    """The project's synonyms (read once per process)."""
+    return lire_synonymes()
+
+
+def _citation(mots: list[str], i: int) -> Label | None:
+    """The law cited by ``mots[i]`` (``68``, ``16B``, ``loi 12C1``), if it is one."""
+    mot = mots[i]
+    if not _CITATION.match(mot):
+        return None
+    apres = plier(mots[i + 1]) if i + 1 < len(mots) else ""
+    avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
+    if avant not in _PREFIXES_LOI and (_UNITES.match(apres) or not mot[0].isdigit()):
+        return None
+    return parse_label(mot)
+
+
+def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
+    """Split off quoted phrases; unbalanced quotes are dropped (plain search)."""
+    if texte.count('"') % 2:
+        return [], [texte.replace('"', " ")], True
+    morceaux = texte.split('"')
+    return morceaux[1::2], morceaux[0::2], False
+
+
+def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
+    """Words of the unquoted text (with their exclusion flag) and the laws cited."""
+    jetons = libre.split()
+    refs: list[Label] = []
+    mots: list[tuple[str, bool]] = []
+    for i, jeton in enumerate(jetons):
+        nu = jeton.strip(".,;:!?()[]")
+        label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
+        if label is not None:
+            refs.append(label)
+            if mots and plier(mots[-1][0]) in _PREFIXES_LOI:
+                mots.pop()  # "loi" before the number says nothing more
+            continue
+        exclu = jeton.startswith("-") and len(jeton) > 1
+        mots.extend((m, exclu) for m in re.findall(MOT, nu))
+    return mots, refs
+
+
+def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Concept]:
+    """Words to concepts: at each word, the longest synonym expression starting there.
+
+    A multi-word expression (« entame hors tour ») becomes a phrase concept *and* its
+    words stay concepts of their own, so that a paragraph saying « l'entame a été faite
+    hors de son tour » still matches, with the phrase as a bonus when it is there.
+    """
+    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m))]
+    concepts: list[Concept] = []
+    for i, (mot, exclu, racine) in enumerate(pleins):
+        trouves = [] if exclu else _expressions(pleins, i, syn)
+        if not any(len(e) == 1 for e, _ in trouves):
+            concepts.append(Concept((mot,), ((racine,),), exclu=exclu))
+        for expression, rangs in trouves:
+            autres = [e for r in sorted(rangs) for e in syn.groupes[r] if e != expression]
+            variantes = (expression, *dict.fromkeys(autres))
+            tapes = tuple(m for m, _, _ in pleins[i : i + len(expression)])
+            concepts.append(Concept(tapes, variantes, phrase=len(expression) > 1, synonyme=True))
+    return concepts
+
+
+def _expressions(
+    pleins: list[tuple[str, bool, str]], i: int, syn: Synonymes
+) -> list[tuple[tuple[str, ...], frozenset[int]]]:
+    """The synonym expressions starting at word ``i``: the longest, then a one-word one."""
+    trouves = []
+    for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
+        fin = i + len(expression)
+        if fin <= len(pleins) and tuple(p[2] for p in pleins[i:fin]) == expression:
+            if not any(p[1] for p in pleins[i:fin]):
+                if not trouves or len(expression) == 1:
+                    trouves.append((expression, rangs))
+    return trouves[::-1]  # the one-word expression first, then the phrase
+
+
+def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
+    lois: set[int] = set()
+    for concept in concepts:
+        if concept.synonyme:
+            for expression, rangs in syn.par_tete.get(concept.variantes[0][0], ()):
+                if expression == concept.variantes[0]:
+                    lois.update(n for r in rangs for n in syn.lois[r])
+    return frozenset(lois)
+
+
+def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
+    """Understand a query: normalise, split phrases, law numbers, words and synonyms."""
+    syn = synonymes() if syn is None else syn
+    propre = normaliser_requete(texte)
+    phrases, libres, ignoree = _decouper(propre)
+    mots: list[tuple[str, bool]] = []
+    refs: list[Label] = []
+    for libre in libres:
+        mots_libres, refs_libres = _mots_et_refs(libre)
+        mots += mots_libres
+        refs += refs_libres
+    concepts = _concepts_libres(mots, syn)
+    for phrase in phrases:
+        racines_phrase = tuple(racines(phrase))
+        if racines_phrase:
+            mots_phrase = tuple(re.findall(MOT, phrase))
+            concepts.append(Concept(mots_phrase, (racines_phrase,), phrase=True))
+    return Requete(
+        texte=propre,
+        concepts=tuple(concepts),
+        refs=tuple(dict.fromkeys(refs)),
+        lois_evoquees=_lois_evoquees(concepts, syn),
+        syntaxe_ignoree=ignoree,
+    )
+
+
+def ecart(mots: tuple[str, ...]) -> int:
+    """How many stop words a phrase skips: the slop its stems need to match in order."""
+    return sum(1 for m in mots if plier(m) in MOTS_VIDES)

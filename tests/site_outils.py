@@ -1,0 +1,170 @@
+"""Build the site for the tests: from the real docs/ once it is generated, else from a small
+fake tree written in a temporary directory (never in docs/).
+
+The fake tree copies the shape the generator promises (law headings and ids, editions,
+examples, the 2007 block, « Cité par », the glossary, citations.json) so that the site's
+own pieces (mkdocs.yml, hooks, overrides, assets) are tested before the corpus lands.
+Set LOI_SITE_FAUX=1 to force the fake tree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+RACINE = Path(__file__).resolve().parent.parent
+MKDOCS = RACINE / ".venv/bin/mkdocs"
+NB_LOIS = 93
+PAGES_GENEREES = (
+    "definitions.md", "index-alphabetique.md", "annexes.md", "objet-du-code.md", "preface.md",
+    "reglements/titre-iv.md", "reglements/titre-vii.md", "tableaux.md", "boites-a-annonces.md",
+)
+
+
+@dataclass(frozen=True)
+class Construction:
+    site: Path
+    secondes: float
+    journal: str
+    faux: bool
+
+
+def docs_reels() -> bool:
+    return (RACINE / "docs/lois/68.md").is_file() and os.environ.get("LOI_SITE_FAUX") != "1"
+
+
+def construire(dossier: Path) -> Construction:
+    """``mkdocs build --strict`` into ``dossier/site``; raises with the log on failure."""
+    faux = not docs_reels()
+    projet = arbre_faux(dossier / "projet") if faux else RACINE
+    site = dossier / "site"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    debut = time.perf_counter()
+    fini = subprocess.run(
+        [str(MKDOCS), "build", "--strict", "-f", str(projet / "mkdocs.yml"), "-d", str(site)],
+        cwd=projet, env=env, capture_output=True, text=True, timeout=600,
+    )
+    duree = time.perf_counter() - debut
+    if fini.returncode != 0:
+        raise AssertionError(f"mkdocs build --strict a échoué ({fini.returncode}) :\n{fini.stderr}")
+    return Construction(site, duree, fini.stderr, faux)
+
+
+# --- the fake tree ------------------------------------------------------------------------
+
+
+def arbre_faux(projet: Path) -> Path:
+    """A project folder: the real config, hooks, overrides and hand-written pages, plus fake
+    generated pages and glossary."""
+    projet.mkdir(parents=True)
+    shutil.copy(RACINE / "mkdocs.yml", projet / "mkdocs.yml")
+    for lien in ("hooks", "overrides", "node_modules"):
+        (projet / lien).symlink_to(RACINE / lien)
+    shutil.copytree(RACINE / "docs", projet / "docs")
+    docs = projet / "docs"
+    citations: dict[str, str] = {}
+    for numero in range(1, NB_LOIS + 1):
+        texte, ancres = page_loi(numero)
+        _ecrire(docs / f"lois/{numero}.md", texte)
+        citations.update({a: f"lois/{numero}/" for a in ancres})
+    _ecrire(docs / "lois/index.md", index_lois())
+    for chemin in PAGES_GENEREES:
+        _ecrire(docs / chemin, f"# {Path(chemin).stem.replace('-', ' ').capitalize()}\n\nPage factice.\n")
+    _ecrire(docs / "definitions.md", DEFINITIONS)
+    _ecrire(docs / "assets/citations.json", json.dumps(citations, indent=1, sort_keys=True))
+    _ecrire(projet / "includes/abreviations.md", GLOSSAIRE)
+    return projet
+
+
+def _ecrire(chemin: Path, texte: str) -> None:
+    chemin.parent.mkdir(parents=True, exist_ok=True)
+    chemin.write_text(texte, encoding="utf-8")
+
+
+GLOSSAIRE = """\
+*[déclarant]: Le joueur qui, pour le camp qui a remporté le contrat, a nommé le premier la dénomination du contrat.
+*[Arbitre]: Le directeur de tournoi, responsable de l'application du Code.
+"""
+
+DEFINITIONS = """\
+# Définitions { #definitions }
+
+## Déclarant { #def-declarant }
+
+Le joueur qui, pour le camp qui a remporté le contrat, a nommé le premier la dénomination.
+"""
+
+CHAPITRES = (
+    ("Chapitre I — Préliminaires", range(1, 6)),
+    ("Chapitre II — Préparation et déroulement", range(6, 17)),
+    ("Chapitre III — Les enchères", range(17, 41)),
+    ("Chapitre IV — Le jeu de la carte", range(41, 68)),
+    ("Chapitre V — Fin du jeu", range(68, 72)),
+    ("Chapitre VI — L'arbitre", range(72, 94)),
+)
+
+
+def index_lois() -> str:
+    lignes = ["# Les lois { #les-lois }", ""]
+    for rang, (titre, numeros) in enumerate(CHAPITRES, start=1):
+        lignes += [f"## {titre} {{ #chapitre-{rang} }}", ""]
+        lignes += [f"- [Loi {n} — {titre_loi(n)}]({n}.md)" for n in numeros]
+        lignes.append("")
+    return "\n".join(lignes)
+
+
+def titre_loi(numero: int) -> str:
+    return {12: "Pouvoirs discrétionnaires de l'arbitre", 68: "Revendication ou concession de levées",
+            70: "Revendication ou concession contestée"}.get(numero, f"Titre de la loi {numero}")
+
+
+def _paragraphe(niveau: int, edition: int, citation: str, titre: str, ancre: str) -> str:
+    return f'{"#" * niveau} <span class="edition e{edition}">{edition}</span> {citation} — {titre} {{ #{ancre} }}'
+
+
+def page_loi(numero: int) -> tuple[str, list[str]]:
+    """A law page in the generator's shape; long enough for 68C to need a scroll."""
+    ancres = [f"loi-{numero}"]
+    lignes = [f"# Loi {numero} — {titre_loi(numero)} {{ #loi-{numero} }}", "", "## Texte 2017 { #texte-2017 }", ""]
+    for section in "ABCD":
+        ancre = f"loi-{numero}-{section.lower()}"
+        ancres.append(ancre)
+        lignes += [_paragraphe(3, 2017, f"{numero}{section}", f"Section {section}", ancre), ""]
+        lignes += [_PROSE.format(numero=numero, section=section), "", '<p class="source">Code 2017, p. 1</p>', ""]
+        if numero == 12 and section == "C":
+            lignes += [_paragraphe(4, 2017, "12C1", "Score ajusté", "loi-12-c-1"), "", "Texte de 12C1.", ""]
+            lignes += [_paragraphe(5, 2017, "12C1(e)", "Camp non fautif", "loi-12-c-1-e"), "",
+                       "Texte de l'alinéa 12C1(e) sur le score ajusté.", ""]
+            ancres += ["loi-12-c-1", "loi-12-c-1-e"]
+    if numero == 68:
+        lignes += _EXTRAS_68
+        ancres += ["loi-68-exemple-3"]
+    lignes += ["## Cité par { #cite-par }", "", f"- [Loi 70A](70.md#loi-70-a)" if numero != 70 else "- [Loi 68C](68.md#loi-68-c)", ""]
+    return "\n".join(lignes), ancres
+
+
+_PROSE = (
+    "Texte de la loi {numero}, section {section}. Lorsque le déclarant fait une revendication, "
+    "l'arbitre examine la ligne de jeu annoncée. " * 6
+).strip()
+
+_EXTRAS_68 = [
+    "## Commentaire du Guide pratique { #guide }", "",
+    '<div class="admonition example" id="loi-68-exemple-3" markdown>',
+    '<p class="admonition-title">Exemple 3</p>', "",
+    "Le déclarant revendique les levées restantes sans donner de ligne de jeu.", "",
+    "</div>", "",
+    "!!! note", "", "    Une note du commentaire sur la revendication.", "",
+    "## Texte 2007 (remplacé) { #texte-2007 }", "",
+    "!!! warning \"Texte de 2007, remplacé par celui de 2017\"", "",
+    "    Ce texte n'est plus en vigueur ; il est donné pour comparaison.", "",
+    '<div class="texte-2007" markdown>', "",
+    _paragraphe(3, 2007, "68C", "Éclaircissement exigé", "loi-68-c-2007"), "",
+    "Ancien texte : une revendication doit être accompagnée d'une déclaration.", "",
+    "</div>", "",
+]
