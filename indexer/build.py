@@ -206,3 +206,24 @@ def ecrire_voir() -> Path:
     except OSError:  # another process finished first: its folder is as good as ours
         shutil.rmtree(temporaire, ignore_errors=True)
     return cible
+
+
+def texte_publie(source: str) -> str:
+    """A cleaned source minus the line ranges its parsers leave out on purpose
+    (each parser module lists them in ``LIGNES_EXCLUES``): what docs/ must contain."""
+    import importlib
+
+    from indexer.parse import MODULES
+
+    lignes = clean_source(lire_sources()[source], source, lire_errata())
+    exclues: set[int] = set()
+    for module in MODULES.get(source, ()):
+        for debut, fin in getattr(importlib.import_module(module), "LIGNES_EXCLUES", ()):
+            exclues.update(range(debut, fin + 1))
+    return "\n".join(ligne for numero, ligne in enumerate(lignes, 1) if numero not in exclues)
+
+
+def markdown_publie() -> str:
+    """Every Markdown file under docs/, concatenated in path order."""
+    fichiers = sorted((racine() / "docs").rglob("*.md"))
+    return "\n\n".join(f.read_text(encoding="utf-8") for f in fichiers)

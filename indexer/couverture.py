@@ -26,6 +26,13 @@ _MARKUP = (
 )
 
 
+# Source-side marks that the output writes differently on purpose: paragraph markers
+# at a line start ("B.", "2.", "(a)", "(ii)") become labels in headings, and glued
+# superscript footnote calls ("normal²¹") become Markdown footnotes.
+_MARQUEUR = re.compile(r"^\s*[-–]?\s*(?:\[?\d{0,2}[A-H]\.|\d{1,2}\.|\(?[a-h]\)|\([ivx]+\))(?=\s|$)", re.MULTILINE)
+_EXPOSANT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+
+
 @dataclass(frozen=True)
 class Bilan:
     """Coverage of one source: kept words, total words, and the first missed runs."""
@@ -72,6 +79,7 @@ def ngrammes(flux: list[str]) -> set[tuple[str, ...]]:
 def bilan(source: str, sortie: str, maximum_manques: int = 20) -> Bilan:
     """Measure how much of ``source`` (plain text) lies verbatim in ``sortie`` (Markdown)."""
     connus = ngrammes(mots(sans_markup(sortie)))
+    source = _EXPOSANT.sub(" ", _MARQUEUR.sub(" ", source))
     gardes = total = 0
     manques: list[str] = []
     for phrase_texte in _FIN_PHRASE.split(source):

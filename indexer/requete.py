@@ -22,7 +22,8 @@ FICHIER_SYNONYMES = Path(__file__).resolve().parent.parent / "corpus" / "synonym
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
 _UNITES = re.compile(
     r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
-    r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans)$"
+    r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|"
+    r"piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
 )
 _PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
 _CITATION = re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")

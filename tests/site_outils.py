@@ -4,7 +4,8 @@ fake tree written in a temporary directory (never in docs/).
 The fake tree copies the shape the generator promises (law headings and ids, editions,
 examples, the 2007 block, « Cité par », the glossary, citations.json) so that the site's
 own pieces (mkdocs.yml, hooks, overrides, assets) are tested before the corpus lands.
-Set LOI_SITE_FAUX=1 to force the fake tree.
+Set LOI_SITE_FAUX=1 to force the fake tree, or LOI_SITE_PROJET=<folder> to build another
+project folder (one holding mkdocs.yml, docs/ and includes/).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ def docs_reels() -> bool:
 
 def construire(dossier: Path) -> Construction:
     """``mkdocs build --strict`` into ``dossier/site``; raises with the log on failure."""
-    faux = not docs_reels()
-    projet = arbre_faux(dossier / "projet") if faux else RACINE
+    autre = os.environ.get("LOI_SITE_PROJET")
+    faux = not autre and not docs_reels()
+    projet = Path(autre) if autre else arbre_faux(dossier / "projet") if faux else RACINE
     site = dossier / "site"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     debut = time.perf_counter()

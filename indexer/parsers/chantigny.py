@@ -129,18 +129,20 @@ def _ajouter_texte(elements: list[Element], numero: int, lignes: Sequence[Ligne]
 
 
 def _notes(morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
-    """The director's notes: one commentary element per paragraph, titles open one."""
+    """The director's notes: one commentary element per paragraph; a title opens the
+    next one, and an auction goes with the paragraph that announces it."""
     elements: list[Element] = []
     titre: Bloc | None = None
     for morceau in morceaux:
-        if morceau.forme != TEXTE:
-            bloc = bloc_verbatim(morceau)
-        elif len(morceau.lignes) == 1 and TITRE_LIBRE.match(morceau.texte.strip()):
+        if morceau.forme != TEXTE and elements:
+            dernier = elements.pop()
+            elements.append(replace(dernier, blocs=dernier.blocs + (bloc_verbatim(morceau),)))
+            continue
+        if len(morceau.lignes) == 1 and TITRE_LIBRE.match(morceau.texte.strip()):
             titre = Bloc(TITRE, morceau.texte.strip(), morceau.ligne)
             continue
-        else:
-            bloc = _prose(morceau.lignes)[0]
-        blocs = (titre, bloc) if titre else (bloc,)
+        blocs = _prose(morceau.lignes) if morceau.forme == TEXTE else (bloc_verbatim(morceau),)
+        blocs = (titre, *blocs) if titre else blocs
         elements.append(Element(COMMENTAIRE, blocs, blocs[0].ligne))
         titre = None
     if titre:

@@ -39,11 +39,23 @@ Left out on purpose, or absent from the source:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from indexer.clean import CODE_2007, Lignes
 from indexer.labels import Label
-from indexer.model import DIAGRAMME, ITEM, LOI, ROLE_TEXTE, TEXTE, Bloc, Element, Extrait, NoteBas, Partie
+from indexer.model import (
+    DIAGRAMME,
+    ITEM,
+    LOI,
+    ROLE_TEXTE,
+    TEXTE,
+    Bloc,
+    Element,
+    Extrait,
+    NoteBas,
+    Partie,
+)
 from indexer.parsers import code2007_toc as toc
 
 DEBUT = 1828  # "Le jeu de cartes", law 1
@@ -113,7 +125,8 @@ class _Chantier:
     def element(self) -> Element:
         """The finished element."""
         self.clore()
-        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
+        blocs, notes = tuple(self.blocs), tuple(self.notes)
+        return Element(LOI, blocs, self.ligne, self.label, self.titre, notes=notes)
 
 
 @dataclass
@@ -144,19 +157,20 @@ class _Loi:
             self.elements.append(chantier.element())
 
 
-def _marque(niveau: str, texte: str, loi: _Loi) -> re.Match[str] | None:
-    """The label of ``niveau`` opening ``texte``, if it is one here.
+def _marque(niveau: str, texte: str, chemin: Mapping[str, str]) -> re.Match[str] | None:
+    """The label of ``niveau`` opening ``texte``, if it is one under ``chemin``.
 
     ``(i)`` is the letter after ``(h)`` in 80B2 and a roman number anywhere else;
     letters past ``h`` only count when they follow the previous letter.
     """
-    lettre = loi.chemin.get("lettre", "")
-    apres_h = lettre == "h" and "romain" not in loi.chemin
+    lettre = chemin.get("lettre", "")
+    apres_h = lettre == "h" and "romain" not in chemin
     if niveau == "lettre":
         trouve = LETTRE.match(texte)
         if trouve and trouve["marque"] > "h":
             suivante = chr(ord(lettre) + 1) if lettre else "a"
-            return trouve if trouve["marque"] == suivante and (trouve["marque"] != "i" or apres_h) else None
+            if trouve["marque"] != suivante or (trouve["marque"] == "i" and not apres_h):
+                return None
         return trouve
     if niveau == "romain":
         trouve = ROMAIN.match(texte)
@@ -164,22 +178,35 @@ def _marque(niveau: str, texte: str, loi: _Loi) -> re.Match[str] | None:
     return {"section": SECTION, "numero": NUMERO}[niveau].match(texte)
 
 
-def _niveau(texte: str, loi: _Loi) -> tuple[str, re.Match[str]] | None:
+def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
     """The level and match of the label opening ``texte``, if any."""
     for niveau in NIVEAUX:
-        trouve = _marque(niveau, texte, loi)
+        trouve = _marque(niveau, texte, chemin)
         if trouve:
             return niveau, trouve
     return None
+
+
+def niveau_de(texte: str, chemin: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The level and marker of the label opening a line, None for running text.
+
+    ``chemin`` is the open path (``{"section": "B", "numero": "2", "lettre": "h"}``):
+    it decides whether ``(i)`` is a letter or a roman number.
+    """
+    trouve = _niveau(texte, chemin or {})
+    return (trouve[0], trouve[1]["marque"]) if trouve else None
 
 
 def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
     """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
     cumul = ""
     for rang, morceau in enumerate(morceaux):
-        for compte, mot in enumerate(morceau.split(), 1):
+        mots = morceau.split()
+        for compte, mot in enumerate(mots, 1):
             cumul += toc.normaliser(mot)
-            if cumul == cible:
+            if cumul == cible:  # a trailing sign belongs to the subtitle: 3717 "secondaire ?"
+                while compte < len(mots) and not toc.normaliser(mots[compte]):
+                    compte += 1
                 return rang, compte
             if not cible.startswith(cumul):
                 return None
@@ -189,13 +216,16 @@ def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | N
 def _court(texte: str) -> bool:
     """A line that can continue a subtitle: at most three words, no final punctuation."""
     mots = texte.split()
-    return 0 < len(mots) <= 3 and not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
+    if not 0 < len(mots) <= 3:
+        return False
+    return not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
 
 
-def _sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[str, int, str]:
-    """A section's subtitle from its label line ``index`` (0-based) on.
+def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[str, int, str]:
+    """A section's subtitle, from the text ``reste`` after its marker on line ``index``.
 
-    Returns the subtitle, the index of its last line and the text left on that line.
+    ``attendu`` is the TOC 2 subtitle ("" when TOC 2 has none). Returns the subtitle,
+    the index (0-based) of its last line and the text left on that line.
     """
     suite = [lignes[i] for i in range(index + 1, min(index + 4, len(lignes)))]
     morceaux = [reste, *suite]
@@ -220,7 +250,7 @@ def _numero_intitule(lignes: Lignes, index: int, reste: str) -> bool:
 def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
     """Open the labels of a line (``1. (a) L'arbitre``), then give it the rest."""
     numero = index + 1
-    while (trouve := _niveau(texte, loi)) and trouve[0] != "section":
+    while (trouve := _niveau(texte, loi.chemin)) and trouve[0] != "section":
         niveau, marque = trouve
         if NIVEAUX[NIVEAUX.index(niveau) - 1] not in loi.chemin:
             loi.courant.ouvrir(ITEM, texte, numero)  # laws 35, 71: a list at law level
@@ -236,7 +266,7 @@ def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
 def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     """Read the line at ``index`` (0-based, with what it drags along); the next index."""
     texte = lignes[index].strip()
-    trouve = _niveau(texte, loi)
+    trouve = _niveau(texte, loi.chemin)
     if trouve is None:
         loi.courant.ajouter(texte, index + 1)
         return index + 1
@@ -245,7 +275,7 @@ def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
         _cascade(lignes, index, texte, loi)
         return index + 1
     attendu = loi.sections.get(marque["marque"], "")
-    titre, dernier, reste = _sous_titre(lignes, index, texte[marque.end() :], attendu)
+    titre, dernier, reste = sous_titre(lignes, index, texte[marque.end() :], attendu)
     loi.ouvrir("section", marque["marque"], index + 1, titre)
     if reste:
         loi.courant.ajouter(reste, dernier + 1)
@@ -258,51 +288,59 @@ def _diagramme(numero: int) -> int:
 
 
 @dataclass(frozen=True)
-class _Contexte:
-    """What the whole body tells each law: text with calls rewritten, notes by home line."""
+class NotesDuCorps:
+    """The body's footnotes: the lines they fill, and each NoteBas at its home line."""
 
-    lignes: Lignes
-    lignes_de_note: frozenset[int]
-    notes: dict[int, tuple[NoteBas, ...]]
+    lignes: frozenset[int] = frozenset()
+    par_ligne: Mapping[int, tuple[NoteBas, ...]] = field(default_factory=dict)
 
 
-def _parse_loi(entree: toc.EntreeLoi, titre: toc.Titre, fin: int, contexte: _Contexte) -> Partie:
-    """One law: its elements from the line after its title to ``fin``."""
-    preambule = _Chantier(Label(entree.numero), titre.fin + 1)
-    for numero in range(titre.debut, titre.fin + 1):
-        preambule.notes += contexte.notes.get(numero, ())
-    loi = _Loi(entree.numero, dict(entree.sections), preambule)
-    index = titre.fin
+def elements_de_loi(
+    lignes: Lignes,
+    numero: int,
+    sections: Mapping[str, str],
+    debut: int,
+    fin: int,
+    notes: NotesDuCorps | None = None,
+) -> tuple[Element, ...]:
+    """The elements of law ``numero``, whose text runs on lines ``debut``–``fin``.
+
+    ``sections`` maps each TOC 2 letter to its subtitle. Notes whose home line is
+    the title's (``debut - 1``) go on the preamble.
+    """
+    notes = notes or NotesDuCorps()
+    preambule = _Chantier(Label(numero), debut, notes=list(notes.par_ligne.get(debut - 1, ())))
+    loi = _Loi(numero, dict(sections), preambule)
+    index = debut - 1
     while index < fin:
-        numero = index + 1
-        if numero in SECTIONS_SANS_INTITULE:
-            lettre = SECTIONS_SANS_INTITULE[numero][1]
-            loi.ouvrir("section", lettre, numero, loi.sections[lettre])
-        if numero in contexte.lignes_de_note:
+        ligne = index + 1
+        if ligne in SECTIONS_SANS_INTITULE and SECTIONS_SANS_INTITULE[ligne][0] == numero:
+            lettre = SECTIONS_SANS_INTITULE[ligne][1]
+            loi.ouvrir("section", lettre, ligne, loi.sections[lettre])
+        if ligne in notes.lignes:
             suivant = index + 1
-        elif dernier := _diagramme(numero):
+        elif dernier := _diagramme(ligne):
             loi.courant.clore()
-            verbatim = "\n".join(contexte.lignes[index:dernier])
-            loi.courant.blocs.append(Bloc(DIAGRAMME, verbatim, numero))
+            loi.courant.blocs.append(Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne))
             suivant = dernier
         else:
-            suivant = _traiter(contexte.lignes, index, loi)
-        for lu in range(numero, suivant + 1):
-            loi.courant.notes += contexte.notes.get(lu, ())
+            suivant = _traiter(lignes, index, loi)
+        for lu in range(ligne, suivant + 1):
+            loi.courant.notes += notes.par_ligne.get(lu, ())
         index = suivant
     loi.fermer()
-    return Partie(CODE_2007, EDITION, ROLE_TEXTE, entree.titre, titre.debut, tuple(loi.elements))
+    return tuple(loi.elements)
 
 
-def _loi_de(numero: int, titres: tuple[toc.Titre, ...]) -> int:
-    """The law whose text holds line ``numero``."""
-    return max((t for t in titres if t.debut <= numero), key=lambda t: t.debut).numero
+def _loi_de(ligne: int, titres: tuple[toc.Titre, ...]) -> int:
+    """The law whose text holds ``ligne``."""
+    return max((t for t in titres if t.debut <= ligne), key=lambda t: t.debut).numero
 
 
-def _notes_bas(
-    paires: dict[toc.Appel, toc.Note], notes: tuple[toc.Note, ...], titres: tuple[toc.Titre, ...]
-) -> tuple[dict[toc.Appel, str], dict[int, tuple[NoteBas, ...]]]:
-    """Keys ``e1``, ``e2``… per law, and each NoteBas at its home line (its first call).
+def _cles(
+    paires: Mapping[toc.Appel, toc.Note], notes: tuple[toc.Note, ...], titres: tuple[toc.Titre, ...]
+) -> tuple[dict[toc.Note, str], dict[toc.Note, int]]:
+    """Each note's key (``e1``, ``e2``… per law) and home line (its first call's).
 
     A note goes with the law of its first call, even when printed under the next law
     (3996 ``indiqué*`` in law 57, its note at 4025 in law 58).
@@ -312,38 +350,48 @@ def _notes_bas(
         foyers[paires[appel]] = appel.ligne
     compteurs: dict[int, int] = {}
     cles: dict[toc.Note, str] = {}
-    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
     for note in notes:
         loi = _loi_de(foyers[note], titres)
         compteurs[loi] = compteurs.get(loi, 0) + 1
         cles[note] = f"e{compteurs[loi]}"
-        nouvelle = NoteBas(cles[note], note.texte, note.debut)
-        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), nouvelle)
-    return {appel: cles[note] for appel, note in paires.items()}, par_ligne
+    return cles, foyers
 
 
-def _avec_appels(lignes: Lignes, cles: dict[toc.Appel, str]) -> Lignes:
-    """The lines with each glued call ``interdire**`` rewritten ``interdire[^e2]``."""
+def notes_du_corps(
+    lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int
+) -> tuple[Lignes, NotesDuCorps]:
+    """The footnotes of the text from ``titres[0]`` to line ``fin``.
+
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``)
+    and the notes, each at the home line of its first call.
+    """
+    notes = toc.reperer_notes(lignes, titres, fin)
+    paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
+    cles, foyers = _cles(paires, notes, titres)
     resultat = list(lignes)
-    for appel in sorted(cles, reverse=True):  # right to left keeps columns valid
-        ligne = resultat[appel.ligne - 1]
-        fin = appel.colonne + appel.etoiles
-        resultat[appel.ligne - 1] = f"{ligne[: appel.colonne]}[^{cles[appel]}]{ligne[fin:]}"
-    return tuple(resultat)
+    for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
+        texte = resultat[appel.ligne - 1]
+        appel_ecrit = f"[^{cles[paires[appel]]}]"
+        apres = appel.colonne + appel.etoiles
+        resultat[appel.ligne - 1] = f"{texte[: appel.colonne]}{appel_ecrit}{texte[apres:]}"
+    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
+    for note in notes:
+        note_bas = NoteBas(cles[note], note.texte, note.debut)
+        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), note_bas)
+    occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
+    return tuple(resultat), NotesDuCorps(occupees, par_ligne)
 
 
 def parse(lignes: Lignes) -> Extrait:
     """The 93 laws of the 2007 code, one ``Partie`` each, from 001's cleaned lines."""
     entrees = toc.sommaire(lignes)
     titres = toc.reperer_titres(lignes, entrees, DEBUT, FIN)
-    notes = toc.reperer_notes(lignes, titres, FIN)
-    paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, FIN), notes)
-    cles, par_ligne = _notes_bas(paires, notes, titres)
-    sautees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
-    contexte = _Contexte(_avec_appels(lignes, cles), sautees, par_ligne)
+    texte, notes = notes_du_corps(lignes, titres, FIN)
     fins = [t.debut - 1 for t in titres[1:]] + [FIN]
-    parties = tuple(
-        (entree.numero, _parse_loi(entree, titre, fin, contexte))
-        for entree, titre, fin in zip(entrees, titres, fins, strict=True)
-    )
-    return Extrait(CODE_2007, parties)
+    parties: list[tuple[int, Partie]] = []
+    for entree, titre, fin in zip(entrees, titres, fins, strict=True):
+        sections = dict(entree.sections)
+        elements = elements_de_loi(texte, entree.numero, sections, titre.fin + 1, fin, notes)
+        partie = Partie(CODE_2007, EDITION, ROLE_TEXTE, entree.titre, titre.debut, elements)
+        parties.append((entree.numero, partie))
+    return Extrait(CODE_2007, tuple(parties))

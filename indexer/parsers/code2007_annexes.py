@@ -84,9 +84,17 @@ GLYPHES_NAVIGATION = re.compile(r"\s*[ÛÜ]")
 GROUPES_OBJET = (
     ("Les Lois ont pour but", "but", "Le but des Lois"),
     ("Il y a eu beaucoup d’évolutions", "evolutions", "Les évolutions du bridge de tournoi"),
-    ("Les pouvoirs discrétionnaires", "pouvoirs", "Pouvoirs des arbitres et des organismes responsables"),
+    (
+        "Les pouvoirs discrétionnaires",
+        "pouvoirs",
+        "Pouvoirs des arbitres et des organismes responsables",
+    ),
     ("Beaucoup de titres", "titres", "Titres et renvois"),
-    ("L’usage établi", "usage", "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »"),
+    (
+        "L’usage établi",
+        "usage",
+        "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »",
+    ),
     ("Pour éviter tout doute", "portee", "Portée de l'introduction et des définitions"),
 )
 
@@ -158,9 +166,10 @@ def rubrique(texte: str, vues: set[str]) -> str | None:
 
 
 def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
-    """One annex: its level-1 Section (title from its lost heading's first words), then its rubrics."""
+    """One annex: a level-1 Section titled from its lost heading's first words, then its rubrics."""
     titre, index = titre_complet(lignes, 1, lignes[0][1], vide=False)
-    sections: list[tuple[str, str, int, list[Ligne]]] = [(cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])]
+    debut = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
+    sections: list[tuple[str, str, int, list[Ligne]]] = [debut]
     vues: set[str] = set()
     while index < len(lignes):
         numero, texte = lignes[index]

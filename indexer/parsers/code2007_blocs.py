@@ -7,6 +7,10 @@ breaks must be inferred. The rule used by every ``code2007_*`` parser:
   (``- ``, ``·``, a lone ``-``);
 - a new Bloc starts at a line beginning with an upper-case letter when the previous
   line ends with sentence-final punctuation (``. ! ? : ; …``);
+- a short label or ``·`` item (at most ``SOUS_TITRE_MAX`` characters: a subtitle such
+  as ``a) Les deux camps sont fautifs`` or ``· Saisine de la CRLA``) ends at a line
+  starting with a capitalised word, unless that word runs on inside a sentence
+  (``NOMS_PROPRES``: ``Loi``, ``Passe``…) or opens a list (``Nationales, …``);
 - any other line continues the current Bloc: joined with one space, except after a
   line-final hyphen, which is real (``Jean-`` + ``Daniel``) and joins without a space;
   a line starting with ``;`` or ``:`` (French spacing wrapped) always continues.
@@ -28,7 +32,12 @@ PUCE = re.compile(r"^(?:[-·]\s|[-·]$)")
 # A sub-label that opens a list item or a small subtitle:
 # "1) Disposition…", "(a) …", "a) Les deux camps…", "a – Rappel des annonces",
 # "1- Les deux joueurs…", "6-" (alone), "3.1. Après…".
-ETIQUETTE = re.compile(r"^(?:\(?[a-z]\)(?:\s|$)|\d{1,2}\)(?:\s|$)|[a-z] – |\d{1,2}-(?:\s|$)|\d\.\d\.\s)")
+ETIQUETTE = re.compile(
+    r"^(?:\(?[a-z]\)(?:\s|$)|\d{1,2}\)(?:\s|$)|[a-z] – |\d{1,2}-(?:\s|$)|\d\.\d\.\s)"
+)
+
+# The RNC's "·" bullets also carry subtitles ("· Saisine de" / "la CRLA" / "Si la CRLA…").
+PUCE_TITRE = re.compile(r"^·\s")
 
 # A capitalised word (not an acronym such as "FFB" or "CI"): "Lorsqu'une", "Toute".
 MOT_CAPITAL = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ’']")
@@ -53,7 +62,10 @@ MINUSCULE = re.compile(r"^[a-zà-öø-ÿ]")
 # Running page furniture of the RNC: the footer "Règlement" / "National des
 # Compétitions 2008 page 60" and the headers "Titre IV –" / "Arbitrage",
 # "Titre V –" / "Compétitions par paires : règles particulières" (7397–7400, 7871–7874).
-PIED_DE_PAGE = (re.compile(r"^Règlement$"), re.compile(r"^National des Compétitions \d{4} page \d+$"))
+PIED_DE_PAGE = (
+    re.compile(r"^Règlement$"),
+    re.compile(r"^National des Compétitions \d{4} page \d+$"),
+)
 EN_TETE = (re.compile(r"^Titre [IVX]+ –$"), re.compile(r"^\S"))
 
 
@@ -71,12 +83,14 @@ def est_debut_de_bloc(precedente: str, ligne: str, bloc: str = "") -> bool:
 
 
 def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
-    """True when ``ligne`` is the text after a wrapped label subtitle (``c)`` / ``L'irrégularité…``)."""
-    etiquette = ETIQUETTE.match(bloc)
+    """True when ``ligne`` is the text after a wrapped label subtitle (``c)`` / ``L'irr…``)."""
+    etiquette = ETIQUETTE.match(bloc) or PUCE_TITRE.match(bloc)
     if etiquette is None or len(bloc) > SOUS_TITRE_MAX or not bloc[etiquette.end() :].strip():
         return False  # not a label item, too long to be a subtitle, or the label alone
     if bloc.endswith((",", "–", "-")) or not MOT_CAPITAL.match(ligne):
         return False
+    if re.match(r"^[^\s,]+,", ligne):
+        return False  # a list runs on: "· Finales" / "Nationales, Compétitions de…, etc."
     return re.split(r"[\s’']", ligne, maxsplit=1)[0] not in NOMS_PROPRES
 
 
@@ -158,13 +172,13 @@ def suite_de_titre(titre: str, suivante: str) -> bool:
     ``92.1 – Loi`` / ``9 A 2.b)`` (a law number), ``L'arbitre agrée`` / ``FFB``
     (an acronym alone). A label, a bullet or a capitalised word ends the heading.
     """
+    if titre.count("(") > titre.count(")"):
+        return True  # before the label test: "76)" would read as a label
+    if re.search(r"\bLois?$", titre) and suivante[:1].isdigit():
+        return True
     if PUCE.match(suivante) or ETIQUETTE.match(suivante):
         return False
     if MINUSCULE.match(suivante) or suivante[:1] in ":(":
-        return True
-    if titre.count("(") > titre.count(")"):
-        return True
-    if re.search(r"\bLois?$", titre) and suivante[:1].isdigit():
         return True
     return bool(re.fullmatch(r"[A-Z]{2,}", suivante))
 

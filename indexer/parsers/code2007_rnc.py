@@ -42,7 +42,9 @@ NUMERO_SEUL = re.compile(r"^(?P<numero>\d{2,3})\b\s*(?:[–-]\s*)?(?P<titre>\S.*
 
 # A sub-article label: "83.1 –", "83.2 – Autres", "91.1. –", "92.4.1. Le", "105.2.1",
 # "105.2.2 -", "139.1 Caractéristiques SHA", "145.2 . Systèmes…", "144.1".
-SOUS_ARTICLE = re.compile(r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:\s+(?P<titre>.*))?$")
+SOUS_ARTICLE = re.compile(
+    r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:\s+(?P<titre>.*))?$"
+)
 
 # A chapter subtitle in an intro: "Chapitre 1 : Dispositions générales…".
 CHAPITRE = re.compile(r"^Chapitre \d+\b")
@@ -68,7 +70,9 @@ class _Rubrique:
         )
 
 
-def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
+def article_en_tete(
+    lignes: Sequence[Ligne], index: int, dernier: int
+) -> tuple[int, str, int] | None:
     """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
 
     The number must be greater than ``dernier``, the previous article's.
@@ -98,10 +102,13 @@ def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
 
 def _intro(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
     """The text before the first article; a ``Chapitre N`` paragraph is a subtitle."""
-    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(lignes))
+    blocs = en_blocs(lignes)
+    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in blocs)
 
 
-def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
+def _rubrique(
+    lignes: Sequence[Ligne], index: int, article: int, vues: set[str]
+) -> tuple[list[_Rubrique], int] | None:
     """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
 
     A sub-article of the next article (139.1 after 138, heading lost) opens the
@@ -115,7 +122,7 @@ def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str])
     cle = sous_article(texte, article, vues)
     if cle is None:
         return None
-    vide = not (SOUS_ARTICLE.match(texte)["titre"] or "")  # type: ignore[index]
+    vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
     titre, suite = titre_complet(lignes, index + 1, texte, vide)
     rubriques = [_Rubrique(cle, titre, numero)]
     numero_article = int(cle.split(".")[0])

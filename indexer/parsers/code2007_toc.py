@@ -113,6 +113,11 @@ def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
     return tuple(EntreeLoi(n, titre, tuple(sections)) for n, titre, sections in lois)
 
 
+def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
+    """Every ``(loi, lettre)`` section that TOC 2 lists, in order: 251 of them."""
+    return tuple((e.numero, lettre) for e in sommaire(lignes) for lettre, _ in e.sections)
+
+
 def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
     """How many lines (1 to 5) from ``index`` spell ``cible`` once normalised, if any."""
     cumul = ""
@@ -158,6 +163,15 @@ def reperer_titres(
 RUPTURE = re.compile(r"^(?:\*|- |[A-H]\.(?:\s|$)|\d{1,2}\.\s|\(?[a-l]\)|\([ivx]+\))")
 
 
+def _reprise(note: str, suivante: str) -> bool:
+    """True when ``suivante`` resumes the running text after a finished note line.
+
+    "Règlement National." then "une dénomination…": a lower-case line after a full
+    stop goes on with the sentence the note interrupted.
+    """
+    return note.rstrip().endswith(".") and suivante[:1].islower()
+
+
 def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[Note, ...]:
     """Every footnote of the body (lines ``titres[0].debut``–``fin``), in order."""
     debuts_de_titre = {titre.debut for titre in titres}
@@ -170,7 +184,7 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
             continue
         dernier = numero
         while dernier < fin and dernier + 1 not in debuts_de_titre:
-            if RUPTURE.match(lignes[dernier]):
+            if RUPTURE.match(lignes[dernier]) or _reprise(lignes[dernier - 1], lignes[dernier]):
                 break
             dernier += 1
         morceaux = [NOTE.sub("", lignes[numero - 1]), *lignes[numero:dernier]]
@@ -235,7 +249,9 @@ def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel,
 
 def _series(appels: list[Appel], notes: list[Note]) -> list[tuple[list[Appel], list[Note]]]:
     """Cut one star count's calls and notes, in source order, into calls-then-notes runs."""
-    evenements = sorted([(a.ligne, a) for a in appels] + [(n.debut, n) for n in notes], key=lambda e: e[0])
+    evenements: list[tuple[int, Appel | Note]] = [(a.ligne, a) for a in appels]
+    evenements += [(n.debut, n) for n in notes]
+    evenements.sort(key=lambda evenement: evenement[0])
     series: list[tuple[list[Appel], list[Note]]] = []
     for _, chose in evenements:
         if isinstance(chose, Appel):

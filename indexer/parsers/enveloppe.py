@@ -24,7 +24,9 @@ Ligne = tuple[int, str]  # (1-based line number, cleaned text)
 LIGNE_S = " "  # what cleaning leaves of a line of spaces: a paragraph break
 
 # A list marker at line start, kept in the text: "- soit…", "1. Chaque", "2.Chaque", "a) si", "(b) Le", "(ii) Quand"
-MARQUE_ITEM = re.compile(r"^\s*(?:[-–]\s+|\d{1,2}\.(?!\d)\s*|\(?[a-h]\)\s*|\((?:i{1,3}|iv|v|vi{1,3})\)\s*)")
+MARQUE_ITEM = re.compile(
+    r"^\s*(?:[-–]\s+|\d{1,2}\.(?![\d.)])\s*|\(?[a-h]\)\s*|\((?:i{1,3}|iv|v|vi{1,3})\)\s*)"
+)  # not "92.)", the end of "(Voir Appels, Loi" / "92.)"
 
 # Seats, alone or two on a line, above a hand: " Nord", "Ouest    Est", "Déclarant"
 DIRECTIONS = re.compile(

@@ -2,41 +2,37 @@
 
 One paragraph per line, empty lines between paragraphs (NOTES.md §5).
 
-**In scope**: 408–515 "Quelques tableaux" (the 7 tab tables, the only scoring or
-probability tables of the booklet) → ``tableaux.md``; 517–550 "Extraits du code
-international 2017" and the bidding-box rules (2017 Annexe I) →
-``boites-a-annonces.md``; 552–845 the extracts of 17 laws → one ``Partie`` each.
+**In scope**: 408–515 "Quelques tableaux", with the booklet's only tab tables (7, all
+scoring or probabilities) → ``tableaux.md``; 517–550 "Extraits du code international
+2017" and the bidding boxes (2017 Annexe I) → ``boites-a-annonces.md``; 552–845 the
+extracts of 17 laws → one ``Partie`` each.
 
-**Left out on purpose**: 1–4 title page; 5–48 table of contents; 49–56 epigraphs;
-57–123 club life ("Bienvenue au club…", whose ``loi de 1901`` is no bridge law);
-124–231 the game's principles for beginners, scoring explained in prose (no table);
-232–407 advice to players ("Quelques rappels aux débutants", "Réflexions…").
+**Left out on purpose**: 1–4 title; 5–48 table of contents; 49–56 epigraphs; 57–123
+club life (its ``loi de 1901`` is no bridge law); 124–231 the game's principles for
+beginners, scoring told in prose (no table); 232–407 advice to players.
 
-**Markdown remnants**, removed from every text except the verbatim table lines
-(``sans_markdown``): ``**gras**`` and ``*italique*`` lose their stars (GRAS,
-ITALIQUE), ``1^{er}`` is ``1er`` (EXPOSANT), ``$6+4=10$`` loses its dollars and
-``\\%`` is ``%`` (LATEX), a link ``[texte](cible)`` is its text, even malformed
-with a space and nested parentheses in the target (LIEN, line 520), and a
-backslash escape is its character (ECHAPPEMENT).
+**Markdown remnants** (``sans_markdown``, every text but the verbatim table lines):
+``**gras**`` and ``*italique*`` lose their stars (GRAS, ITALIQUE); ``1^{er}`` is
+``1er`` (EXPOSANT); ``$6+4=10$`` loses its dollars (LATEX); a link is its text, even
+malformed with a space and nested parentheses in its target (LIEN, 520); a
+backslash escape such as ``\\%`` or ``\\(`` is its character (ECHAPPEMENT).
 
-**Tables**: in the source a table is a maximal run of lines with tabs and a
-constant cell count, but the cleaning strips trailing tabs (440 ``Vulnérable`` keeps
-none), so a table is read as a run of adjacent lines opened by a tab line, and its
-width is its widest row. Its caption is the paragraph just above it (a ``- `` in
-front of a caption is dropped). The table's ``texte`` is the lines verbatim;
-``cellules`` are the cells stripped, each row padded to the width. Rows 506–511 are
-misaligned in the source: they are kept as they are, never moved between columns.
-Short lines without final punctuation that caption no table are headings.
+**Tables**: in the source a table is a maximal run of tab lines with a constant cell
+count, but the cleaning strips trailing tabs (440 ``Vulnérable`` keeps none): a table
+is therefore read as a run of adjacent lines opened by a tab line. Its caption is the
+paragraph just above (a ``- `` in front is dropped); ``texte`` is the lines verbatim,
+``cellules`` the stripped cells, each row padded to the widest. Rows 506–511, misaligned
+in the source, are kept as they are, never moved between columns. A short line with no
+final punctuation that captions no table is a heading.
 
-**Laws**: paragraph letters are dropped or skipped in 004, so they are never
-inferred from order: each subtitle is looked up in ``SOUS_TITRES`` (subtitle →
-2017 letter, each row proved by a line of 000 or of the 2007 TOC 2 of 001). A
-subtitle may stand alone, end with `` :``, run into its text (``Entame face
-cachée : Après…``; ``Éthique Par devoir…`` without the colon) or follow a number
-(``1. Position initiale : …``, law 5, where the label replaces that number). Under
-a known letter, ``1.``, ``(a)`` and `` - (a)`` are labels (``16A1(a)``, the bullet
-dropped) and ``1. (a)`` gives two; without a letter they stay ``item`` blocs as
-written. A paragraph cut in the middle of a sentence (694/696) is joined again.
+**Laws**: 004 drops and skips letters, so none is inferred from order: a subtitle is
+looked up in ``SOUS_TITRES`` (→ 2017 letter, each row proved by 000 or the 2007 TOC 2
+of 001). It may stand alone, end with `` :``, run into its text (``Entame face cachée :
+Après…``, ``Éthique Par devoir…``) or follow a number (law 5 ``1. Position initiale :
+…``: the label replaces that number). Under a known letter, ``1.``, ``(a)`` and
+`` - (a)`` are labels (``16A1(a)``, bullet dropped), ``1. (a)`` gives two; without a
+letter they stay ``item`` blocs as written. A sentence cut by an empty line (694/696)
+is joined again.
 """
 
 from __future__ import annotations
@@ -47,11 +43,29 @@ from dataclasses import dataclass
 from indexer.clean import LIVRET, Lignes
 from indexer.labels import Label, ancre_libre
 from indexer.model import (
-    ITEM, ROLE_EXTRAITS, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section,
+    ITEM,
+    ROLE_EXTRAITS,
+    TABLEAU,
+    TEXTE,
+    TITRE,
+    Bloc,
+    Document,
+    Extrait,
+    Partie,
+    Section,
 )
 from indexer.parsers.lois2017 import Brouillon, niveau_parenthese, sous_parties
 
 EDITION = "2017"
+# The pages left out on purpose (first, last line, inclusive), as build.texte_publie reads them.
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = (
+    (1, 4),  # title
+    (5, 48),  # table of contents
+    (49, 56),  # epigraphs
+    (57, 123),  # club life
+    (124, 231),  # principles of the game for beginners, scoring in prose
+    (232, 407),  # advice to players
+)
 DEBUT_TABLEAUX = "Quelques tableaux"
 DEBUT_EXTRAITS = "Extraits du code international 2017"
 
@@ -74,6 +88,11 @@ PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par coul
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
 EN_TETE = re.compile(r"^(?P<titre>[^:]+?)\s*:\s+(?P<reste>[A-ZÀ-Ý].*)$")
 FIN_DE_PHRASE = re.compile(r"[.!?:;,]$")
+NUMERO_DEVANT = re.compile(r"^\d{1,2}\.\s+")  # "1. Position initiale : …" (law 5)
+# what follows a subtitle: " : Après une enchère…", or " Par devoir…" (828, colon lost)
+SUITE_DU_SOUS_TITRE = re.compile(r"^\s*:\s+(?P<deux_points>\S.*)$|^ (?P<majuscule>[A-ZÀ-Ý].*)$")
+# where a caption's short form ends: "Rappel de la marque (fond rouge…" → "Rappel de la marque"
+FIN_DE_LEGENDE_COURTE = re.compile(r"\s[(:]")
 
 # 004 subtitle (as printed, no final colon) → 2017 letter; None: no proof, no letter. Each
 # comment gives the proof: a 000 line (2017 quote), else the 2007 TOC 2 of 001, same words.
@@ -98,9 +117,7 @@ SOUS_TITRES: dict[int, dict[str, str | None]] = {
         "Rappel après le Passe final": "C",  # 000:2105 "[20C1. Après le Passe final"
         "Procédure incorrecte": "G",  # 000:2403 "[20G. Procédure incorrecte :"
     },
-    40: {
-        "Agrément d'un système au sein d'une paire": "A",  # 000:4040 "[40A1a Le système…"
-    },
+    40: {"Agrément d'un système au sein d'une paire": "A"},  # 000:4040 "[40A1a Le système…"
     41: {
         "Entame face cachée": "A",  # 000:4406 "[41A Après une enchère, un Contre…" = 004:632
         "Rappel des annonces et questions": "B",  # 000:4435 "[41B"; 001:997 same words
@@ -206,6 +223,7 @@ def _est_titre(texte: str) -> bool:
 
 
 def _ancre_unique(ancre: str, vues: set[str]) -> str:
+    """``ancre``, or ``ancre-2``, ``ancre-3``… when a section already took it."""
     rang, candidate = 2, ancre
     while candidate in vues:
         candidate, rang = f"{ancre}-{rang}", rang + 1
@@ -225,6 +243,7 @@ class _Section:
     blocs: list[Bloc]
 
     def fige(self) -> Section:
+        """The frozen section."""
         return Section(self.cle, self.ancre, self.titre, self.ligne, tuple(self.blocs), self.niveau)
 
 
@@ -248,7 +267,7 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
             sections[-1].blocs.append(table)
         elif index in legendes:
             titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
-            court = re.split(r"\s[(:]", titre)[0]
+            court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
             ancre = _ancre_unique(ancre_libre("tableau", court), vues)
             sections.append(_Section(court, ancre, titre, numero, 2, []))
         elif _est_titre(morceau) or not sections:
@@ -319,15 +338,15 @@ def sous_titre(loi: int, texte: str) -> tuple[str, str | None, str] | None:
     ``sous_titre(41, "Entame face cachée : Après…")`` is ``("Entame face cachée", "A",
     "Après…")``; a leading ``1. `` (law 5) is dropped.
     """
-    sans_numero = re.sub(r"^\d{1,2}\.\s+", "", texte).replace("’", "'")
+    sans_numero = NUMERO_DEVANT.sub("", texte).replace("’", "'")
     for titre, lettre in sorted(SOUS_TITRES.get(loi, {}).items(), key=lambda t: -len(t[0])):
         if not sans_numero.startswith(titre):
             continue
         reste = sans_numero[len(titre) :]
         if reste.strip() in ("", ":"):
             return titre, lettre, ""
-        if trouve := re.match(r"^\s*:\s+(\S.*)$|^ ([A-ZÀ-Ý].*)$", reste):
-            return titre, lettre, trouve[1] or trouve[2]
+        if trouve := SUITE_DU_SOUS_TITRE.match(reste):
+            return titre, lettre, trouve["deux_points"] or trouve["majuscule"]
     return None
 
 

@@ -40,6 +40,7 @@ from indexer.labels import Label
 from indexer.model import ITEM, LOI, ROLE_TEXTE, TEXTE, Bloc, Element, Extrait, NoteBas, Partie
 
 EDITION = "2017"
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ()  # nothing is left out
 
 # "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
@@ -53,8 +54,9 @@ PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s*(?P<reste>.*)
 PUCE = re.compile(r"^\s*(?P<puce>-\s+\S.*)$")
 
 EXPOSANTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-# "normal²¹" → call "21"; only after a letter, so "²¹ Dans…" (a note line) is no call
-APPEL_EXPOSANT = re.compile(rf"(?<=[^\W\d_])[{EXPOSANTS}]+")
+# "normal²¹" → call "21"; only after a letter (superscripts are letters to \w, hence the
+# second look-behind), so "²¹ Dans…" (a note line) is no call
+APPEL_EXPOSANT = re.compile(rf"(?<=[^\W\d_])(?<![{EXPOSANTS}])[{EXPOSANTS}]+")
 # "spécifier*" → call "e" (one "e" per star)
 APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*+")
 # "²¹ Dans le cadre des Lois 70 et 71…", "* Aucun ordre n'est spécifié par la FFB."
@@ -80,7 +82,7 @@ def avec_appels(texte: str) -> str:
 
 def niveau_parenthese(valeur: str) -> str:
     """``(a)``–``(h)`` are letters, ``(i)``, ``(ii)``, ``(v)``… are romans (labels.py)."""
-    return "lettre" if re.fullmatch(r"[a-h]", valeur) else "romain"
+    return "lettre" if len(valeur) == 1 and valeur in "abcdefgh" else "romain"
 
 
 def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[str, ...] | None:

@@ -1,0 +1,19 @@
+"""Print, per source, the share of its words found verbatim in docs/ (nothing lost)."""
+
+from __future__ import annotations
+
+from indexer import build
+from indexer.couverture import bilan
+
+
+def main() -> None:
+    publie = build.markdown_publie()
+    for entree in build.manifeste():
+        resultat = bilan(build.texte_publie(entree["id"]), publie)
+        print(f"{entree['id']}  {resultat.ratio:7.2%}  ({resultat.gardes}/{resultat.total} mots)")
+        for manque in resultat.manques[:3]:
+            print(f"    manque : {manque[:110]}")
+
+
+if __name__ == "__main__":
+    main()

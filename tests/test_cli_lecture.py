@@ -1,0 +1,103 @@
+"""``loi voir`` and ``loi construire`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from indexer.cli import main
+
+RACINE = Path(__file__).resolve().parent.parent
+LOI = RACINE / ".venv" / "bin" / "loi"
+
+
+def lancer(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``loi`` command as a user would, without a terminal."""
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
+    return subprocess.run([str(LOI), *arguments], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cache_pret(construit) -> None:
+    from indexer import build
+
+    build.ecrire_voir()
+
+
+def test_voir_un_paragraphe() -> None:
+    sortie = lancer("voir", "68C")
+    assert sortie.returncode == 0, sortie.stderr
+    assert sortie.stdout.startswith("Loi 68 — ")
+    assert "68C" in sortie.stdout and "Site : lois/68/#loi-68-c" in sortie.stdout
+    assert "TEXTE 2007 — REMPLACÉ" in sortie.stdout  # the 2007 text is there, marked as such
+    assert sortie.stdout.index("ÉDITION 2017") < sortie.stdout.index("TEXTE 2007")
+    assert max(len(ligne) for ligne in sortie.stdout.splitlines() if not ligne.startswith("    ")) <= 80
+
+
+def test_voir_json_contrat() -> None:
+    sortie = lancer("voir", "--json", "68C")
+    assert sortie.returncode == 0, sortie.stderr
+    objet = json.loads(sortie.stdout)
+    assert objet["loi"] == 68 and objet["url"] == "lois/68/#loi-68-c"
+    assert set(objet) >= {"loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par"}
+    assert set(objet["titres"]) == {"2017", "2007"}
+    premier = objet["paragraphes"][0]
+    assert set(premier) >= {"ref", "edition", "type", "texte", "ancre", "source"}
+    assert {p["ref"] for p in objet["paragraphes"]} <= {"68C"} | {r for r in (p["ref"] for p in objet["paragraphes"]) if r.startswith("68C")}
+    officiel = [p for p in objet["paragraphes"] if p["source"].startswith("002_") and p["type"] == "loi"]
+    assert officiel[0]["ancre"] == "loi-68-c" and officiel[0]["edition"] == "2017"
+    assert any(p["edition"] == "2007" and p["ancre"] == "loi-68-c-2007" for p in objet["paragraphes"])
+
+
+@pytest.mark.parametrize("tape", ["68", "Loi 68", "loi68", "L68", "Law 68", "LOI 68", "68 C", "loi 12 C 1 e", "12c1e"])
+def test_formes_de_reference(tape: str) -> None:
+    sortie = lancer("voir", "--json", *tape.split())
+    assert sortie.returncode == 0, sortie.stderr
+    assert json.loads(sortie.stdout)["loi"] in (68, 12)
+
+
+def test_commande_implicite_affiche_une_reference() -> None:
+    sortie = lancer("68C")
+    assert sortie.returncode == 0 and "68C" in sortie.stdout
+
+
+@pytest.mark.parametrize(
+    "tape, attendu",
+    [("94", "n'est pas une référence"), ("68H", "n'est pas une référence"),
+     ("68F", "Paragraphes proches : 68A, 68B, 68C, 68D"), ("12C9", "Paragraphes proches : 12C1")],
+)
+def test_reference_inconnue(tape: str, attendu: str) -> None:
+    sortie = lancer("voir", tape)
+    assert sortie.returncode == 2
+    assert attendu in sortie.stderr and "Traceback" not in sortie.stderr
+    assert sortie.stderr.startswith("loi : ")
+
+
+def test_edition_2007_seule() -> None:
+    objet = json.loads(lancer("voir", "--json", "--edition", "2007", "12C").stdout)
+    assert objet["paragraphes"] and {p["edition"] for p in objet["paragraphes"]} == {"2007"}
+
+
+def test_voir_n_importe_pas_whoosh() -> None:
+    code = ("import sys; from indexer.cli import main; "
+            "main(['voir', '--json', '68C']); print('whoosh' in sys.modules, file=sys.stderr)")
+    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RACINE)
+    assert sortie.stderr.strip().endswith("False")
+
+
+def test_en_processus_avec_capsys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["voir", "--json", "70"]) == 0
+    assert json.loads(capsys.readouterr().out)["loi"] == 70
+    assert main(["voir", "0"]) == 2
+    assert "n'est pas une référence" in capsys.readouterr().err
+
+
+def test_construire_verifier_dit_que_docs_est_a_jour() -> None:
+    sortie = lancer("construire", "--verifier")
+    assert sortie.returncode == 0, sortie.stderr
+    assert "docs/ est à jour." in sortie.stdout

@@ -1,0 +1,73 @@
+"""Golden files: whole law pages, and docs/ as a whole, must match what the corpus makes.
+
+docs/ is generated and committed; after a deliberate change run ``make golden``
+(``loi construire`` then ``pytest --update-golden``) and review the Markdown diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+
+from indexer import build
+
+LOIS_DE_REFERENCE = (12, 16, 23, 27, 40, 68, 70)
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def attendus(construit) -> dict[str, str]:
+    return build.attendus()
+
+
+def _diff(attendu: str, obtenu: str, nom: str) -> str:
+    lignes = difflib.unified_diff(attendu.splitlines(), obtenu.splitlines(), f"{nom} (référence)",
+                                  f"{nom} (généré)", lineterm="", n=2)
+    return "\n".join(list(lignes)[:60])
+
+
+def plan(loi) -> str:
+    """A law's structure, one line per element: source, edition, type, label, line, title."""
+    lignes = [f"Loi {loi.numero} — {loi.titre()}"]
+    for partie in loi.parties:
+        lignes.append(f"{partie.source[:3]} {partie.edition} {partie.role} l.{partie.ligne} « {partie.titre} »")
+        for element in partie.elements:
+            label = element.label.compact() if element.label else "-"
+            marque = " [incomplet]" if element.incomplet else ""
+            formes = ",".join(b.forme for b in element.blocs)
+            lignes.append(f"  {element.type} {label} l.{element.ligne} {element.titre[:50]!r} ({formes}){marque}")
+    return "\n".join(lignes) + "\n"
+
+
+@pytest.mark.parametrize("numero", LOIS_DE_REFERENCE)
+def test_page_de_loi(numero: int, attendus: dict[str, str]) -> None:
+    """The committed page (docs/lois/N.md is the golden file) is what the corpus makes."""
+    chemin = build.racine() / "docs" / "lois" / f"{numero}.md"
+    attendu = chemin.read_text(encoding="utf-8")
+    obtenu = attendus[f"docs/lois/{numero}.md"]
+    assert obtenu == attendu, _diff(attendu, obtenu, chemin.name)
+
+
+@pytest.mark.parametrize("numero", LOIS_DE_REFERENCE)
+def test_plan_de_loi(numero: int, construit, mise_a_jour: bool) -> None:
+    """The law's structure (parts, labels, lines, titles) matches its reviewed outline."""
+    obtenu = plan(construit.corpus.loi(numero))
+    reference = GOLDEN / f"loi-{numero}.plan"
+    if mise_a_jour:
+        reference.parent.mkdir(exist_ok=True)
+        reference.write_text(obtenu, encoding="utf-8")
+    attendu = reference.read_text(encoding="utf-8")
+    assert obtenu == attendu, _diff(attendu, obtenu, reference.name)
+
+
+def test_docs_a_jour(attendus: dict[str, str]) -> None:
+    perimes = build.differences()
+    assert not perimes, f"docs/ périmé, lancez « make docs » : {perimes[:10]}"
+
+
+def test_construction_deterministe(construit) -> None:
+    premiere = build.parser_corpus()
+    assert premiere.corpus == construit.corpus
+    assert build.attendus() == build.attendus()

@@ -1,0 +1,347 @@
+"""The 000 parser (Guide pratique): headings, quotes, labels, examples, furniture."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from indexer.clean import GUIDE, clean_source
+from indexer.couverture import bilan
+from indexer.labels import Label
+from indexer.model import COMMENTAIRE, DIAGRAMME, ENCHERES, EXEMPLE, ITEM, LOI, NOTE, TITRE, Element, Extrait
+from indexer.parsers.enveloppe import joindre, segmenter
+from indexer.parsers.guide import parse, sans_mobilier, trouver_entetes
+
+SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / GUIDE
+
+# Examples per law in NOTES.md §1.6 (line-start "Exemple…"), with 28–32 on 28 and the
+# two examples of 35–39 on 36 and 39 (their run-in parts).
+EXEMPLES_NOTES = (
+    "2:1 5:3 6:3 7:1 8:1 9:5 10:1 11:1 12:10 13:2 14:1 15:6 16:3 17:2 19:2 20:3 21:1 23:7 "
+    "25:6 26:2 27:7 28:4 31:1 32:1 33:1 34:1 36:1 39:1 40:7 41:3 42:1 43:4 45:10 46:3 47:7 "
+    "48:4 49:1 50:7 51:1 52:1 53:9 54:1 55:1 58:1 59:3 60:4 61:6 62:5 63:6 64:2 65:1 67:4 "
+    "68:4 69:2 70:8 71:1 72:4 73:2 74:3 75:1 76:1 79:2 81:1 82:2 85:3 86:5 87:2 91:1"
+)
+# The two mid-line examples (1429 in law 15, 4607 in law 42) are cut out too.
+EXEMPLES_EN_LIGNE = {15: 1, 42: 1}
+
+
+@pytest.fixture(scope="module")
+def lignes() -> tuple[str, ...]:
+    return clean_source(SOURCE.read_text(encoding="utf-8"), GUIDE)
+
+
+@pytest.fixture(scope="module")
+def extrait(lignes: tuple[str, ...]) -> Extrait:
+    return parse(lignes)
+
+
+def loi(*corps: str, entete: str = "9– Procédure à la suite d’une irrégularité") -> list[Element]:
+    """Parse a tiny law body under one heading; its elements."""
+    extrait = parse(("", entete, " ", *corps))
+    return [e for _, p in extrait.parties for e in p.elements]
+
+
+def plain(extrait: Extrait) -> str:
+    """Every titre, Bloc.texte and NoteBas.texte in order, with what the renderer shows
+    of the structure: ``N titre`` for a law and each label's last marker."""
+    morceaux: list[str] = []
+    for numero, partie in extrait.parties:
+        morceaux.append(f"{numero} {partie.titre}")
+        for elt in partie.elements:
+            marque = elt.label.parties[-1] if elt.label and elt.label.parties else ""
+            morceaux.append(f"{marque} {elt.titre}".strip())
+            morceaux += [b.texte for b in elt.blocs] + [n.texte for n in elt.notes]
+    return "\n\n".join(m for m in morceaux if m)
+
+
+# --- reflow -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("brut", "attendu"),
+    [
+        (["le camp", "Nord-Sud"], "le camp Nord-Sud"),
+        (["le camp Nord-", "Sud comme"], "le camp Nord-Sud comme"),
+        (["c'est-à-", "dire"], "c'est-à-dire"),
+        (["un", "", " ", "deux"], "un deux"),
+    ],
+)
+def test_joindre(brut: list[str], attendu: str) -> None:
+    assert joindre(brut) == attendu
+
+
+@pytest.mark.parametrize(
+    ("brut", "paragraphes"),
+    [
+        (("une phrase", "", "qui continue."), ["une phrase|qui continue."]),  # E only: soft
+        (("fin.", "", " ", "", "Suite."), ["fin.", "Suite."]),  # S line: break
+        (("il doit :", "- soit un", "- soit deux"), ["il doit :", "- soit un", "- soit deux"]),
+        (("texte", "", "Exemple : un"), ["texte", "Exemple : un"]),
+        (("voici :", "N E S O", "", "1♠ Passe", " ", "Suite."), ["voici :", "N E S O|1♠ Passe", "Suite."]),
+    ],
+)
+def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
+    structurel = lambda t: t.startswith(("- ", "Exemple"))  # noqa: E731
+    morceaux = segmenter(list(enumerate(brut, 1)), structurel)
+    assert ["|".join(t for _, t in m.lignes if t.strip()) for m in morceaux] == paragraphes
+
+
+# --- labels and quotes -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entete", "ligne", "label", "titre"),
+    [
+        ("9– Procédure", "[A. Attirer l'attention : tout joueur peut.]", Label(9, ("A",)), "Attirer l'attention"),
+        ("9– Procédure", "[A5. Il n'y a aucune obligation].", Label(9, ("A", "5")), ""),
+        ("13 - Nombre", "[B1. Quand un joueur a trop de cartes.]", Label(13, ("B", "1")), ""),
+        ("16– Informations", "[16B1. Aucune information.]", Label(16, ("B", "1")), ""),
+        ("12– Pouvoirs", "[12C1e. Si, après l'irrégularité.]", Label(12, ("C", "1", "e")), ""),
+        ("40– Entente", "[40.2 Les informations transmises.]", Label(40, ("A", "2")), ""),
+        ("40– Entente", "[40.A.4 L'agrément.]", Label(40, ("A", "4")), ""),
+        ("40– Entente", "[40B2a(i) L'Organisme Responsable.]", Label(40, ("B", "2", "a", "i")), ""),
+        ("23– Déclaration", "[23A Définition : Une déclaration.]", Label(23, ("A",)), "Définition"),
+        ("56– Attaque", "[56. Lorsqu'une attaque hors tour.]", Label(56), ""),
+        ("3 - Disposition", "[Quatre joueurs jouent à chaque table].", Label(3), ""),
+        ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
+        ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), ""),
+    ],
+)
+def test_label_de_citation(entete: str, ligne: str, label: Label, titre: str) -> None:
+    citation = next(e for e in loi(ligne, entete=entete) if e.type == LOI)
+    assert (citation.label, citation.titre) == (label, titre)
+
+
+def test_sous_paragraphes_d_une_citation() -> None:
+    elements = loi(
+        "[B. Après l’attention :",
+        "1. (a) L’arbitre devrait être appelé.",
+        "(b) Tout joueur peut appeler l’arbitre.",
+        "2. Aucun joueur n’agira].",
+    )
+    plan = [(e.label.compact() if e.label else "", e.titre) for e in elements]
+    assert plan == [("9B", "Après l’attention"), ("9B1", ""), ("9B1(a)", ""), ("9B1(b)", ""), ("9B2", "")]
+    assert elements[-1].blocs[0].texte == "Aucun joueur n’agira."
+
+
+def test_relatif_au_dernier_paragraphe_cite() -> None:
+    elements = loi("[16D Informations extrinsèques :", " ", "[1. Quand un joueur reçoit.]", entete="16– Info")
+    assert [e.label for e in elements] == [Label(16, ("D",)), Label(16, ("D", "1"))]
+    assert elements[0].incomplet and not elements[1].incomplet
+
+
+@pytest.mark.parametrize(
+    ("corps", "types", "incomplets"),
+    [
+        # never closed: ends at the next unlabelled S-paragraph
+        (("[D. Après un changement de jeu.", "", "1. Une carte.", " ", "Le joueur peut."), "loi loi commentaire", 1),
+        # never closed: ends at an example
+        (("[68A. Définition de la revendication : Toute formulation.", " ", "Exemple : un joueur."), "loi exemple", 1),
+        # closed across an S-paragraph: one quote
+        (("[A. Devoir :", "Il est de sa responsabilité.", " ", "B. Rectification", "Pour rectifier.]"), "loi loi", 0),
+    ],
+)
+def test_fermeture(corps: tuple[str, ...], types: str, incomplets: int) -> None:
+    elements = loi(*corps)
+    assert " ".join(e.type for e in elements) == types
+    assert sum(e.incomplet for e in elements) == incomplets
+
+
+def test_crochets_internes_et_orphelins() -> None:
+    elements = loi(
+        "[12C2a. Aucun résultat ne peut être obtenu [cf. également C1(d)], l’arbitre attribue.]",
+        " ",
+        "Il peut aussi saisir la commission]. (Voir Appels.)",
+        entete="12– Pouvoirs",
+    )
+    assert elements[0].blocs[0].texte == (
+        "Aucun résultat ne peut être obtenu [cf. également C1(d)], l’arbitre attribue."
+    )
+    assert elements[1].blocs[0].texte == "Il peut aussi saisir la commission. (Voir Appels.)"
+
+
+def test_suite_apres_le_crochet() -> None:
+    elements = loi("[D. Responsabilité : tout joueur est responsable].  Cela", "signifie ceci.", entete="7– Contrôle")
+    assert [(e.type, e.blocs[0].texte) for e in elements] == [
+        (LOI, "tout joueur est responsable."),
+        (COMMENTAIRE, "Cela signifie ceci."),
+    ]
+
+
+def test_commentaire_wbf_reste_commentaire() -> None:
+    elements = loi("[Commentaire sur les Lois de la WBF : Seul le camp du déclarant.]", entete="7– Contrôle")
+    assert [e.type for e in elements] == [COMMENTAIRE]
+
+
+# --- examples and notes ------------------------------------------------------------
+
+
+def test_exemple_avec_encheres_et_suite() -> None:
+    elements = loi(
+        "Exemple 2 : Les enchères continuent :",
+        "",
+        "N E S O",
+        "",
+        "1SA 2♠ 2SA Passe",
+        " ",
+        "2SA est Lebensohl.",
+        " ",
+        "Dans ce cas l’arbitre explique.",
+        " ",
+        "Note : à retenir.",
+    )
+    assert [(e.type, e.titre) for e in elements] == [
+        (EXEMPLE, "Exemple 2 :"), (COMMENTAIRE, ""), (NOTE, "Note :"),
+    ]
+    exemple = elements[0]
+    assert [b.forme for b in exemple.blocs] == ["texte", ENCHERES, "texte"]
+    assert exemple.blocs[1].cellules == (("N", "E", "S", "O"), ("1SA", "2♠", "2SA", "Passe"))
+
+
+def test_exemples_en_liste_et_fin_d_exemple() -> None:
+    elements = loi("Exemples :", " ", "1. Un cas.", " ", "2. Un autre.", " ", "Il est de la responsabilité.")
+    assert [(e.type, [b.forme for b in e.blocs]) for e in elements] == [
+        (EXEMPLE, [ITEM, ITEM]), (COMMENTAIRE, ["texte"]),
+    ]
+
+
+def test_exemple_en_milieu_de_ligne() -> None:
+    elements = loi("Ils n'auront pas le temps. Exemple : Les paires 1 et 2.")
+    assert [(e.type, e.blocs[0].texte) for e in elements] == [
+        (COMMENTAIRE, "Ils n'auront pas le temps."), (EXEMPLE, "Les paires 1 et 2."),
+    ]
+
+
+def test_diagramme_verbatim() -> None:
+    elements = loi("Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ", "Sud joue.")
+    blocs = elements[0].blocs
+    assert [b.forme for b in blocs] == ["texte", DIAGRAMME, "texte"]
+    assert blocs[1].texte == " Nord\n♠ V2\nOuest    Est\n♠ 7     ♠ -"
+
+
+def test_titre_libre() -> None:
+    elements = loi("Le mort", " ", "Le mort ne peut rien faire.")
+    assert [b.forme for b in elements[0].blocs] == [TITRE, "texte"]
+
+
+# --- page furniture -----------------------------------------------------------------
+
+
+def test_numero_de_page_et_phrase_recollee() -> None:
+    brut = ("requis par la Loi ou", " ", "** Ce n’est pas le cas.", "", "", "", "33", " ", "", "le règlement.")
+    propres, notes = sans_mobilier(brut)
+    assert [t for t in propres if t.strip()] == ["requis par la Loi ou", "le règlement."]
+    assert " " not in propres  # a soft wrap: the sentence rejoins
+    assert notes["etoile1"].texte == "Ce n’est pas le cas."
+
+
+def test_main_87_n_est_pas_un_numero_de_page() -> None:
+    brut = ("couleur distribuée comme ceci :", "", "87", "6   RV9", "", "AD")
+    assert sans_mobilier(brut)[0] == brut
+
+
+def test_note_de_bas_de_page() -> None:
+    elements = loi(
+        "[16B3. Il devrait appeler l’arbitre à la fin du jeu1. L’arbitre attribue.]",
+        " ",
+        "1Appeler l’arbitre plus tôt ne constitue pas une infraction.",
+        "",
+        "",
+        "",
+        "22",
+        " ",
+        "Ainsi, l’arbitre.",
+        entete="16– Informations",
+    )
+    assert "jeu[^1]." in elements[0].blocs[0].texte
+    assert [(n.cle, n.texte) for n in elements[0].notes] == [("1", "Appeler l’arbitre plus tôt ne constitue pas une infraction.")]
+    assert elements[1].blocs[0].texte == "Ainsi, l’arbitre."
+
+
+# --- the whole file -------------------------------------------------------------------
+
+
+def test_entetes(lignes: tuple[str, ...]) -> None:
+    entetes = trouver_entetes(sans_mobilier(lignes)[0])
+    assert len(entetes) == 90
+    assert [e[0] + 1 for e in entetes if e[4] == 2] == [6119, 6818]
+
+
+@pytest.mark.parametrize(
+    ("numero", "ligne", "titre"),
+    [
+        (1, 5, "Le jeu de cartes"),
+        (3, 75, "Disposition des tables"),
+        (10, 672, "Arbitrage - rectification"),
+        (23, 2659, "Déclaration comparable"),
+        (52, 6119, "Manquement à l’obligation d’attaque ou de jouer une carte pénalisée"),
+        (61, 6818, "Ne pas fournir à la couleur – S’enquérir au sujet d’une renonce"),
+        (35, 3930, "Déclarations inadmissibles"),
+        (38, 3995, "Une enchère au-dessus du palier de sept"),
+        (86, 9797, "En match par équipes"),
+        (93, 10160, "Procédures d’appel"),
+    ],
+)
+def test_parties(extrait: Extrait, numero: int, ligne: int, titre: str) -> None:
+    parties = [p for n, p in extrait.parties if n == numero]
+    assert (parties[-1].ligne, parties[-1].titre) == (ligne, titre)
+
+
+def test_toutes_les_lois(extrait: Extrait) -> None:
+    numeros = [n for n, _ in extrait.parties]
+    assert len(numeros) == 94  # 90 headings, 35–39 cut in five, the 28–32 overview
+    assert sorted(set(numeros)) == list(range(1, 94))
+    vue = [p for n, p in extrait.parties if n == 28]
+    assert [p.ligne for p in vue] == [3490, 3592]
+    assert vue[0].titre == "Déclarations hors tour, approche générale (Lois 28 à 32)"
+
+
+def test_exemples_par_loi(extrait: Extrait) -> None:
+    compte = Counter(n for n, p in extrait.parties for e in p.elements if e.type == EXEMPLE)
+    attendu = Counter({int(k): int(v) for k, v in (x.split(":") for x in EXEMPLES_NOTES.split())})
+    attendu.update(EXEMPLES_EN_LIGNE)
+    assert compte == attendu
+    assert sum(compte.values()) == 214
+
+
+def test_citations_incompletes(extrait: Extrait) -> None:
+    incompletes = [(n, e.ligne) for n, p in extrait.parties for e in p.elements if e.incomplet]
+    assert incompletes == [
+        (16, 1661), (20, 2403), (23, 2860), (41, 4422), (47, 5430),
+        (53, 6184), (54, 6343), (56, 6499), (68, 7771),
+    ]
+
+
+def test_notes_de_bas_de_page(extrait: Extrait) -> None:
+    notes = {(n, e.label.compact() if e.label else "", nb.cle, nb.ligne)
+             for n, p in extrait.parties for e in p.elements for nb in e.notes}
+    assert notes == {
+        (16, "16B2", "etoile1", 1590), (16, "16B3", "1", 1591), (20, "20C2", "2", 2132),
+        (20, "20G3", "etoile2", 2440), (31, "31A2", "3", 3773), (40, "40B1(b)", "etoile3", 4229),
+        (41, "41A", "4", 4464),
+    }
+
+
+def test_structure(extrait: Extrait, lignes: tuple[str, ...]) -> None:
+    for _, partie in extrait.parties:
+        for rang, elt in enumerate(partie.elements):
+            assert 1 <= elt.ligne <= len(lignes)
+            assert all(1 <= b.ligne <= len(lignes) for b in elt.blocs)
+            if not elt.blocs:  # a subtitle alone, or a heading whose text is in its children
+                assert elt.type == LOI and elt.label is not None
+                suivant = partie.elements[rang + 1]
+                assert elt.titre or suivant.label is not None and elt.label.contient(suivant.label)
+
+
+def test_mobilier_absent(extrait: Extrait) -> None:
+    texte = plain(extrait)
+    for fuite in ("\n\n22\n\n", "1Appeler", "** La FFB", "\n\n127\n\n"):
+        assert fuite not in texte
+
+
+def test_couverture(extrait: Extrait, lignes: tuple[str, ...]) -> None:
+    mesure = bilan("\n".join(lignes), plain(extrait))
+    assert mesure.ratio >= 0.99, mesure.manques

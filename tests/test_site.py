@@ -1,0 +1,244 @@
+"""The static site: strict build, every page and law anchor, nothing from the network,
+the PWA files, deterministic outputs (icons, service worker, zip)."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from site_outils import NB_LOIS, RACINE, Construction, construire
+
+pytestmark = pytest.mark.lent
+
+PAGES = (
+    "index.html", "comment-utiliser/index.html", "definitions/index.html", "index-alphabetique/index.html",
+    "annexes/index.html", "objet-du-code/index.html", "preface/index.html", "reglements/titre-iv/index.html",
+    "reglements/titre-vii/index.html", "tableaux/index.html", "boites-a-annonces/index.html",
+    "lois/index.html", "404.html",
+)
+
+
+@pytest.fixture(scope="module")
+def construction(tmp_path_factory) -> Construction:
+    return construire(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="module")
+def site(construction) -> Path:
+    return construction.site
+
+
+# --- pages and anchors --------------------------------------------------------------------
+
+
+def test_chaque_page_attendue_existe(site):
+    manquantes = [p for p in PAGES if not (site / p).is_file()]
+    manquantes += [f"lois/{n}/index.html" for n in range(1, NB_LOIS + 1) if not (site / f"lois/{n}/index.html").is_file()]
+    assert not manquantes
+
+
+def test_chaque_loi_porte_son_ancre(site):
+    sans_ancre = [n for n in range(1, NB_LOIS + 1) if f'id="loi-{n}"' not in _lire(site / f"lois/{n}/index.html")]
+    assert not sans_ancre
+
+
+def test_chaque_citation_mene_a_une_ancre_existante(site):
+    """citations.json (the home box) and the built pages agree, anchor by anchor."""
+    table = json.loads((site / "assets/citations.json").read_text(encoding="utf-8"))
+    ids_par_page: dict[str, set[str]] = {}
+    cassees = []
+    for ancre, url in table.items():
+        page = site / url / "index.html"
+        if url not in ids_par_page:
+            ids_par_page[url] = set(re.findall(r'\sid="([^"]+)"', _lire(page))) if page.is_file() else set()
+        if ancre not in ids_par_page[url]:
+            cassees.append(f"{ancre} → {url}")
+    assert "loi-68-c" in table and "loi-12-c-1-e" in table
+    assert not cassees, cassees[:20]
+
+
+def test_la_table_de_la_boite_donne_les_adresses_du_site(site):
+    """The script version of the table points at the built files (explicit index.html)."""
+    texte = _lire(site / "assets/javascripts/citations-donnees.js")
+    table = json.loads(texte.removeprefix("window.CITATIONS_LOIS = ").rstrip().removesuffix(";"))
+    assert table["loi-12-c-1-e"] == "lois/12/index.html"
+    assert all((site / url).is_file() for url in set(table.values()))
+
+
+def test_un_resultat_de_recherche_par_paragraphe(site):
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    lieux = {doc["location"] for doc in index["docs"]}
+    assert {"lois/68/index.html#loi-68-c", "lois/12/index.html#loi-12-c-1-e"} <= lieux
+    assert "’" in index["config"]["separator"] and "'" in index["config"]["separator"]
+    assert index["config"]["lang"] == ["fr"]
+
+
+def test_la_navigation_range_les_lois_par_chapitre(site):
+    page = _lire(site / "lois/68/index.html")
+    assert re.search(r'md-nav__link[^>]*href="\.\./\.\./lois/index\.html"', page) or "Les lois" in page
+    assert page.count('href="../12/index.html"') >= 1
+
+
+def test_les_termes_definis_sont_des_infobulles(site):
+    assert re.search(r"<abbr title=\"[^\"]+\">", _lire(site / "lois/68/index.html"))
+
+
+# --- nothing from the network ---------------------------------------------------------------
+
+# Attributes that make a browser load something by itself (a plain <a href> does not).
+_CHARGEANTS = {
+    "script": ("src",), "img": ("src", "srcset"), "iframe": ("src",), "source": ("src", "srcset"),
+    "audio": ("src",), "video": ("src", "poster"), "embed": ("src",), "object": ("data",),
+    "link": ("href",),  # stylesheet, icon, manifest, preload, preconnect: all load
+}
+_RESEAU = re.compile(r"^\s*(https?:)?//", re.IGNORECASE)
+_CSS_RESEAU = re.compile(r"""(@import\s+(url\()?\s*["']?|url\(\s*["']?)(https?:)?//""", re.IGNORECASE)
+_HOTES_INTERDITS = re.compile(r"fonts\.googleapis\.com|fonts\.gstatic\.com|unpkg\.com/iframe-worker|cdn\.jsdelivr\.net")
+
+
+class _Chargements(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for nom, valeur in attrs:
+            if valeur and nom in _CHARGEANTS.get(tag, ()) and _RESEAU.match(valeur):
+                self.urls.append(f"<{tag} {nom}={valeur}>")
+            if valeur and nom == "style" and _CSS_RESEAU.search(valeur):
+                self.urls.append(f"<{tag} style={valeur}>")
+
+
+def chargements_reseau(html: str) -> list[str]:
+    """What a page would fetch from the network by itself: scripts, styles, fonts, images."""
+    lecteur = _Chargements()
+    lecteur.feed(html)
+    urls = lecteur.urls
+    for style in re.findall(r"<style[^>]*>(.*?)</style>", html, re.DOTALL | re.IGNORECASE):
+        urls += [m[0] for m in _CSS_RESEAU.finditer(style)]
+    return urls + _HOTES_INTERDITS.findall(html)
+
+
+def test_le_detecteur_voit_un_cdn_ou_une_police_web():
+    """The check below is only worth something if it catches what it looks for."""
+    assert chargements_reseau('<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">')
+    assert chargements_reseau('<script src="//unpkg.com/iframe-worker/shim"></script>')
+    assert chargements_reseau("<style>@import url('https://cdn.example/x.css');</style>")
+    assert chargements_reseau('<img src="http://exemple.fr/a.png">')
+    assert not chargements_reseau('<a href="https://www.wbf.org/">WBF</a><svg xmlns="http://www.w3.org/2000/svg"></svg>')
+
+
+def test_aucune_page_ne_charge_quoi_que_ce_soit_du_reseau(site):
+    fautes = {}
+    for page in site.rglob("*.html"):
+        html = _lire(page)
+        trouve = chargements_reseau(html)
+        if 'class="mermaid"' in html:  # Material would fetch mermaid from unpkg
+            trouve.append("diagramme mermaid")
+        if trouve:
+            fautes[page.relative_to(site).as_posix()] = trouve
+    assert not fautes
+
+
+def test_aucune_feuille_de_style_ne_charge_du_reseau(site):
+    fautes = {p.name: _CSS_RESEAU.findall(_lire(p)) for p in site.rglob("*.css") if _CSS_RESEAU.search(_lire(p))}
+    assert not fautes
+
+
+def test_nos_scripts_et_le_manifeste_ne_visent_aucune_adresse(site):
+    nos_scripts = [p.name for p in (RACINE / "docs/assets/javascripts").glob("*.js")]
+    nos_scripts += ["citations-donnees.js", "iframe-worker-shim.js"]
+    nos_fichiers = [site / "assets/javascripts" / nom for nom in nos_scripts]
+    nos_fichiers += [site / "sw.js", site / "manifest.webmanifest"]
+    fautes = [p.name for p in nos_fichiers if re.search(r"https?://", _lire(p))]
+    assert not fautes
+    assert not any(_HOTES_INTERDITS.search(_lire(p)) for p in site.rglob("*.js"))
+
+
+def test_le_shim_vient_de_npm(site):
+    livre = site / "assets/javascripts/iframe-worker-shim.js"
+    assert livre.read_bytes() == (RACINE / "node_modules/iframe-worker/shim/index.js").read_bytes()
+    paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
+    verrou = json.loads((RACINE / "package-lock.json").read_text(encoding="utf-8"))
+    version = paquet["dependencies"]["iframe-worker"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "version exacte, pas un intervalle"
+    assert verrou["packages"]["node_modules/iframe-worker"]["version"] == version
+
+
+# --- PWA ------------------------------------------------------------------------------------
+
+
+def test_le_manifeste_et_ses_icones(site):
+    manifeste = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifeste["display"] == "standalone" and manifeste["lang"] == "fr"
+    assert (site / manifeste["start_url"]).is_file()
+    tailles = set()
+    for icone in manifeste["icons"]:
+        largeur, hauteur = _taille_png(site / icone["src"])
+        assert icone["sizes"] == f"{largeur}x{hauteur}"
+        tailles.add(largeur)
+    assert {192, 512} <= tailles
+    assert 'rel="manifest"' in _lire(site / "lois/68/index.html")
+
+
+def test_le_service_worker_precache_le_site(site):
+    texte = _lire(site / "sw.js")
+    cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
+    fichiers = json.loads(re.search(r"const FICHIERS = (\[.*?\]);", texte, re.DOTALL)[1])
+    assert cache
+    assert {"index.html", "lois/68/index.html", "search/search_index.js", "search/search_index.json",
+            "assets/javascripts/iframe-worker-shim.js", "assets/javascripts/lunr/min/lunr.fr.min.js"} <= set(fichiers)
+    assert all((site / f).is_file() for f in fichiers)
+    assert not [f for f in fichiers if f.endswith((".map", ".gz")) or f.startswith("sitemap")]
+    assert "assets/javascripts/lunr/min/lunr.de.min.js" not in fichiers
+    assert f"lois/{NB_LOIS}/index.html" in fichiers
+
+
+def test_une_seconde_construction_donne_le_meme_service_worker(construction, tmp_path):
+    autre = construire(tmp_path)
+    assert (autre.site / "sw.js").read_bytes() == (construction.site / "sw.js").read_bytes()
+    assert (autre.site / "manifest.webmanifest").read_bytes() == (construction.site / "manifest.webmanifest").read_bytes()
+
+
+# --- icons and zip --------------------------------------------------------------------------
+
+
+def test_les_icones_sont_a_jour(tmp_path):
+    subprocess.run([sys.executable, str(RACINE / "scripts/icones.py"), "--sortie", str(tmp_path)], check=True,
+                   capture_output=True)
+    for nom in ("icone.svg", "icone-192.png", "icone-512.png"):
+        assert (tmp_path / nom).read_bytes() == (RACINE / "docs/assets/images" / nom).read_bytes(), (
+            f"{nom} n'est plus celle que dessine scripts/icones.py : relancez-le"
+        )
+
+
+def test_l_archive_est_deterministe_et_s_ouvre_par_index_html(site, tmp_path):
+    import zipfile
+
+    sorties = [tmp_path / "a.zip", tmp_path / "b.zip"]
+    for sortie in sorties:
+        subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
+                        str(sortie)], check=True, capture_output=True)
+    assert sorties[0].read_bytes() == sorties[1].read_bytes()
+    noms = zipfile.ZipFile(sorties[0]).namelist()
+    assert noms == sorted(noms)
+    assert "code-du-bridge/index.html" in noms and "code-du-bridge/lois/68/index.html" in noms
+    assert "code-du-bridge/search/search_index.js" in noms
+    assert "code-du-bridge/sw.js" not in noms
+
+
+def _taille_png(chemin: Path) -> tuple[int, int]:
+    donnees = chemin.read_bytes()
+    assert donnees[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", donnees[16:24])
+
+
+def _lire(chemin: Path) -> str:
+    return chemin.read_text(encoding="utf-8")
