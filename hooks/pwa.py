@@ -6,6 +6,9 @@ with different content gets a new cache and the old one is dropped; an identical
 writes identical bytes (sorted lists, no dates), so nothing is downloaded again.
 
 Service workers do not run from file://; there the offline plugin does the work.
+Under ``mkdocs serve`` the service worker written is one that clears its caches and
+unregisters: a cache-first worker would show stale pages after each live reload, and one
+installed earlier by the built site on the same 127.0.0.1:8000 would too.
 """
 
 from __future__ import annotations
@@ -26,22 +29,33 @@ COULEUR_THEME = "#4051b5"  # Material's indigo, as in overrides/main.html
 ICONES = (("assets/images/icone-192.png", 192), ("assets/images/icone-512.png", 512))
 
 # Not precached: source maps, gzip copies, the dated sitemap (its lastmod would change the
-# cache name every day), the worker files themselves, and the lunr languages the French
-# search never loads (about 1 MB).
+# cache name every day), the worker files themselves, the script copy of the search index
+# (only read on file://; http reads the JSON) and the lunr languages the French search never
+# loads (about 1 MB each for the last two).
 _EXCLUS = re.compile(
     r"""(\.map|\.gz)$
       | ^sitemap\.xml$
-      | ^(sw\.js|manifest\.webmanifest)$
+      | ^(sw\.js|manifest\.webmanifest|search/search_index\.js)$
       | ^assets/javascripts/lunr/(tinyseg|wordcut)\.js$
       | ^assets/javascripts/lunr/min/lunr\.(?!(fr|multi|stemmer\.support)\.min\.js$)[^/]+$""",
     re.VERBOSE,
 )
 
 
-@event_priority(-200)  # after the offline plugin (-100) has written search_index.js
+_commande = {"nom": "build"}
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _commande["nom"] = command
+
+
+@event_priority(-200)  # last, after the offline plugin (-100) and any other post-build writer
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     (site / MANIFESTE).write_text(manifeste(config.site_name), encoding="utf-8")
+    if _commande["nom"] == "serve":
+        (site / SERVICE_WORKER).write_text(_DESINSTALLER, encoding="utf-8")
+        return
     fichiers = a_precacher(site)
     (site / SERVICE_WORKER).write_text(service_worker(fichiers, empreinte(site, fichiers)), encoding="utf-8")
 
@@ -141,3 +155,16 @@ async function repondre(requete, url) {
   }
 }
 """
+
+_DESINSTALLER = """\
+// Généré par hooks/pwa.py pour `mkdocs serve` : vide les caches et se désinstalle.
+"use strict";
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (evenement) => {
+  evenement.waitUntil(
+    caches.keys()
+      .then((noms) => Promise.all(noms.filter((nom) => nom.startsWith("@PREFIXE@")).map((nom) => caches.delete(nom))))
+      .then(() => self.registration.unregister())
+  );
+});
+""".replace("@PREFIXE@", PREFIXE_CACHE)

@@ -164,6 +164,11 @@ def _url_dossier(src_uri: str) -> str:
 
 
 def on_page_markdown(markdown: str, page, config: MkDocsConfig, files: Files) -> str:
+    # MkDocs takes a page's title from its h1 only when nothing precedes it; the generated
+    # pages open with a « do not edit » comment, which left « 68 » as the title of Law 68
+    # (in the header, the menu and every search result).
+    if "title" not in page.meta and (premier := _H1.search(markdown)):
+        page.meta["title"] = _nettoyer(premier[1])
     if MARQUEUR_GRILLE in markdown:
         markdown = markdown.replace(MARQUEUR_GRILLE, grille_lois(files, page.file.src_uri))
     return markdown

@@ -20,22 +20,13 @@ from pathlib import Path
 from dataclasses import dataclass
 
 from indexer.ancres import Ancres, calculer
+from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine
 from indexer.clean import Erratum, clean_source
 from indexer.errors import LoiErreur, SourceModifiee
 from indexer.merge import merge
 from indexer.model import Corpus
 from indexer.parse import parse_source
 from indexer.renvois import Probleme, resolve
-
-
-def racine() -> Path:
-    """The project folder (the one holding corpus/ and docs/)."""
-    return Path(__file__).resolve().parent.parent
-
-
-def dossier_cache() -> Path:
-    """Where the corpus cache and the index live: ``$LOI_CACHE`` or ``.cache/``."""
-    return Path(os.environ.get("LOI_CACHE") or racine() / ".cache")
 
 
 def manifeste() -> list[dict[str, str]]:
@@ -70,22 +61,6 @@ def lire_errata() -> tuple[Erratum, ...]:
         return ()
     with chemin.open("rb") as fichier:
         return tuple(Erratum(**entree) for entree in tomllib.load(fichier).get("erratum", []))
-
-
-def _fichiers_empreinte() -> list[Path]:
-    corpus = racine() / "corpus"
-    code = sorted((racine() / "indexer").rglob("*.py"))
-    return [*sorted(corpus.glob("sources/*.txt")), *sorted(corpus.glob("*.toml")), *code]
-
-
-@cache
-def empreinte() -> str:
-    """A short hash of everything the model depends on: sources, data files, code."""
-    somme = hashlib.sha256()
-    for chemin in _fichiers_empreinte():
-        somme.update(chemin.relative_to(racine()).as_posix().encode())
-        somme.update(chemin.read_bytes())
-    return somme.hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -183,11 +158,6 @@ def ecrire_docs() -> list[str]:
     return ecrits
 
 
-def dossier_voir() -> Path:
-    """Where the per-law JSON of ``loi voir`` is cached, keyed by the corpus hash."""
-    return dossier_cache() / f"voir-{empreinte()}"
-
-
 def ecrire_voir() -> Path:
     """Write the per-law JSON objects read by ``loi voir`` (a complete folder or none)."""
     from indexer.publier import objets_voir
@@ -227,3 +197,13 @@ def markdown_publie() -> str:
     """Every Markdown file under docs/, concatenated in path order."""
     fichiers = sorted((racine() / "docs").rglob("*.md"))
     return "\n\n".join(f.read_text(encoding="utf-8") for f in fichiers)
+
+
+def titres() -> list[str]:
+    """Every heading the parsers recognised (laws, paragraphs, documents, sections)."""
+    corpus = construit().corpus
+    resultat = [p.titre for loi in corpus.lois for p in loi.parties]
+    resultat += [e.titre for loi in corpus.lois for p in loi.parties for e in p.elements]
+    resultat += [d.titre for d in corpus.documents]
+    resultat += [s.titre for d in corpus.documents for s in d.sections]
+    return [t for t in resultat if t]

@@ -31,7 +31,7 @@ Le Code International du Bridge de Compétition, en ligne de commande.
 """
 
 
-def _parseur() -> argparse.ArgumentParser:
+def _parseur(recherche: bool = True) -> argparse.ArgumentParser:
     parseur = argparse.ArgumentParser(
         prog="loi", description=AIDE, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -45,11 +45,10 @@ def _parseur() -> argparse.ArgumentParser:
     construire.add_argument("--strict", action="store_true", help="échoue sur un renvoi cassé")
     construire.add_argument("--index", action="store_true", help="construit aussi l'index")
     construire.add_argument("--verifier", action="store_true", help="vérifie docs/ sans écrire")
-    try:
+    if recherche:  # reading needs none of the search machinery: keep its start fast
         from indexer import cli_recherche
-    except ImportError:  # the search commands are not there yet
-        return parseur
-    cli_recherche.ajouter_commandes(sous)
+
+        cli_recherche.ajouter_commandes(sous)
     return parseur
 
 
@@ -71,7 +70,9 @@ def programme(argv: list[str]) -> int:
         from indexer import cli_recherche
 
         return cli_recherche.interactif()
-    arguments = _parseur().parse_args(_commande_implicite(argv))
+    argv = _commande_implicite(argv)
+    lecture = bool(argv) and argv[0] in ("voir", "construire")
+    arguments = _parseur(recherche=not lecture).parse_args(argv)
     if arguments.commande in ("voir", "construire"):
         from indexer import cli_lecture
 

@@ -16,10 +16,12 @@ from indexer.labels import Label, parse_label
 
 
 def _objet(label: Label) -> dict:
-    from indexer import build
+    from indexer.chemins import dossier_voir
 
-    chemin = build.dossier_voir() / f"{label.loi}.json"
+    chemin = dossier_voir() / f"{label.loi}.json"
     if not chemin.exists():
+        from indexer import build
+
         print("Préparation du cache de lecture (une fois par version du corpus)…", file=sys.stderr)
         build.ecrire_voir()
     try:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 RUN = 12
 _MOT = re.compile(r"[^\W_]+", re.UNICODE)
-_FIN_PHRASE = re.compile(r"(?<=[.!?;:])\s+|\n\s*\n")
+_FIN_PHRASE = re.compile(r"(?<=[.!?;:])\s+")
 _MARKUP = (
     re.compile(r"^---\n.*?\n---\n", re.DOTALL),  # YAML front matter
     re.compile(r"\]\([^)]*\)"),  # link targets: keep the text, drop (url)
@@ -29,8 +30,10 @@ _MARKUP = (
 # Source-side marks that the output writes differently on purpose: paragraph markers
 # at a line start ("B.", "2.", "(a)", "(ii)") become labels in headings, and glued
 # superscript footnote calls ("normal²¹") become Markdown footnotes.
-_MARQUEUR = re.compile(r"^\s*[-–]?\s*(?:\[?\d{0,2}[A-H]\.|\d{1,2}\.|\(?[a-h]\)|\([ivx]+\))(?=\s|$)", re.MULTILINE)
-_EXPOSANT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+_MARQUEUR = re.compile(
+    r"^[ \t]*[-–]?(?:[ \t]*(?:\[?\d{0,2}[A-H]\.|\d{1,2}\.|\(?[a-l]\)|\([ivx]+\))(?=\s|$))+", re.MULTILINE
+)
+_EXPOSANT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=[a-zà-ÿ])\d{1,2}\b")  # "normal²¹", "responsable1"
 
 
 @dataclass(frozen=True)
@@ -59,10 +62,11 @@ def mots(texte: str) -> list[str]:
 
 
 def sans_markup(markdown: str) -> str:
-    """Markdown with front matter, link targets, ids, tags and footnote calls removed."""
+    """Markdown with front matter, link targets, ids, tags, footnote calls, escapes and
+    line-start list markers removed (the source side loses its markers the same way)."""
     for motif in _MARKUP:
         markdown = motif.sub(" ", markdown)
-    return markdown
+    return _MARQUEUR.sub(" ", markdown.replace("\\", ""))
 
 
 def _runs(phrase: list[str]) -> list[tuple[int, int]]:
@@ -76,14 +80,65 @@ def ngrammes(flux: list[str]) -> set[tuple[str, ...]]:
     return {tuple(flux[i : i + n]) for n in range(1, RUN + 1) for i in range(len(flux) - n + 1)}
 
 
-def bilan(source: str, sortie: str, maximum_manques: int = 20) -> Bilan:
-    """Measure how much of ``source`` (plain text) lies verbatim in ``sortie`` (Markdown)."""
+def _decouper_aux_titres(
+    phrase: list[tuple[str, bool]], titres: dict[str, list[tuple[str, ...]]]
+) -> list[list[str]]:
+    """Split a sentence where a heading starts a line: 001 has no blank lines and its
+    titles carry no punctuation, so "…Wignall MNZM / L'objet du Code / Les lois…"
+    reads as one sentence although the output rightly prints the title on its own."""
+    mots_seuls = [mot for mot, _ in phrase]
+    morceaux, debut, i = [], 0, 0
+    while i < len(phrase):
+        candidats = titres.get(mots_seuls[i], ()) if phrase[i][1] else ()
+        longueur = next((len(t) for t in candidats if tuple(mots_seuls[i : i + len(t)]) == t), 0)
+        if longueur:
+            morceaux += [mots_seuls[debut:i], mots_seuls[i : i + longueur]]
+            debut = i = i + longueur
+        else:
+            i += 1
+    return [m for m in [*morceaux, mots_seuls[debut:]] if m]
+
+
+def _phrases_marquees(source: str) -> list[list[tuple[str, bool]]]:
+    """The source's sentences as (word, starts a line) pairs; a blank line or a
+    sentence-final mark ends a sentence."""
+    phrases: list[list[tuple[str, bool]]] = [[]]
+    for ligne in source.split("\n"):
+        if not ligne.strip():
+            phrases.append([])
+            continue
+        morceaux = _FIN_PHRASE.split(ligne)
+        for rang, morceau in enumerate(morceaux):
+            phrases[-1] += [(m, rang == 0 and j == 0) for j, m in enumerate(mots(morceau))]
+            if rang < len(morceaux) - 1 or re.search(r"[.!?;:]\s*$", morceau):
+                phrases.append([])
+    return [p for p in phrases if p]
+
+
+def _index_titres(titres: Iterable[str]) -> dict[str, list[tuple[str, ...]]]:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for titre in {tuple(mots(t)) for t in titres}:
+        if titre:
+            index.setdefault(titre[0], []).append(titre)
+    for liste in index.values():
+        liste.sort(key=len, reverse=True)  # the longest title wins
+    return index
+
+
+def bilan(source: str, sortie: str, maximum_manques: int = 20, titres: Iterable[str] = ()) -> Bilan:
+    """Measure how much of ``source`` (plain text) lies verbatim in ``sortie`` (Markdown).
+
+    ``titres`` are the headings the parsers recognised: each counts as a sentence of
+    its own wherever it stands in the source.
+    """
     connus = ngrammes(mots(sans_markup(sortie)))
-    source = _EXPOSANT.sub(" ", _MARQUEUR.sub(" ", source))
+    # A paragraph marker opens a new paragraph: the sentence stops there.
+    source = _EXPOSANT.sub(" ", _MARQUEUR.sub("\n\n", source))
+    index = _index_titres(titres)
+    phrases = [p for marquee in _phrases_marquees(source) for p in _decouper_aux_titres(marquee, index)]
     gardes = total = 0
     manques: list[str] = []
-    for phrase_texte in _FIN_PHRASE.split(source):
-        phrase = mots(phrase_texte)
+    for phrase in phrases:
         couverts = [False] * len(phrase)
         for debut, fin in _runs(phrase):
             if tuple(phrase[debut:fin]) in connus:

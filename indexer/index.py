@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 MARQUEUR = "COMPLET.json"
 LEXIQUE = "lexique.json"
+DOCUMENTS = "documents.json"  # per docnum: what ranking needs without stored fields
 FORMAT = 1  # bump when the schema changes without the code hash seeing it
 
 
@@ -104,6 +105,21 @@ def lexique(unites: Iterable[Unite]) -> dict[str, str]:
     return {plie: compte.most_common(1)[0][0] for plie, compte in sorted(formes.items())}
 
 
+def _documents(reader: Any, unites: Sequence[Unite]) -> dict[str, Any]:
+    """Field lengths and ranking metadata per docnum, read once at build time."""
+    nombre = reader.doc_count_all()
+    rangs = [reader.stored_fields(n)["rang"] for n in range(nombre)]
+    return {
+        "longueurs": {
+            c: [reader.doc_field_length(n, c, 0) for n in range(nombre)] for c in ("texte", "titre")
+        },
+        "docs": [
+            [u.loi, u.type, u.edition, u.ref, chemins_refs(u).split()]
+            for u in (unites[r] for r in rangs)
+        ],
+    }
+
+
 def _sommes(dossier: Path) -> dict[str, list[int]]:
     """Size and CRC32 of every file but the marker."""
     sommes = {}
@@ -124,7 +140,10 @@ def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
     for rang, unite in enumerate(unites):
         writer.add_document(**_document(rang, unite))
     writer.commit(optimize=True)
+    with ix.reader() as reader:
+        documents = _documents(reader, unites)
     ix.close()
+    (dossier / DOCUMENTS).write_text(json.dumps(documents, ensure_ascii=False), "utf-8")
     (dossier / LEXIQUE).write_text(json.dumps(lexique(unites), ensure_ascii=False), "utf-8")
     marqueur = {"format": FORMAT, "documents": len(unites), "fichiers": _sommes(dossier)}
     (dossier / MARQUEUR).write_text(json.dumps(marqueur), "utf-8")  # written last

@@ -23,7 +23,7 @@ _LABEL = re.compile(
     r"""^(?P<loi>\d{1,2})
         (?:(?P<section>[A-Ga-g])
            (?:(?P<numero>\d{1,2})
-              (?:\(?(?P<lettre>[a-h])\)?
+              (?:\(?(?P<lettre>[a-l])\)?
                  (?:\(?(?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\)?)?
               )?
            )?
@@ -108,10 +108,13 @@ def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
 _RELATIF = re.compile(
     r"""^(?P<section>[A-G])?
         (?P<numero>\d{1,2})?
-        (?:\(?(?P<lettre>[a-h])\))?
+        (?:\(?(?P<lettre>[a-l])\))?
         (?:\((?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\))?$""",
     re.VERBOSE,
 )
+
+
+_ROMAIN_SEUL = re.compile(r"^\((i{1,3}|iv|v|vi{1,3}|ix|x)\)$")
 
 
 def parse_relatif(texte: str, contexte: Label) -> Label | None:
@@ -120,7 +123,13 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     The given parts replace the context from their own level down: in 23B, ``C`` is
     23C; in 12C1, ``(e)`` is 12C1(e) and ``4`` is 12C4.
     """
-    trouve = _RELATIF.match(re.sub(r"\s+", "", texte))
+    texte = re.sub(r"\s+", "", texte)
+    romain = _ROMAIN_SEUL.match(texte)
+    # "(i)" alone is a roman item inside a lettered paragraph, except right after
+    # "(h)", where it is the ninth letter (80B2 runs from (a) to (l)).
+    if romain and len(contexte.parties) >= 3 and contexte.parties[2] != "h":
+        return Label(contexte.loi, (*contexte.parties[:3], romain[1]))
+    trouve = _RELATIF.match(texte)
     if not trouve or not any(trouve.groupdict().values()):
         return None
     niveaux = ("section", "numero", "lettre", "romain")

@@ -1,9 +1,6 @@
-"""Reading a law: the model of one law → the JSON object of ``loi voir --json``, its
-restriction to one paragraph, and the text a person reads in a terminal (pure).
-
-Each element is attached to a paragraph: law text to its own label, commentary,
-examples and notes to the last law paragraph quoted before them in the same part
-(the Guide comments a quote right after it), or to the law itself.
+"""Reading a law (pure, and light to import: ``loi voir`` must start fast): the JSON
+object of one law, built at build time by ``publier.objet_loi``, restricted to one
+paragraph, and the text a person reads in a terminal.
 """
 
 from __future__ import annotations
@@ -11,63 +8,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from indexer.ancres import Ancres, parcourir
 from indexer.labels import Label, ancre, parse_label
-from indexer.model import EXEMPLE, LOI, Loi
-from indexer.render import Citation
-from indexer.unites import texte_element, url_loi
+
+LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
 
 Objet = dict[str, Any]
-
-
-def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> Objet:
-    """The whole law as the JSON object of the CLI, with an attachment per element."""
-    paragraphes, exemples, cibles = [], [], set()
-    rattachement, partie_courante = Label(loi.numero), -1
-    for cle, partie, element in parcourir(loi):
-        if cle[1] != partie_courante:
-            rattachement, partie_courante = Label(loi.numero), cle[1]
-        if element.type == LOI and element.label:
-            rattachement = element.label
-        ids = ancres.de(cle)
-        cibles.update(r.cible for b in element.blocs for r in b.renvois)
-        entree = {
-            "ref": rattachement.compact(),
-            "edition": partie.edition,
-            "type": element.type,
-            "role": partie.role,
-            "titre": element.titre,
-            "texte": texte_element(element) if element.type != LOI else _sans_titre(element),
-            "ancre": ids[0] if ids else f"loi-{loi.numero}",
-            "url": url_loi(loi.numero, ids[0] if ids else ""),
-            "source": f"{partie.source}:{element.ligne}",
-            "_rang": len(paragraphes) + len(exemples),  # page order, dropped from the JSON
-        }
-        (exemples if element.type == EXEMPLE else paragraphes).append(entree)
-    return {
-        "loi": loi.numero,
-        "titre": loi.titre(),
-        "titres": loi.titres(),
-        "url": url_loi(loi.numero),
-        "paragraphes": paragraphes,
-        "exemples": exemples,
-        "renvois": [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))],
-        "cite_par": [{"loi": _numero(c.page), "url": _url(c)} for c in cite_par if _numero(c.page)],
-    }
-
-
-def _sans_titre(element: Any) -> str:
-    return "\n\n".join(b.texte if not b.cellules else "\n".join("\t".join(r) for r in b.cellules)
-                       for b in element.blocs)
-
-
-def _numero(page: str) -> int:
-    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
-    return int(nom) if nom.isdigit() else 0
-
-
-def _url(citation: Citation) -> str:
-    return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
 def public(objet: Objet) -> Objet:
@@ -148,7 +93,11 @@ def _entree_humaine(entree: dict[str, Any], largeur: int) -> list[str]:
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
     if entree["titre"]:
         tete += f" — {entree['titre']}"
-    lignes = ["", f"{tete}  {_bandeau(entree)}"]
+    bandeau = _bandeau(entree)
+    if len(tete) + 2 + len(bandeau) <= largeur:
+        lignes = ["", f"{tete}  {bandeau}"]
+    else:  # a long title: the edition and source go on their own line
+        lignes = ["", *textwrap.wrap(tete, largeur), f"  {bandeau}"]
     for paragraphe in entree["texte"].split("\n\n"):
         if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout
             lignes += ["    " + ligne for ligne in paragraphe.split("\n")]

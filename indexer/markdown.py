@@ -112,12 +112,19 @@ def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") ->
     return "".join(sortie)
 
 
-def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str]) -> str:
-    """Footnote definitions, each written once per page (``deja`` remembers them)."""
+def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], appels: str = "") -> str:
+    """Footnote definitions, each written once per page (``deja`` remembers them).
+
+    A note whose call is not in ``appels`` (the element's text: the call may stand
+    in a title, as for the Loi 93 of 2007) is printed as a plain paragraph, since
+    a Markdown footnote without a reference is an error.
+    """
     lignes = []
     for note in notes:
         cle = f"{prefixe}{note.cle}"
-        if cle not in deja:
+        if f"[^{note.cle}]" not in appels:
+            lignes.append(f"<p class=\"note-seule\">({echapper(note.cle)}) {_echapper_lignes(note.texte)}</p>")
+        elif cle not in deja:
             deja.add(cle)
             lignes.append(f"[^{cle}]: {_echapper_lignes(' '.join(note.texte.split()))}")
     return "\n".join(lignes)

@@ -7,10 +7,12 @@ Paths are relative to the project folder. The same function feeds ``loi construi
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from indexer.ancres import Ancres
-from indexer.lecture import objet_loi
-from indexer.model import Corpus
+from indexer.ancres import Ancres, parcourir
+from indexer.labels import Label
+from indexer.model import EXEMPLE, LOI, Corpus, Element, Loi
+from indexer.unites import texte_element, url_loi
 from indexer.render import Citation, Contexte, citations, render_loi
 from indexer.render_pages import (
     render_abreviations,
@@ -50,6 +52,61 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)
     return sortie
+
+
+def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> dict[str, Any]:
+    """The whole law as the JSON object of ``loi voir``, with an attachment per element.
+
+    Law text is attached to its own label; commentary, examples and notes to the last
+    law paragraph quoted before them in the same part (the Guide comments a quote
+    right after it), or to the law itself.
+    """
+    paragraphes, exemples, cibles = [], [], set()
+    rattachement, partie_courante = Label(loi.numero), -1
+    for cle, partie, element in parcourir(loi):
+        if cle[1] != partie_courante:
+            rattachement, partie_courante = Label(loi.numero), cle[1]
+        if element.type == LOI and element.label:
+            rattachement = element.label
+        ids = ancres.de(cle)
+        cibles.update(r.cible for b in element.blocs for r in b.renvois)
+        entree = {
+            "ref": rattachement.compact(),
+            "edition": partie.edition,
+            "type": element.type,
+            "role": partie.role,
+            "titre": element.titre,
+            "texte": texte_element(element) if element.type != LOI else _sans_titre(element),
+            "ancre": ids[0] if ids else f"loi-{loi.numero}",
+            "url": url_loi(loi.numero, ids[0] if ids else ""),
+            "source": f"{partie.source}:{element.ligne}",
+            "_rang": len(paragraphes) + len(exemples),  # page order, dropped from the JSON
+        }
+        (exemples if element.type == EXEMPLE else paragraphes).append(entree)
+    return {
+        "loi": loi.numero,
+        "titre": loi.titre(),
+        "titres": loi.titres(),
+        "url": url_loi(loi.numero),
+        "paragraphes": paragraphes,
+        "exemples": exemples,
+        "renvois": [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))],
+        "cite_par": [{"loi": _numero(c.page), "url": _url(c)} for c in cite_par if _numero(c.page)],
+    }
+
+
+def _sans_titre(element: Element) -> str:
+    return "\n\n".join(b.texte if not b.cellules else "\n".join("\t".join(r) for r in b.cellules)
+                       for b in element.blocs)
+
+
+def _numero(page: str) -> int:
+    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
+    return int(nom) if nom.isdigit() else 0
+
+
+def _url(citation: Citation) -> str:
+    return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
 def objets_voir(corpus: Corpus, ancres: Ancres) -> dict[int, str]:

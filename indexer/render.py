@@ -100,7 +100,7 @@ def _element(cle: Cle, partie: Partie, element: Element, contexte: Contexte, lie
     ids = contexte.ancres.de(cle)
     prefixe = f"p{cle[1]}-"
     corps = blocs_markdown(element.blocs, lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, notes_vues)
+    notes = notes_markdown(element.notes, prefixe, notes_vues, " ".join(b.texte for b in element.blocs))
     if element.type == LOI and element.label:
         tete = _titre_paragraphe(element.label, element, ids, _badge(partie, element, contexte))
         return "\n\n".join(m for m in (tete, corps, notes) if m)
@@ -114,11 +114,26 @@ def _element(cle: Cle, partie: Partie, element: Element, contexte: Contexte, lie
     return "\n\n".join(m for m in (tete, titre, corps, notes) if m)
 
 
-def _source(partie: Partie, contexte: Contexte) -> str:
-    titre = html.escape(contexte.sources.get(partie.source, partie.source))
-    intitule = f" — « {html.escape(partie.titre)} »" if partie.titre else ""
+# How each source heads a law, to show the heading as the source writes it.
+INTITULES: dict[tuple[str, str], str] = {
+    ("2017", ROLE_TEXTE): "LOI {n} - {t}",
+    ("2017", ROLE_GUIDE): "{n} – {t}",
+    ("2017", ROLE_NOTES): "{t} (Loi {n})",
+    ("2017", ROLE_EXTRAITS): "Loi {n} - {t}",
+}
+
+
+def intitule(numero: int, partie: Partie) -> str:
+    """The law's heading as the source writes it (number and title)."""
+    modele = INTITULES.get((partie.edition, partie.role), "{t}")
+    return modele.format(n=numero, t=partie.titre)
+
+
+def _source(numero: int, partie: Partie, contexte: Contexte) -> str:
+    titre = html.escape(contexte.sources.get(partie.source, partie.source), quote=False)
+    intitule_ = f" — « {html.escape(intitule(numero, partie), quote=False)} »" if partie.titre else ""
     return (f'<p class="source">Source : <cite>{titre}</cite>, Code {partie.edition} '
-            f"({partie.source}, ligne {partie.ligne}){intitule}</p>")
+            f"({partie.source}, ligne {partie.ligne}){intitule_}</p>")
 
 
 def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, ids_vus: set[str]) -> str:
@@ -128,7 +143,7 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, ids_vus: set[str])
     while id_ in ids_vus:
         id_, rang = f"{SECTIONS.get((partie.edition, partie.role), ('', partie.role))[1]}-{rang}", rang + 1
     ids_vus.add(id_)
-    morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(partie, contexte)]
+    morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(loi.numero, partie, contexte)]
     notes_vues: set[str] = set()
     elements = [
         _element((loi.numero, i, j), partie, e, contexte, lien, notes_vues)

@@ -23,7 +23,8 @@ MOTS_COURANTS = frozenset(
 
 def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
     corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
-    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues)
+    appels = " ".join(b.texte for b in section.blocs)
+    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels)
     if document.type == "index":
         tete = f"**{echapper(section.titre)}**" + (f" — {corps}" if corps else "")
         return "\n\n".join(m for m in (tete + f"\n{{: #{section.ancre} }}", notes) if m)
@@ -36,7 +37,7 @@ def _section(section: Section, document: Document, lien, notes_vues: set[str]) -
 def render_document(document: Document, titres_sources: dict[str, str]) -> str:
     """A side document as a page: title, source line, intro, sections in order."""
     lien = lien_vers(document.chemin)
-    source = html.escape(titres_sources.get(document.source, document.source))
+    source = html.escape(titres_sources.get(document.source, document.source), quote=False)
     edition = "RNC" if document.edition == "2008" else "Code"
     morceaux = [
         AVERTISSEMENT,

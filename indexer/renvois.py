@@ -33,7 +33,7 @@ ATOME = (
     r"(?P<loi>\d{1,2})(?!\d)"
     r"(?:\s?\.?(?P<section>[A-G])(?![^\W\d_])"
     r"(?:\s?\.?(?P<numero>\d{1,2})(?!\d))?"
-    r"(?:\s?\.?\s?\(?(?P<lettre>[a-h])\)|(?P<lettre2>[a-h])(?![^\W_]))?"
+    r"(?:\s?\.?\s?\(?(?P<lettre>[a-l])\)|(?P<lettre2>[a-l])(?![^\W_]))?"
     r"(?:\s?\((?P<romain>[ivx]+)\))?)?"
 )
 _ATOME = re.compile(ATOME)
@@ -42,16 +42,16 @@ _PREFIXE = re.compile(r"(?<![^\W\d_])(?P<mot>[Ll]ois?|LOIS?)\s*(?=\d)")
 # Between two items of a list: "," "et" "ou" "à" "-" "/", glued "et32A2" included.
 _SEPARATEUR = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?(?:,|\bet|\bou|à|-|–|/)\s*")
 # An item that drops its law number after a first full one: "67B1 et B2".
-_SUITE = re.compile(r"(?P<section>[A-G])(?P<reste>\d{1,2}(?:\([a-h]\))?(?:\([ivx]+\))?)?(?![^\W_])")
+_SUITE = re.compile(r"(?P<section>[A-G])(?P<reste>\d{1,2}(?:\([a-l]\))?(?:\([ivx]+\))?)?(?![^\W_])")
 # A bare code with a section letter, not glued to a word: "86A permet", "(16C)".
 _NU = re.compile(
-    r"(?<![\w./-])\d{1,2}[A-G]\d{0,2}(?:\(?[a-h]\)|[a-h](?![^\W_]))?(?:\s?\([ivx]+\))?(?![\w♠♥♦♣])"
+    r"(?<![\w./-])\d{1,2}[A-G]\d{0,2}(?:\(?[a-l]\)|[a-l](?![^\W_]))?(?:\s?\([ivx]+\))?(?![\w♠♥♦♣])"
 )
 # A relative reference: a section path without the law number.
 REL = (
-    r"[A-G]\d{0,2}(?:\([a-h]\))?(?:\([ivx]+\))?"
+    r"[A-G]\d{0,2}(?:\([a-l]\))?(?:\([ivx]+\))?"
     r"|\d{1,2}(?=\s*,?\s*ci)"  # "voir 4, ci-après": a number in the current section
-    r"|\([a-h]\)(?:\([ivx]+\))?"  # "comme en (a) ci-dessus"
+    r"|\([a-l]\)(?:\([ivx]+\))?"  # "comme en (a) ci-dessus"
 )
 _CI = r"\s*,?\s*ci[\s-]?(?:dessus|dessous|après|apres|avant)"
 _RELATIF_CI = re.compile(rf"(?<![\w(])(?:{REL})(?:\s*(?:,|et|ou)\s*(?:{REL}))*(?={_CI})")

@@ -17,11 +17,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from whoosh import query as q
-
 from indexer.analyse import analyseur_fr, plier
-from indexer.index import LEXIQUE
-from indexer.requete import Concept, Requete, comprendre, ecart
+from indexer.classement import Postings, Statistiques, scores_requete
+from indexer.index import DOCUMENTS, LEXIQUE
+from indexer.requete import Requete, comprendre
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
@@ -29,12 +28,12 @@ if TYPE_CHECKING:
 # How much each kind of passage counts for its law: the law's own text first.
 POIDS_TYPE = {"loi": 1.0, "commentaire": 0.85, "note": 0.8, "exemple": 0.7}
 POIDS_AUTRE = 0.75  # definitions, index entries, articles…
-TITRE = 1.5  # a word of the law's title weighs this much more than one of its text
-SYNONYME = 0.85  # a synonym weighs a little less than the word typed
 LIES = (1.0, 0.4, 0.2)  # a law's score: its best passages, with these weights
 EVOQUEE = 0.3  # bonus for a law the synonyms hint at (fraction of its score)
 CITEE = 3.0  # bonus for a law the query names (fraction of the best score)
-CANDIDATS = 150  # passages fetched before grouping
+CITATION = 0.5  # score of every passage of a law the query names (so that it is found)
+SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragraphs
+GARDES = 8  # passages kept per group before loading (enough for --par-groupe and LIES)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 
 
@@ -77,41 +76,6 @@ class Reponse:
     syntaxe_ignoree: bool = False
 
 
-def _variante(racines: tuple[str, ...], boost: float, slop: int) -> q.Query:
-    """One way of saying a concept, in the text or (weighing more) in the title."""
-    if len(racines) == 1:
-        texte: q.Query = q.Term("texte", racines[0], boost=boost)
-        titre: q.Query = q.Term("titre", racines[0], boost=boost * TITRE)
-    else:
-        texte = q.Phrase("texte", list(racines), slop=slop, boost=boost)
-        titre = q.Phrase("titre", list(racines), slop=slop, boost=boost * TITRE)
-    return q.Or([texte, titre])
-
-
-def requete_whoosh(concept: Concept) -> q.Query:
-    """A concept as a Whoosh query: the best of its variants (typed words first)."""
-    slop = 1 + ecart(concept.mots) if concept.phrase else 3
-    variantes = [
-        _variante(v, 1.0 if rang == 0 else SYNONYME, slop)
-        for rang, v in enumerate(concept.variantes)
-    ]
-    return variantes[0] if len(variantes) == 1 else q.DisjunctionMax(variantes, tiebreak=0.1)
-
-
-def construire_requete(requete: Requete) -> q.Query | None:
-    """The whole query: concepts OR-ed, cited laws added, excluded words removed."""
-    positifs = [requete_whoosh(c) for c in requete.concepts if not c.exclu]
-    for label in requete.refs:
-        positifs.append(q.Term("loi", str(label.loi), boost=0.5))
-        if label.parties:
-            positifs.append(q.Term("refs", label.compact().lower(), boost=0.5))
-    if not positifs:
-        return None
-    tout: q.Query = q.Or(positifs)
-    exclus = [requete_whoosh(c) for c in requete.concepts if c.exclu]
-    return q.AndNot(tout, q.Or(exclus)) if exclus else tout
-
-
 def racines_cherchees(requete: Requete) -> frozenset[str]:
     """The stems an extract highlights: typed words and one-word synonyms.
 
@@ -128,16 +92,6 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     )
 
 
-def filtre(edition: str | None, types: Sequence[str] | None) -> q.Query | None:
-    """Restrict to one edition and/or some kinds of passage."""
-    parties: list[q.Query] = []
-    if edition:
-        parties.append(q.Term("edition", edition))
-    if types:
-        parties.append(q.Or([q.Term("type", t) for t in types]))
-    return q.And(parties) if parties else None
-
-
 class Chercheur:
     """An open index and its searcher, kept for a whole session (the interactive prompt)."""
 
@@ -146,6 +100,10 @@ class Chercheur:
         self.dossier = dossier or Path(ix.storage.folder)
         self.searcher = ix.searcher()
         self.reader = self.searcher.reader()
+        self.postings = Postings(self.reader)
+        documents = json.loads((self.dossier / DOCUMENTS).read_text("utf-8"))
+        self.docs: list[list[Any]] = documents["docs"]  # loi, type, edition, ref, refs
+        self.stats = Statistiques.depuis(documents["longueurs"])
 
     def fermer(self) -> None:
         """Close the searcher and the index."""
@@ -199,25 +157,46 @@ class Chercheur:
         par_groupe: int,
         largeur: int,
     ) -> Reponse:
-        whoosh_q = construire_requete(requete)
-        if whoosh_q is None:
-            return Reponse(tape, requete.texte, (), 0, False, requete.syntaxe_ignoree)
-        resultats = self.searcher.search(
-            whoosh_q, limit=CANDIDATS, filter=filtre(edition, types)
-        )
-        hits = [(h.score, h.fields()) for h in resultats]
-        total = resultats.scored_length()
-        groupes = grouper(hits, requete, par_groupe)[:limite]
+        scores = scores_requete(self.postings, self.stats, requete.concepts)
+        self._citations(requete, scores)
+        if edition or types:
+            scores = {
+                d: v for d, v in scores.items()
+                if (not edition or self.docs[d][2] == edition) and (not types or self.docs[d][1] in types)
+            }  # fmt: skip
+        groupes = grouper(scores, self.docs, requete)[:limite]
         cherchees = racines_cherchees(requete)
-        groupes = [self._avec_extraits(g, cherchees, largeur) for g in groupes]
-        return Reponse(tape, requete.texte, tuple(groupes), total, False, requete.syntaxe_ignoree)
+        groupes = [self._remplir(g, par_groupe, cherchees, largeur) for g in groupes]
+        return Reponse(tape, requete.texte, tuple(groupes), len(scores), False, requete.syntaxe_ignoree)
 
-    def _avec_extraits(self, groupe: Groupe, cherchees: frozenset[str], largeur: int) -> Groupe:
-        passages = []
-        for passage in groupe.passages:
-            texte, marques = extrait(passage.extrait, cherchees, largeur)
-            passages.append(replace(passage, extrait=texte, marques=marques))
-        return replace(groupe, passages=tuple(passages))
+    def _citations(self, requete: Requete, scores: dict[int, float]) -> None:
+        """Every passage of a cited law becomes a candidate; the cited paragraph first."""
+        for label in requete.refs:
+            numero, chemin = label.loi, label.compact().lower()
+            for doc, (loi, _, _, _, refs) in enumerate(self.docs):
+                if loi == numero:
+                    bonus = SOUS_PARAGRAPHE if label.parties and chemin in refs else 0.0
+                    scores[doc] = scores.get(doc, 0.0) + CITATION + bonus
+
+    def _remplir(
+        self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int,
+        cherchees: frozenset[str], largeur: int,
+    ) -> Groupe:  # fmt: skip
+        """Load the best passages' stored fields and cut their extracts."""
+        groupe, candidats = brut
+        passages, vus = [], set()
+        for score, doc in candidats:
+            champs = self.searcher.stored_fields(doc)
+            cle = (champs["ref"], champs["edition"])
+            if cle in vus:
+                continue
+            vus.add(cle)
+            texte, marques = extrait(champs["texte"], cherchees, largeur)
+            passages.append(replace(_passage(champs, score), extrait=texte, marques=marques))
+            if len(passages) == par_groupe:
+                break
+        titre = passages[0].titre if passages else groupe.titre
+        return replace(groupe, titre=titre, passages=tuple(passages))
 
     def corriger(self, requete: Requete, tous: bool) -> str | None:
         """The query with misspelt words replaced by indexed ones; None if nothing changes.
@@ -264,12 +243,11 @@ class Chercheur:
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:
         """Every passage of a law of these kinds, in page order (``loi exemples 68``)."""
-        clauses: list[q.Query] = [q.Term("loi", str(loi))]
-        f = filtre(edition, types)
-        if f is not None:
-            clauses.append(f)
-        trouves = self.searcher.search(q.And(clauses), limit=None, sortedby=None)
-        champs = sorted((h.fields() for h in trouves), key=lambda c: c["rang"])
+        docs = [
+            d for d, (n, genre, ed, _, _) in enumerate(self.docs)
+            if n == loi and genre in types and (edition is None or ed == edition)
+        ]  # fmt: skip
+        champs = sorted((self.searcher.stored_fields(d) for d in docs), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
 
 
@@ -290,40 +268,82 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
 
 
 def grouper(
-    hits: list[tuple[float, dict[str, Any]]], requete: Requete, par_groupe: int
-) -> list[Groupe]:
-    """Group passages by law, weigh them by kind, rank the laws (best first)."""
-    paquets: dict[tuple[str, str], list[tuple[float, int, dict[str, Any]]]] = {}
-    for score, champs in hits:
-        cle = ("loi", champs["loi"]) if champs["loi"] else ("doc", champs["ancre"])
-        poids = POIDS_TYPE.get(champs["type"], POIDS_AUTRE)
-        paquets.setdefault(cle, []).append((score * poids, champs["rang"], champs))
-    meilleur = max((s for p in paquets.values() for s, _, _ in p), default=1.0) or 1.0
+    scores: dict[int, float], docs: Sequence[Sequence[Any]], requete: Requete
+) -> list[tuple[Groupe, list[tuple[float, int]]]]:
+    """Group passages by law, weigh them by kind, rank the laws (best first).
+
+    Returns each group (passages not loaded yet) with its best documents, one per
+    paragraph and edition, best first.
+    """
+    ponderes = sorted(
+        ((score * POIDS_TYPE.get(docs[d][1], POIDS_AUTRE), d) for d, score in scores.items()),
+        key=lambda x: (-x[0], x[1]),
+    )
+    paquets: dict[tuple[str, Any], list[tuple[float, int]]] = {}
+    vus: set[tuple[Any, ...]] = set()
+    for score, doc in ponderes:
+        loi, _, edition, ref = docs[doc][:4]
+        cle = ("loi", loi) if loi is not None else ("doc", doc)
+        paquet = paquets.setdefault(cle, [])
+        if len(paquet) < GARDES and (cle, edition, ref) not in vus:
+            vus.add((cle, edition, ref))
+            paquet.append((score, doc))
+    meilleur = ponderes[0][0] if ponderes else 1.0
     citees = {label.loi for label in requete.refs}
-    groupes = []
-    for cle, paquet in paquets.items():
-        paquet.sort(key=lambda x: (-x[0], x[1]))
-        uniques = list({c["ref"] + c["edition"]: (s, r, c) for s, r, c in reversed(paquet)}.values())
-        uniques.sort(key=lambda x: (-x[0], x[1]))
-        score = sum(p * s for p, (s, _, _) in zip(LIES, uniques))
-        numero = int(cle[1]) if cle[0] == "loi" else None
+    classes = []
+    for (genre, cle), paquet in paquets.items():
+        score = sum(p * s for p, (s, _) in zip(LIES, paquet))
+        numero = cle if genre == "loi" else None
         if numero in requete.lois_evoquees:
             score *= 1 + EVOQUEE
         if numero in citees:
             score += CITEE * meilleur
-        passages = tuple(_passage(c, s) for s, _, c in uniques[:par_groupe])
-        titre = paquet[0][2]["titre"]
-        groupes.append((score, paquet[0][1], Groupe(numero, titre, round(score, 3), passages)))
-    groupes.sort(key=lambda x: (-x[0], x[1]))
-    return [g for _, _, g in groupes]
+        classes.append((score, paquet[0][1], Groupe(numero, "", round(score, 3), ()), paquet))
+    classes.sort(key=lambda x: (-x[0], x[1]))
+    return [(g, paquet) for _, _, g, paquet in classes]
 
 
 @cache
-def _analyseur() -> Any:
-    return analyseur_fr()
+def _pliage_lettre_a_lettre() -> dict[int, str]:
+    """A translate table folding accents one character for one (offsets stay valid)."""
+    import unicodedata
+
+    table = {}
+    for code in range(0xC0, 0x250):
+        base = unicodedata.normalize("NFKD", chr(code))[0]
+        if base != chr(code) and base.isascii():
+            table[code] = base
+    return table
 
 
+@cache
+def _raciner() -> Any:
+    """word (folded) → its stem, as the analyzer would give it alone."""
+    analyseur = analyseur_fr()
+    return cache(lambda mot: next((t.text for t in analyseur(mot)), ""))
+
+
+_MOT = re.compile(r"\w+(?:\.\d+)*")
 _BLANCS = re.compile(r"\s+")
+
+
+def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]:
+    """Spans of the words of ``plat`` whose stem is searched (stems only the likely ones)."""
+    if not cherchees:
+        return []
+    plie = plat.translate(_pliage_lettre_a_lettre()).lower()
+    if len(plie) != len(plat):  # a rare character changed length: fold nothing
+        plie = plat.lower()
+    tetes = {r[:3] for r in cherchees}
+    raciner = _raciner()
+    touches = []
+    for trouve in _MOT.finditer(plie):
+        mot = trouve.group()
+        if mot[:3] in tetes or mot in cherchees:
+            racine = raciner(mot.replace("œ", "oe"))
+            if racine in cherchees:
+                touches.append((trouve.start(), trouve.end(), racine))
+    return touches
 
 
 def extrait(
@@ -335,23 +355,21 @@ def extrait(
     ends on word boundaries, with « … » where the text goes on.
     """
     plat = _BLANCS.sub(" ", texte).strip()
-    touches = [
-        (t.startchar, t.endchar, t.text)
-        for t in _analyseur()(plat, chars=True)
-        if t.text in cherchees
-    ]
+    touches = _touches(plat, cherchees)
     debut = 0
     if touches:
-        def distincts(i: int) -> int:
-            return len({r for d, _, r in touches[i:] if d < touches[i][0] + largeur * 3 // 4})
+        portee = largeur * 3 // 4
 
-        depart = max(range(len(touches)), key=lambda i: (distincts(i), -i))
-        debut = max(0, touches[depart][0] - largeur // 4)
+        def distincts(i: int) -> int:
+            return len({r for d, _, r in touches[i:] if d < touches[i][0] + portee})
+
+        depart = max(range(min(len(touches), 40)), key=lambda i: (distincts(i), -i))
+        debut = max(0, min(touches[depart][0] - largeur // 4, len(plat) - largeur))
         if debut:
             debut = plat.find(" ", debut) + 1 or debut
     fin = min(len(plat), debut + largeur)
-    if fin < len(plat):
-        fin = plat.rfind(" ", debut, fin) if plat.rfind(" ", debut, fin) > debut else fin
+    if fin < len(plat) and plat.rfind(" ", debut, fin) > debut:
+        fin = plat.rfind(" ", debut, fin)
     avant = "… " if debut else ""
     apres = " …" if fin < len(plat) else ""
     decalage = len(avant) - debut

@@ -20,10 +20,11 @@ DOSSIER = "code-du-bridge"
 DATE_FIXE = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold
 
 # Useless without a server: the service worker and manifest (never run from file://), gzip
-# copies, and the lunr languages the French search never loads (about 1 MB).
+# copies, the JSON search index (file:// reads its script copy, search_index.js), and the
+# lunr languages the French search never loads (about 1 MB).
 _EXCLUS = re.compile(
     r"""(\.map|\.gz)$
-      | ^(sw\.js|manifest\.webmanifest)$
+      | ^(sw\.js|manifest\.webmanifest|search/search_index\.json)$
       | ^assets/javascripts/lunr/(tinyseg|wordcut)\.js$
       | ^assets/javascripts/lunr/min/lunr\.(?!(fr|multi|stemmer\.support)\.min\.js$)[^/]+$""",
     re.VERBOSE,

@@ -9,7 +9,7 @@ from indexer.couverture import bilan
 def main() -> None:
     publie = build.markdown_publie()
     for entree in build.manifeste():
-        resultat = bilan(build.texte_publie(entree["id"]), publie)
+        resultat = bilan(build.texte_publie(entree["id"]), publie, titres=build.titres())
         print(f"{entree['id']}  {resultat.ratio:7.2%}  ({resultat.gardes}/{resultat.total} mots)")
         for manque in resultat.manques[:3]:
             print(f"    manque : {manque[:110]}")

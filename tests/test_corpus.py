@@ -65,6 +65,6 @@ def markdown_publie(construit) -> str:
 
 @pytest.mark.parametrize("source", [GUIDE, CODE_2007, LOIS_2017, NOTES, LIVRET])
 def test_rien_n_est_perdu(source: str, markdown_publie: str) -> None:
-    resultat = bilan(build.texte_publie(source), markdown_publie)
+    resultat = bilan(build.texte_publie(source), markdown_publie, titres=build.titres())
     print(f"{source} : {resultat.ratio:.2%} des mots retrouvés ({resultat.gardes}/{resultat.total})")
     assert resultat.ratio >= SEUIL_COUVERTURE, resultat.manques[:5]

@@ -235,6 +235,19 @@ def test_une_infobulle_sur_un_terme_defini(page, origine):
     assert bulle.inner_text().strip() == terme.get_attribute("title").strip()
 
 
+def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
+    """What a member copies to a laptop: unzip, open index.html, search."""
+    import subprocess
+    import zipfile
+
+    archive = tmp_path / "code.zip"
+    subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
+                    str(archive)], check=True, capture_output=True)
+    zipfile.ZipFile(archive).extractall(tmp_path / "copie")
+    page.goto((tmp_path / "copie/code-du-bridge/index.html").as_uri())
+    assert chercher(page, "revendication").count() > 0
+
+
 def test_hors_ligne_apres_installation_du_service_worker(page, contexte, serveur):
     page.goto(serveur + "index.html")
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",

@@ -45,26 +45,13 @@ def plan(numero: int) -> str:
     )
 
 
-def marque(label: Label) -> str:
-    """The marker a label replaces, as the source writes it: ``A.``, ``1.``, ``(a)``."""
-    if not label.parties:
-        return ""
-    dernier = label.parties[-1]
-    return f"{dernier}." if len(label.parties) <= 2 else f"({dernier})"
-
-
-def texte_plat(resultat: Extrait, marques: bool = False) -> str:
-    """Every title, subtitle, Bloc and note text in order, with blank lines between.
-
-    With ``marques``, each element starts with the marker its label replaced, as
-    the rendered page shows it (``A. Position initiale``).
-    """
+def texte_plat(resultat: Extrait) -> str:
+    """Every title, subtitle, Bloc and note text in order, with blank lines between."""
     morceaux: list[str] = []
     for _, une_partie in resultat.parties:
         morceaux.append(une_partie.titre)
         for un_element in une_partie.elements:
-            tete = marque(un_element.label) if marques and un_element.label else ""
-            morceaux.append(f"{tete} {un_element.titre}".strip())
+            morceaux.append(un_element.titre)
             morceaux += [bloc.texte for bloc in un_element.blocs]
             morceaux += [note.texte for note in un_element.notes]
     return "\n\n".join(m for m in morceaux if m)
@@ -464,9 +451,11 @@ def test_fin_de_la_derniere_loi() -> None:
 
 
 def test_couverture() -> None:
-    """Nothing is lost. The markers A., 1., (a) become labels, so the plain texts
-    alone miss the ~690 markers and the short sentences they sit in (about 95 %);
-    with each marker restored as the page shows it, coverage must reach 99 %."""
-    source = "\n".join(lignes()[1827:5235])
-    assert bilan(source, texte_plat(extrait())).ratio >= 0.95
-    assert bilan(source, texte_plat(extrait(), marques=True)).ratio >= 0.99
+    """Nothing is lost: every word of lines 1828–5235 reaches a title, a text or a note.
+
+    ``bilan`` drops the line-start markers the labels replace; what it still counts
+    as missed is mostly a second marker on the same line (``1. (a)``, ``(g) (i)``)
+    and the 80B2 letters past (h).
+    """
+    resultat = bilan("\n".join(lignes()[1827:5235]), texte_plat(extrait()))
+    assert resultat.ratio >= 0.99, resultat.manques

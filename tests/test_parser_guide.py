@@ -45,15 +45,13 @@ def loi(*corps: str, entete: str = "9– Procédure à la suite d’une irrégul
 
 
 def plain(extrait: Extrait) -> str:
-    """Every titre, Bloc.texte and NoteBas.texte in order, with what the renderer shows
-    of the structure: ``N titre`` for a law and each label's last marker."""
+    """Every titre, Bloc.texte and NoteBas.texte in order; a Partie's title is written as
+    the site heads the law (``N - titre``), since the source's heading carries the number."""
     morceaux: list[str] = []
     for numero, partie in extrait.parties:
-        morceaux.append(f"{numero} {partie.titre}")
+        morceaux.append(f"{numero} - {partie.titre}")
         for elt in partie.elements:
-            marque = elt.label.parties[-1] if elt.label and elt.label.parties else ""
-            morceaux.append(f"{marque} {elt.titre}".strip())
-            morceaux += [b.texte for b in elt.blocs] + [n.texte for n in elt.notes]
+            morceaux += [elt.titre] + [b.texte for b in elt.blocs] + [n.texte for n in elt.notes]
     return "\n\n".join(m for m in morceaux if m)
 
 

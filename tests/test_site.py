@@ -86,6 +86,13 @@ def test_la_navigation_range_les_lois_par_chapitre(site):
     assert page.count('href="../12/index.html"') >= 1
 
 
+def test_chaque_loi_a_son_titre_et_non_son_numero(site):
+    """The header, the menu and the search results show « Loi 68 — … », not « 68 »."""
+    sans_titre = [n for n in range(1, NB_LOIS + 1)
+                  if not re.search(rf"<title>Loi {n}\b", _lire(site / f"lois/{n}/index.html"))]
+    assert not sans_titre
+
+
 def test_les_termes_definis_sont_des_infobulles(site):
     assert re.search(r"<abbr title=\"[^\"]+\">", _lire(site / "lois/68/index.html"))
 
@@ -193,11 +200,12 @@ def test_le_service_worker_precache_le_site(site):
     cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
     fichiers = json.loads(re.search(r"const FICHIERS = (\[.*?\]);", texte, re.DOTALL)[1])
     assert cache
-    assert {"index.html", "lois/68/index.html", "search/search_index.js", "search/search_index.json",
+    assert {"index.html", "lois/68/index.html", "search/search_index.json",
             "assets/javascripts/iframe-worker-shim.js", "assets/javascripts/lunr/min/lunr.fr.min.js"} <= set(fichiers)
     assert all((site / f).is_file() for f in fichiers)
     assert not [f for f in fichiers if f.endswith((".map", ".gz")) or f.startswith("sitemap")]
     assert "assets/javascripts/lunr/min/lunr.de.min.js" not in fichiers
+    assert "search/search_index.js" not in fichiers, "copie pour file:// seulement : http lit le JSON"
     assert f"lois/{NB_LOIS}/index.html" in fichiers
 
 
@@ -232,6 +240,7 @@ def test_l_archive_est_deterministe_et_s_ouvre_par_index_html(site, tmp_path):
     assert "code-du-bridge/index.html" in noms and "code-du-bridge/lois/68/index.html" in noms
     assert "code-du-bridge/search/search_index.js" in noms
     assert "code-du-bridge/sw.js" not in noms
+    assert "code-du-bridge/search/search_index.json" not in noms
 
 
 def _taille_png(chemin: Path) -> tuple[int, int]:

@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from indexer.clean import NOTES
-from indexer.labels import Label, parse_relatif
+from indexer.labels import Label
 from indexer.model import COMMENTAIRE, LOI, ROLE_NOTES, TEXTE, TITRE, Bloc, Element, Extrait, Partie
-from indexer.parsers.enveloppe import Ligne, Morceau, bloc_prose, bloc_verbatim, segmenter
+from indexer.parsers.enveloppe import Ligne, Morceau, bloc_prose, bloc_verbatim, marque_relative, segmenter
 
 # A law heading: "PASSE HORS TOUR (Loi 30)", "DÉCLARATION COMPARABLE (Loi 23)"
 ENTETE_LOI = re.compile(r"^([A-ZÀ-Ý][A-ZÀ-Ý ]+) \(Loi (\d+)\)\s*$")
@@ -86,11 +86,11 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
     for morceau in morceaux:
         lignes = list(morceau.lignes)
         marque = MARQUE.match(lignes[0][1])
-        if marque is None:
-            elements.append(_ajouter_texte(elements, numero, lignes))
+        if marque is None or marque_relative(*marque.groups(), contexte) is None:
+            elements.append(_ajouter_texte(elements, numero, lignes))  # no marker, or one we cannot read
             continue
         while marque is not None:  # "1. (a) si…" is two levels on one line
-            label = parse_relatif(_marque_relative(marque), contexte) or contexte
+            label = marque_relative(*marque.groups(), contexte) or contexte
             reste = lignes[0][1][marque.end() :]
             lignes[0] = (lignes[0][0], reste)
             contexte = label
@@ -105,14 +105,6 @@ def _sous_titre(label: Label, reste: str) -> str:
     """A one-line letter paragraph without final punctuation is a subtitle."""
     est_section = len(label.parties) == 1
     return reste.strip() if est_section and not FIN_PHRASE.search(reste.strip()) else ""
-
-
-def _marque_relative(marque: re.Match[str]) -> str:
-    """The marker as parse_relatif reads it: "A", "1", "(a)", "(ii)"."""
-    section, nombre, lettre, romain = marque.groups()
-    if section or nombre:
-        return section or nombre
-    return f"({lettre or romain})"
 
 
 def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:

@@ -47,6 +47,9 @@ from indexer.parsers.code2007_definitions import parse_definitions
 from indexer.parsers.code2007_index import parse_index
 from indexer.parsers.code2007_rnc import parse_reglement
 
+# The tables of contents, left out on purpose (read by the nothing-lost test).
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ((172, 608), (609, 1582), (6251, 6550), (7871, 7874))
+
 EDITION_CODE = "2007"
 EDITION_RNC = "2008"
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from indexer.labels import Label, parse_relatif
 from indexer.model import DIAGRAMME, ENCHERES, ITEM, TEXTE, Bloc
 
 Ligne = tuple[int, str]  # (1-based line number, cleaned text)
@@ -180,3 +181,17 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
         item = MARQUE_ITEM.match(texte) is not None
     debut = next(numero for numero, t in lignes if not est_vide(t))
     return Bloc(ITEM if item else TEXTE, texte, debut)
+
+
+def marque_relative(section: str | None, numero: str | None, lettre: str | None, romain: str | None,
+                    contexte: Label) -> Label | None:
+    """The label of a paragraph marker ("C.", "2.", "(b)", "(ii)") read against ``contexte``.
+
+    A roman marker is given with its letter ("(b)(ii)"), so that "(i)" is never read as
+    the letter i.
+    """
+    if romain:
+        if len(contexte.parties) < 3:
+            return None
+        return parse_relatif(f"({contexte.parties[2]})({romain})", contexte)
+    return parse_relatif(section or numero or f"({lettre})", contexte)

@@ -189,8 +189,6 @@ def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
             debut -= 1
         while fin < len(lignes) and (lignes[fin].strip() == "" or fin in retirees):
             fin += 1
-        if any(lignes[i] for i in range(debut, fin) if i not in retirees and lignes[i] != " "):
-            continue
         precedent = lignes[debut - 1] if debut else ""
         suivant = lignes[fin].strip() if fin < len(lignes) else ""
         casse = bool(FIN_PHRASE.search(precedent)) and not suivant[:1].islower()

@@ -42,6 +42,7 @@ from indexer.parsers.enveloppe import (
     bloc_verbatim,
     couper,
     est_vide,
+    marque_relative,
     segmenter,
 )
 
@@ -332,9 +333,8 @@ class _Lecteur:
         self._ajouter(brouillon, lignes, item=False)
 
     def _label_marque(self, marque: re.Match[str]) -> Label | None:
-        section, numero, lettre, romain = (marque[k] for k in ("section", "numero", "lettre", "romain"))
-        relatif = section or numero or f"({lettre or romain})"
-        return parse_relatif(relatif, self.contexte)
+        groupes = (marque[k] for k in ("section", "numero", "lettre", "romain"))
+        return marque_relative(*groupes, self.contexte)
 
     def _sous_paragraphe(self, morceau: Morceau) -> None:
         """A paragraph inside a quote: a labelled child, an item, a diagram or more text."""
