@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
+import os
 import sys
 
 from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
@@ -54,6 +54,18 @@ def lire(reference: str, edition: str | None = None) -> dict:
     return objet
 
 
+def _largeur_terminal() -> int:
+    """The terminal's width ($COLUMNS first), 80 when there is no terminal."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        return 80
+
+
 def voir(arguments: argparse.Namespace) -> int:
     """Print a law or paragraph for a person, or as JSON."""
     from indexer import lecture
@@ -62,7 +74,7 @@ def voir(arguments: argparse.Namespace) -> int:
     if arguments.json:
         print(json.dumps(lecture.public(objet), ensure_ascii=False, indent=2))
     else:
-        largeur = min(shutil.get_terminal_size((80, 24)).columns, 100)
+        largeur = min(_largeur_terminal(), 100)
         sys.stdout.write(lecture.texte_humain(objet, largeur))
     return int(Sortie.TROUVE)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 LOI_MAX = 93
 LETTRES_SECTION = "ABCDEFG"  # stop at G: "17H" is a points count, not a law
@@ -32,12 +31,34 @@ _LABEL = re.compile(
 )
 
 
-@dataclass(frozen=True, order=True)
-class Label:
-    """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``."""
+class Label(tuple[int, tuple[str, ...]]):
+    """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``.
 
-    loi: int
-    parties: tuple[str, ...] = ()
+    An immutable pair ordered, compared and hashed as a tuple. It is not a dataclass
+    on purpose: ``dataclasses`` pulls in ``inspect``, which alone would double the
+    start-up time of ``loi voir``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, loi: int, parties: tuple[str, ...] = ()) -> Label:
+        return super().__new__(cls, (loi, tuple(parties)))
+
+    def __getnewargs__(self) -> tuple[int, tuple[str, ...]]:  # for pickle
+        return (self[0], self[1])
+
+    @property
+    def loi(self) -> int:
+        """The law number."""
+        return self[0]
+
+    @property
+    def parties(self) -> tuple[str, ...]:
+        """The path below the law: ("C", "1", "e", "ii")."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Label({self.loi}, {self.parties!r})"
 
     def __str__(self) -> str:
         return f"Loi {self.compact()}"

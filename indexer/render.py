@@ -10,6 +10,7 @@ edition in a badge whose tooltip names its source and line.
 from __future__ import annotations
 
 import html
+import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -71,7 +72,8 @@ def front_matter(loi: Loi, contexte: Contexte) -> str:
         "titre": loi.titre(),
         "titres": loi.titres(),
         "renvois": [c.compact() for c in cibles],
-        "cite_par": sorted({int(c.page.split("/")[-1][:-3]) for c in contexte.cite_par.get(loi.numero, ()) if c.page.startswith("lois/")}),
+        "cite_par": sorted({_ordre(c.page)[0] for c in contexte.cite_par.get(loi.numero, ())
+                            if c.page.startswith("lois/")}),
         "sources": sorted({p.source for p in loi.parties}),
     }
     texte = yaml.safe_dump(donnees, allow_unicode=True, sort_keys=False, width=1000)
@@ -79,8 +81,8 @@ def front_matter(loi: Loi, contexte: Contexte) -> str:
 
 
 def _badge(partie: Partie, element: Element, contexte: Contexte) -> str:
-    titre = html.escape(f"Code {partie.edition} — {contexte.sources.get(partie.source, partie.source)}"
-                        f" ({partie.source}, ligne {element.ligne})")
+    source = contexte.sources.get(partie.source, partie.source)
+    titre = html.escape(f"Code {partie.edition} — {source} ({partie.source}, ligne {element.ligne})")
     return f'<span class="edition e{partie.edition}" title="{titre}">{partie.edition}</span>'
 
 
@@ -95,8 +97,9 @@ def _titre_paragraphe(label: Label, element: Element, ids: tuple[str, ...], badg
     return f"{niveau} {alias}{badge} {texte} {{ #{ids[0]} }}"
 
 
-def _element(cle: Cle, partie: Partie, element: Element, contexte: Contexte, lien: Lien,
-             notes_vues: set[str]) -> str:
+def _element(
+    cle: Cle, partie: Partie, element: Element, contexte: Contexte, lien: Lien, notes_vues: set[str]
+) -> str:
     ids = contexte.ancres.de(cle)
     prefixe = f"p{cle[1]}-"
     corps = blocs_markdown(element.blocs, lien, prefixe)
@@ -138,10 +141,10 @@ def _source(numero: int, partie: Partie, contexte: Contexte) -> str:
 
 def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, ids_vus: set[str]) -> str:
     partie = loi.parties[i]
-    titre, id_ = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))
-    rang = 2
-    while id_ in ids_vus:
-        id_, rang = f"{SECTIONS.get((partie.edition, partie.role), ('', partie.role))[1]}-{rang}", rang + 1
+    titre, base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))
+    id_, rang = base, 2
+    while id_ in ids_vus:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
+        id_, rang = f"{base}-{rang}", rang + 1
     ids_vus.add(id_)
     morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(loi.numero, partie, contexte)]
     notes_vues: set[str] = set()
@@ -180,8 +183,6 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
         return "## Cité par { #cite-par }\n\nAucun autre texte du corpus ne cite cette loi."
     lignes = []
     for citation in citations:
-        import posixpath
-
         relatif = posixpath.relpath(citation.page, posixpath.dirname(page))
         lignes.append(f"- [{echapper(citation.libelle)}]({relatif}#{citation.ancre})")
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
@@ -193,14 +194,13 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     lien = lien_vers(page)
     ids_vus: set[str] = set()
     morceaux: list[str] = [
-        front_matter(loi, contexte),
-        AVERTISSEMENT,
+        front_matter(loi, contexte) + AVERTISSEMENT,
         f"# Loi {loi.numero} — {echapper(loi.titre())} {{ #loi-{loi.numero} }}",
         _editions(loi),
         *(_partie(i, loi, contexte, lien, ids_vus) for i in range(len(loi.parties))),
         _cite_par(loi, contexte, page),
     ]
-    return "\n\n".join(morceaux).replace("\n---\n\n" + AVERTISSEMENT, "\n---\n" + AVERTISSEMENT) + "\n"
+    return "\n\n".join(morceaux) + "\n"
 
 
 def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
@@ -213,7 +213,8 @@ def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, 
                 for cible in {r.cible.loi for b in element.blocs for r in b.renvois}:
                     if cible != loi.numero and ids:
                         libelle = f"Loi {loi.numero} — {loi.titre()}"
-                        trouvees.setdefault(cible, set()).add(Citation(f"lois/{loi.numero}.md", ids[0], libelle))
+                        citation = Citation(f"lois/{loi.numero}.md", ids[0], libelle)
+                        trouvees.setdefault(cible, set()).add(citation)
     return {n: _une_par_page(c) for n, c in trouvees.items()}
 
 

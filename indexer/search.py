@@ -33,6 +33,7 @@ EVOQUEE = 0.3  # bonus for a law the synonyms hint at (fraction of its score)
 CITEE = 3.0  # bonus for a law the query names (fraction of the best score)
 CITATION = 0.5  # score of every passage of a law the query names (so that it is found)
 SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragraphs
+NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the top laws
 GARDES = 8  # passages kept per group before loading (enough for --par-groupe and LIES)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 
@@ -275,13 +276,19 @@ def grouper(
     Returns each group (passages not loaded yet) with its best documents, one per
     paragraph and edition, best first.
     """
-    ponderes = sorted(
-        ((score * POIDS_TYPE.get(docs[d][1], POIDS_AUTRE), d) for d, score in scores.items()),
-        key=lambda x: (-x[0], x[1]),
-    )
+    if not scores:
+        return []
+    seuil = max(scores.values()) * NEGLIGEABLE
+    ponderes = [
+        (score * POIDS_TYPE.get(docs[d][1], POIDS_AUTRE), -d)
+        for d, score in scores.items()
+        if score >= seuil
+    ]
+    ponderes.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
     paquets: dict[tuple[str, Any], list[tuple[float, int]]] = {}
     vus: set[tuple[Any, ...]] = set()
-    for score, doc in ponderes:
+    for score, moins_doc in ponderes:
+        doc = -moins_doc
         loi, _, edition, ref = docs[doc][:4]
         cle = ("loi", loi) if loi is not None else ("doc", doc)
         paquet = paquets.setdefault(cle, [])

@@ -81,9 +81,11 @@ def test_un_resultat_de_recherche_par_paragraphe(site):
 
 
 def test_la_navigation_range_les_lois_par_chapitre(site):
+    """The menu nests the laws under chapters (read from lois/index.md by hooks/site.py)."""
     page = _lire(site / "lois/68/index.html")
-    assert re.search(r'md-nav__link[^>]*href="\.\./\.\./lois/index\.html"', page) or "Les lois" in page
-    assert page.count('href="../12/index.html"') >= 1
+    sections = re.findall(r'class="md-nav__item[^"]*md-nav__item--nested', page)
+    assert len(sections) >= 4, "Les lois, Règlements et au moins deux chapitres"
+    assert 'href="../12/index.html"' in page and 'href="../93/index.html"' in page
 
 
 def test_chaque_loi_a_son_titre_et_non_son_numero(site):
