@@ -13,7 +13,7 @@ help: ## list the targets
 
 setup: $(STAMP) ## create .venv with every dependency and the `loi` command
 
-$(STAMP): pyproject.toml scripts/installer.sh
+$(STAMP): pyproject.toml scripts/installer.sh package-lock.json
 	bash scripts/installer.sh
 	@touch $@
 
@@ -35,12 +35,12 @@ golden: setup ## rewrite docs/ and the golden files after a deliberate change
 	$(PY) -m pytest -q --update-golden tests/test_golden.py
 
 site: setup ## build the static site into site/ (mkdocs build --strict)
-	NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict
+	bash scripts/site.sh
 
-serve: setup ## serve the site on http://127.0.0.1:8000
-	NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs serve
+serve: site ## serve the built site on http://127.0.0.1:8000 (installable, offline after one visit)
+	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory site
 
-zip: site ## archive of site/ to open without a server (file://)
+zip: site ## dist/code-du-bridge.zip, to open without a server (file://)
 	$(PY) scripts/archiver.py
 
 bench: setup ## whole-process timings, as ratios to a bare python start
@@ -50,4 +50,4 @@ eval: setup ## search quality on tests/eval/requetes.tsv
 	$(PY) scripts/evaluer.py
 
 clean: ## remove generated files outside git
-	rm -rf .cache site .pytest_cache
+	rm -rf .cache site dist .pytest_cache
