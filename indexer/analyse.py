@@ -30,8 +30,8 @@ from whoosh.lang import stopwords_for_language
 # Words of the French stop list that a director may mean: the ace, the negation, East.
 MOTS_BRIDGE = frozenset({"as", "pas", "est"})
 
-# Extra stop words: "a" (has) is everywhere in the prose and says nothing.
-MOTS_VIDES_EN_PLUS = frozenset({"a"})
+# Extra stop words missing from the list ("les", "cette") or saying nothing ("a", has).
+MOTS_VIDES_EN_PLUS = frozenset({"a", "les", "cet", "cette"})
 
 # A word, or a number with its dotted parts ("83.1", "10.2"); hyphens and apostrophes
 # split, so "hors-tour" and "l'arbitre" give the same words as "hors tour", "arbitre".

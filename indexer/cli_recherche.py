@@ -115,7 +115,7 @@ def executer(arguments: argparse.Namespace) -> int:
             limite=arguments.limite,
             edition=getattr(arguments, "edition", None),
             types=types or getattr(arguments, "types", None),
-            largeur=2000 if types else _largeur() - 8,
+            largeur=2000 if types else 2 * (_largeur() - 8),
         )
     if arguments.json:
         print(json.dumps(en_json(reponse), ensure_ascii=False, indent=2))
@@ -155,7 +155,7 @@ def _exemples(texte: str, arguments: argparse.Namespace) -> Reponse:
     label = parse_label(texte)
     if label is None:
         return _chercher(texte, limite=arguments.limite, edition=arguments.edition,
-                         types=["exemple"], largeur=_largeur() - 8)  # fmt: skip
+                         types=["exemple"], largeur=2 * (_largeur() - 8))  # fmt: skip
     passages = chercheur().par_loi(label.loi, ["exemple"], arguments.edition)
     if not passages:
         return Reponse(texte, texte, (), 0)

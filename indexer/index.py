@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 MARQUEUR = "COMPLET.json"
 LEXIQUE = "lexique.json"
+SYNONYMES = "synonymes.json"  # corpus/synonymes.toml analysed (it is part of the key)
 DOCUMENTS = "documents.json"  # per docnum: what ranking needs without stored fields
 FORMAT = 1  # bump when the schema changes without the code hash seeing it
 
@@ -144,6 +145,10 @@ def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
         documents = _documents(reader, unites)
     ix.close()
     (dossier / DOCUMENTS).write_text(json.dumps(documents, ensure_ascii=False), "utf-8")
+    from indexer import requete
+
+    syn = requete.en_json(requete.lire_synonymes())
+    (dossier / SYNONYMES).write_text(json.dumps(syn, ensure_ascii=False), "utf-8")
     (dossier / LEXIQUE).write_text(json.dumps(lexique(unites), ensure_ascii=False), "utf-8")
     marqueur = {"format": FORMAT, "documents": len(unites), "fichiers": _sommes(dossier)}
     (dossier / MARQUEUR).write_text(json.dumps(marqueur), "utf-8")  # written last

@@ -68,21 +68,32 @@ def lire_synonymes(chemin: Path = FICHIER_SYNONYMES) -> Synonymes:
     """Read a synonym file (see corpus/synonymes.toml for its format)."""
     with chemin.open("rb") as fichier:
         donnees = tomllib.load(fichier)
-    groupes: list[tuple[tuple[str, ...], ...]] = []
-    lois: list[frozenset[int]] = []
+    groupes = []
+    for groupe in donnees.get("groupe", []):
+        expressions = dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"])
+        groupes.append(([list(e) for e in expressions if e], sorted(groupe.get("lois", []))))
+    return synonymes_compiles(groupes)
+
+
+def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Synonymes:
+    """Synonyms from their analysed form (stems per expression, laws), as the index stores it."""
     membres: dict[tuple[str, ...], set[int]] = {}
-    for rang, groupe in enumerate(donnees.get("groupe", [])):
-        expressions = tuple(dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"]))
-        expressions = tuple(e for e in expressions if e)
-        groupes.append(expressions)
-        lois.append(frozenset(int(n) for n in groupe.get("lois", [])))
+    for rang, (expressions, _) in enumerate(groupes):
         for expression in expressions:
-            membres.setdefault(expression, set()).add(rang)
+            membres.setdefault(tuple(expression), set()).add(rang)
     par_tete: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
     for expression, rangs in membres.items():
         par_tete.setdefault(expression[0], []).append((expression, frozenset(rangs)))
-    trie = {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()}
-    return Synonymes(tuple(groupes), tuple(lois), trie)
+    return Synonymes(
+        groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
+        lois=tuple(frozenset(lois) for _, lois in groupes),
+        par_tete={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()},
+    )
+
+
+def en_json(syn: Synonymes) -> list[tuple[list[list[str]], list[int]]]:
+    """The analysed synonyms, to store next to the index (reading the TOML costs more)."""
+    return [([list(e) for e in g], sorted(lois)) for g, lois in zip(syn.groupes, syn.lois)]
 
 
 @cache

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.analyse import analyseur_fr, plier
 from indexer.classement import Postings, Statistiques, scores_requete
-from indexer.index import DOCUMENTS, LEXIQUE
-from indexer.requete import Requete, comprendre
+from indexer.index import DOCUMENTS, LEXIQUE, SYNONYMES
+from indexer.requete import Requete, Synonymes, comprendre, synonymes, synonymes_compiles
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
@@ -99,16 +99,16 @@ class Chercheur:
     def __init__(self, ix: FileIndex, dossier: Path | None = None) -> None:
         self.ix = ix
         self.dossier = dossier or Path(ix.storage.folder)
-        self.searcher = ix.searcher()
-        self.reader = self.searcher.reader()
+        self.reader = ix.reader()  # no Searcher: scoring is ours, and whoosh.searching costs 20 ms
         self.postings = Postings(self.reader)
         documents = json.loads((self.dossier / DOCUMENTS).read_text("utf-8"))
         self.docs: list[list[Any]] = documents["docs"]  # loi, type, edition, ref, refs
         self.stats = Statistiques.depuis(documents["longueurs"])
+        self.synonymes = _synonymes(self.dossier)
 
     def fermer(self) -> None:
         """Close the searcher and the index."""
-        self.searcher.close()
+        self.reader.close()
         self.ix.close()
 
     @cached_property
@@ -135,15 +135,15 @@ class Chercheur:
         largeur: int = 160,
     ) -> Reponse:
         """Search: understand, correct typos, rank by law; at most ``limite`` groups."""
-        requete = comprendre(texte)
+        requete = comprendre(texte, self.synonymes)
         options = (limite, edition, types, par_groupe, largeur)
         corrigee = self.corriger(requete, tous=False)
-        comprise = requete if corrigee is None else comprendre(corrigee)
+        comprise = requete if corrigee is None else comprendre(corrigee, self.synonymes)
         reponse = self._executer(comprise, requete.texte, *options)
         if reponse.total < MAIGRE and corrigee is None:
             elargie = self.corriger(requete, tous=True)
             if elargie is not None:
-                autre = self._executer(comprendre(elargie), requete.texte, *options)
+                autre = self._executer(comprendre(elargie, self.synonymes), requete.texte, *options)
                 if autre.total > reponse.total:
                     return replace(autre, corrigee=True)
         return replace(reponse, corrigee=corrigee is not None)
@@ -187,7 +187,7 @@ class Chercheur:
         groupe, candidats = brut
         passages, vus = [], set()
         for score, doc in candidats:
-            champs = self.searcher.stored_fields(doc)
+            champs = self.reader.stored_fields(doc)
             cle = (champs["ref"], champs["edition"])
             if cle in vus:
                 continue
@@ -248,8 +248,16 @@ class Chercheur:
             d for d, (n, genre, ed, _, _) in enumerate(self.docs)
             if n == loi and genre in types and (edition is None or ed == edition)
         ]  # fmt: skip
-        champs = sorted((self.searcher.stored_fields(d) for d in docs), key=lambda c: c["rang"])
+        champs = sorted((self.reader.stored_fields(d) for d in docs), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
+
+
+def _synonymes(dossier: Path) -> Synonymes:
+    """The synonyms analysed at build time, or read from corpus/ for an older index."""
+    try:
+        return synonymes_compiles(json.loads((dossier / SYNONYMES).read_text("utf-8")))
+    except (OSError, ValueError):
+        return synonymes()
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:

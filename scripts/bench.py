@@ -1,0 +1,98 @@
+"""Whole-process timings of the ``loi`` command, as ratios to a bare ``python -c pass``.
+
+Targets (issue 3): ``loi voir 68C`` ≤ 3×, ``loi cherche …`` in a fresh process ≤ 8×,
+a query in the interactive searcher < 10 ms (in process), and the index build from
+scratch in seconds with its size on disk. Medians of several runs, measured together
+so that the machine's load weighs on all of them alike.
+
+Usage: ``python scripts/bench.py [--tours N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RACINE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(RACINE))
+PYTHON = sys.executable
+LOI = str(Path(PYTHON).parent / "loi")
+
+
+def mediane_processus(commande: list[str], tours: int) -> float:
+    """Median wall time of a command, in seconds (its output discarded)."""
+    subprocess.run(commande, capture_output=True, check=False)  # warm the caches once
+    durees = []
+    for _ in range(tours):
+        debut = time.perf_counter()
+        subprocess.run(commande, capture_output=True, check=False)
+        durees.append(time.perf_counter() - debut)
+    return statistics.median(durees)
+
+
+def requetes_en_memoire() -> tuple[float, float, float]:
+    """Median, 90th percentile and worst time (ms) of the eval queries in one open searcher."""
+    from indexer import index
+    from indexer.search import Chercheur
+
+    sys.path.insert(0, str(RACINE / "scripts"))
+    import evaluer
+
+    chercheur = Chercheur(index.index_courant(), index.emplacement())
+    requetes = [texte for texte, _ in evaluer.lire_requetes()]
+    for texte in requetes[:5]:
+        chercheur.chercher(texte)  # first answers read the postings they need
+    durees = []
+    for texte in requetes:
+        debut = time.perf_counter()
+        chercheur.chercher(texte)
+        durees.append((time.perf_counter() - debut) * 1000)
+    durees.sort()
+    return statistics.median(durees), durees[int(len(durees) * 0.9)], durees[-1]
+
+
+def construction() -> tuple[float, float, int]:
+    """Seconds to build the index from the (cached) corpus, its size in MB, its documents."""
+    from indexer import index
+
+    unites = index.unites_du_corpus()  # parsed and cached by the previous steps
+    with tempfile.TemporaryDirectory() as dossier:
+        debut = time.perf_counter()
+        cible = index.construire(unites, Path(dossier) / "index-bench")
+        duree = time.perf_counter() - debut
+        taille = sum(f.stat().st_size for f in cible.iterdir()) / 1e6
+    return duree, taille, len(unites)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the table."""
+    parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parseur.add_argument("--tours", type=int, default=7, help="runs per measure (median)")
+    tours = parseur.parse_args(argv).tours
+    subprocess.run([LOI, "cherche", "renonce"], capture_output=True, check=False)  # builds if needed
+    nu = mediane_processus([PYTHON, "-c", "pass"], tours)
+    voir = mediane_processus([LOI, "voir", "68C"], tours)
+    cherche = mediane_processus([LOI, "cherche", "revendication contestée"], tours)
+    mediane, p90, pire = requetes_en_memoire()
+    duree, taille, documents = construction()
+    lignes = [
+        ("python -c pass", f"{nu * 1000:.0f} ms", "1.0×", ""),
+        ("loi voir 68C", f"{voir * 1000:.0f} ms", f"{voir / nu:.1f}×", "≤ 3×"),
+        ("loi cherche … (nouveau processus)", f"{cherche * 1000:.0f} ms", f"{cherche / nu:.1f}×", "≤ 8×"),
+        ("requête dans l'invite (médiane)", f"{mediane:.1f} ms", "", "< 10 ms"),
+        ("requête dans l'invite (90e centile)", f"{p90:.1f} ms", f"pire {pire:.0f} ms", ""),
+        ("construction de l'index", f"{duree:.1f} s", f"{taille:.1f} Mo", f"{documents} documents"),
+    ]
+    largeurs = [max(len(ligne[i]) for ligne in lignes) for i in range(4)]
+    for ligne in lignes:
+        print("  ".join(c.ljust(n) for c, n in zip(ligne, largeurs)).rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

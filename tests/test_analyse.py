@@ -1,0 +1,82 @@
+"""The French analyzer and the query normaliser, on token lists."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from indexer.analyse import analyseur_fr, normaliser_requete, plier, racines
+
+
+@pytest.mark.parametrize(
+    "brut, attendu",
+    [
+        ("l'arbitre", ["arbitr"]),
+        ("L’Arbitre", ["arbitr"]),  # typographic apostrophe, capital
+        ("enchères insuffisantes", ["encher", "insuffis"]),
+        ("ENCHERE insuffisante", ["encher", "insuffis"]),  # accents folded before stemming
+        ("contestée contesté contester", ["contest", "contest", "contest"]),
+        ("pénalisée penalisee", ["penalis", "penalis"]),
+        ("levée levées", ["lev", "lev"]),
+        ("renonce renonces renoncé", ["renonc", "renonc", "renonc"]),
+        ("l'as de pique", ["as", "piqu"]),  # the ace is not a stop word
+        ("pas de renonce", ["pas", "renonc"]),
+        ("Est entame", ["est", "entam"]),  # East
+        ("cœur coeur Œuvre", ["coeur", "coeur", "oeuvr"]),
+        ("hors-tour", ["hor", "tour"]),
+        ("Loi 68C et 16B1 article 83.1", ["loi", "68c", "16b1", "articl", "83.1"]),
+        ("le la les de du", []),
+    ],
+)
+def test_racines(brut: str, attendu: list[str]) -> None:
+    assert racines(brut) == attendu
+
+
+def test_positions_gardees_apres_un_mot_vide() -> None:
+    """renumber=False: a phrase must not match across a removed stop word."""
+    jetons = [(t.text, t.pos) for t in analyseur_fr()("carte de la défense", positions=True)]
+    assert jetons == [("cart", 0), ("defens", 3)]
+
+
+def test_positions_de_caracteres() -> None:
+    texte = "L'Enchère"
+    (jeton,) = list(analyseur_fr()(texte, chars=True))
+    assert texte[jeton.startchar : jeton.endchar] == "Enchère"
+
+
+def test_analyseur_picklable() -> None:
+    """Whoosh pickles the schema, analyzer included, into the index."""
+    copie = pickle.loads(pickle.dumps(analyseur_fr()))
+    assert [t.text for t in copie("Enchères")] == ["encher"]
+
+
+@pytest.mark.parametrize(
+    "brut, attendu",
+    [
+        ("Œuvre Énoncée", "oeuvre enoncee"),
+        ("ÇA", "ca"),
+        ("déjà", "deja"),
+    ],
+)
+def test_plier(brut: str, attendu: str) -> None:
+    assert plier(brut) == attendu
+
+
+@pytest.mark.parametrize(
+    "brut, attendu",
+    [
+        ("  renonce  ", "renonce"),
+        ("a\x00b\tc\n d", "a b c d"),
+        ("« carte pénalisée »", '" carte pénalisée "'),
+        ("l’arbitre", "l'arbitre"),
+        ("\x1b[31mrouge", "[31mrouge"),
+    ],
+)
+def test_normaliser_requete(brut: str, attendu: str) -> None:
+    assert normaliser_requete(brut) == attendu
+
+
+def test_requete_enorme_coupee() -> None:
+    propre = normaliser_requete("renonce " * 10_000)
+    assert len(propre) <= 400 and propre.endswith("renonce")

@@ -1,0 +1,174 @@
+"""The search commands as a director runs them: output, JSON contract, exit codes, prompt."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest_recherche import construire_index
+
+from indexer import cli, cli_recherche, index
+from indexer.search import Chercheur
+
+RACINE = Path(__file__).resolve().parent.parent
+LOI = RACINE / ".venv" / "bin" / "loi"
+ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}  # before the fixtures point LOI_CACHE at tmp
+
+
+@pytest.fixture(scope="module")
+def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
+    dossier = construire_index(tmp_path_factory.mktemp("index"))
+    ouvert = Chercheur(index.ouvrir(dossier), dossier)
+    yield ouvert
+    ouvert.fermer()
+
+
+@pytest.fixture(autouse=True)
+def fixture_ouverte(chercheur: Chercheur, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The commands search the fixture's index; history and cache go to tmp_path."""
+    monkeypatch.setattr(cli_recherche, "_chercheur", chercheur)
+    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
+
+
+def lancer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    sortie = capsys.readouterr()
+    return code, sortie.out, sortie.err
+
+
+def test_recherche_humaine(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, erreurs = lancer(capsys, "cherche", "enchère", "insuffisante")
+    assert code == 0 and not erreurs
+    premiere = sortie.splitlines()[0]
+    assert premiere.startswith("1. Loi 27 — Enchère insuffisante")
+    assert "27A (2017)" in sortie and "lois/27/#loi-27-a" in sortie
+    assert "**enchère** **insuffisante**" in sortie  # marks without colours
+    assert "\x1b[" not in sortie
+
+
+def test_commande_implicite(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "revendication", "contestée")
+    assert code == 0 and sortie.startswith("1. Loi 70")
+
+
+def test_correction_annoncee(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "cherche", "enchere", "insufisante")
+    assert code == 0 and sortie.splitlines()[0] == "Résultats pour : enchère insuffisante"
+
+
+def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "cherche", "--json", "--limite", "2", "revendication")
+    donnees = json.loads(sortie)
+    assert code == 0 and set(donnees) == {"requete", "interpretation", "resultats"}
+    assert donnees["requete"] == "revendication" == donnees["interpretation"]
+    cles = {"loi", "ref", "titre", "type", "edition", "score", "extrait", "url"}
+    assert all(set(r) == cles for r in donnees["resultats"])
+    assert len({r["loi"] for r in donnees["resultats"]}) <= 2
+    premier = donnees["resultats"][0]
+    assert isinstance(premier["loi"], int) and isinstance(premier["score"], float)
+    assert premier["url"] == f"lois/{premier['loi']}/#" + premier["url"].split("#")[1]
+    scores = [r["score"] for r in donnees["resultats"] if r["loi"] == premier["loi"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_json_vide(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "cherche", "--json", "xylophone")
+    assert code == 1 and json.loads(sortie)["resultats"] == []
+
+
+def test_rien_trouve(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "cherche", "xylophone")
+    assert code == 1 and "Aucun résultat pour « xylophone »" in sortie
+
+
+@pytest.mark.parametrize("texte", ["", "   ", "\x00\x07", "?!", '"'])
+def test_requete_vide(capsys: pytest.CaptureFixture[str], texte: str) -> None:
+    code, sortie, erreurs = lancer(capsys, "cherche", texte)
+    assert code == 2 and not sortie
+    assert erreurs.startswith("loi : Requête vide") and erreurs.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["cherche", 'carte "pénalisée'], ["cherche", "renonce\x1b[31m\x00"], ["cherche", "x" * 100_000],
+     ["cherche", "loi", "99"], ["cherche", "((", "AND", "*"], ["cherche", "--", "-renonce"],
+     ["exemples", "99"], ["definition", "zzz"], ["index", "''"]],
+)  # fmt: skip
+def test_entrees_hostiles(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, erreurs = lancer(capsys, *argv)
+    assert code in (0, 1, 2) and "Traceback" not in erreurs
+
+
+@pytest.mark.parametrize("argv", [["cherche", "--limite", "0", "x"], ["cherche", "--type", "roman", "x"],
+                                  ["cherche", "--edition", "1997", "x"], ["cherche"]])  # fmt: skip
+def test_mauvais_usage(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as sortie:
+        cli.main(argv)
+    assert sortie.value.code == 2
+
+
+def test_exemples(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "exemples", "70")
+    assert code == 0 and "70 exemple 1" in sortie
+    code, sortie, _ = lancer(capsys, "exemples", "16B")
+    assert code == 1 and "Aucun exemple" in sortie
+    code, sortie, _ = lancer(capsys, "exemples", "atout")
+    assert code == 0 and "Loi 70" in sortie
+
+
+def test_definition_et_index(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "definition", "mort")
+    assert code == 0 and "Définitions — Mort" in sortie and "étalée sur la table" in sortie
+    code, sortie, _ = lancer(capsys, "index", "renonce", "--json")
+    assert code == 0 and json.loads(sortie)["resultats"][0]["type"] == "index"
+
+
+def test_filtres(capsys: pytest.CaptureFixture[str]) -> None:
+    code, sortie, _ = lancer(capsys, "cherche", "ligne", "de", "jeu", "--edition", "2007", "--json")
+    assert code == 0 and {r["edition"] for r in json.loads(sortie)["resultats"]} == {"2007"}
+    code, sortie, _ = lancer(capsys, "cherche", "arbitre", "--type", "exemple", "--json")
+    assert {r["type"] for r in json.loads(sortie)["resultats"]} == {"exemple"}
+
+
+def test_couleurs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli_recherche._couleurs()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not cli_recherche._couleurs()
+
+
+def test_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    lignes = iter(["renonce", "", "aide", 'cherche "revendication', "cherche --limite 0 x", "quitter"])
+    monkeypatch.setattr("builtins.input", lambda invite: next(lignes))
+    assert cli_recherche.interactif() == 0
+    sortie = capsys.readouterr()
+    assert "1. Loi 63" in sortie.out and "quitter" in sortie.out
+    assert "Traceback" not in sortie.err
+
+
+def test_invite_ctrl_d(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def fin(invite: str) -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", fin)
+    assert cli_recherche.interactif() == 0
+
+
+@pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
+@pytest.mark.parametrize(
+    "argv, code, attendu",
+    [(["cherche", "revendication contestée", "--json", "--limite", "3"], 0, '"loi": 70'),
+     (["cherche", ""], 2, "Requête vide"), (["cherche", "xqzwv"], 1, "Aucun résultat")],
+)  # fmt: skip
+def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
+    """The real command on the real corpus (builds the index on first use)."""
+    fini = subprocess.run([str(LOI), *argv], capture_output=True, text=True, timeout=300,
+                          env=ENVIRONNEMENT)  # fmt: skip
+    assert fini.returncode == code and attendu in fini.stdout + fini.stderr
+    assert "Traceback" not in fini.stderr

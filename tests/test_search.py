@@ -1,0 +1,221 @@
+"""Search on a small hand-built corpus: synonyms, typos, ranking by law, the index on disk."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest_recherche import UNITES, construire_index
+
+from indexer import index
+from indexer.requete import comprendre
+from indexer.search import Chercheur, marquer
+
+
+@pytest.fixture(scope="module")
+def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
+    dossier = construire_index(tmp_path_factory.mktemp("index"))
+    ouvert = Chercheur(index.ouvrir(dossier), dossier)
+    yield ouvert
+    ouvert.fermer()
+
+
+def lois(chercheur: Chercheur, texte: str, **options: object) -> list[int | None]:
+    return [g.loi for g in chercheur.chercher(texte, **options).groupes]  # type: ignore[arg-type]
+
+
+# --- Understanding the query --------------------------------------------------------
+
+
+def test_synonymes_anglais() -> None:
+    requete = comprendre("revoke")
+    assert ("renonc",) in requete.concepts[0].variantes
+    assert {61, 62, 63, 64} <= requete.lois_evoquees
+
+
+def test_expression_et_ses_mots() -> None:
+    """« entame hors de son tour »: the phrase concept and each word, stop words skipped."""
+    requete = comprendre("entame hors de son tour")
+    phrases = [c.variantes[0] for c in requete.concepts if c.phrase]
+    assert ("entam", "hor", "tour") in phrases
+    assert ("attaqu", "hor", "tour") in [v for c in requete.concepts for v in c.variantes]
+
+
+@pytest.mark.parametrize(
+    "texte, refs",
+    [("68", ["68"]), ("loi 16B hésitation", ["16B"]), ("3 levées", []), ("2 coeurs", []),
+     ("99", []), ("Loi 12C1", ["12C1"])],
+)  # fmt: skip
+def test_numeros_de_loi(texte: str, refs: list[str]) -> None:
+    assert [label.compact() for label in comprendre(texte).refs] == refs
+
+
+def test_guillemets_non_apparies() -> None:
+    requete = comprendre('carte "pénalisée')
+    assert requete.syntaxe_ignoree
+    assert not any(c.phrase and not c.synonyme for c in requete.concepts)
+
+
+# --- Ranking --------------------------------------------------------------------------
+
+
+def test_renonce_trouve_les_lois_de_la_renonce(chercheur: Chercheur) -> None:
+    assert lois(chercheur, "renonce")[:2] == [63, 61]
+
+
+def test_anglais(chercheur: Chercheur) -> None:
+    assert lois(chercheur, "revoke")[0] in (61, 63)
+    assert lois(chercheur, "insufficient bid")[0] == 27
+    assert lois(chercheur, "dummy")[0] == 42
+
+
+def test_situation(chercheur: Chercheur) -> None:
+    assert lois(chercheur, "le mort a signalé une renonce")[0] == 42
+
+
+def test_titre_et_texte_avant_citation(chercheur: Chercheur) -> None:
+    """Law 12 cites « Loi 68 »; law 68, whose own text and title match, comes first."""
+    classement = lois(chercheur, "revendication")
+    assert classement.index(68) < classement.index(12) if 12 in classement else classement[0] in (68, 70)
+
+
+def test_revendication_contestee(chercheur: Chercheur) -> None:
+    assert lois(chercheur, "revendication contestée")[0] == 70
+
+
+def test_numero_de_loi_booste(chercheur: Chercheur) -> None:
+    assert lois(chercheur, "68")[0] == 68
+    reponse = chercheur.chercher("16B")
+    assert reponse.groupes[0].loi == 16 and reponse.groupes[0].passages[0].ref == "16B"
+    assert lois(chercheur, "loi 27 arbitre")[0] == 27
+
+
+def test_commentaire_compte_pour_sa_loi(chercheur: Chercheur) -> None:
+    """« as » is only in a commentary of law 50: the law is found through it."""
+    reponse = chercheur.chercher("l'as")
+    assert reponse.groupes[0].loi == 50
+    assert reponse.groupes[0].passages[0].type == "commentaire"
+
+
+def test_phrase_exacte_et_exclusion(chercheur: Chercheur) -> None:
+    assert lois(chercheur, '"carte pénalisée"') == [50]
+    assert 42 not in lois(chercheur, "renonce -mort")
+
+
+def test_editions_et_types(chercheur: Chercheur) -> None:
+    reponse = chercheur.chercher("ligne de jeu", edition="2007")
+    assert {p.edition for g in reponse.groupes for p in g.passages} == {"2007"}
+    reponse = chercheur.chercher("enchère", types=["exemple"])
+    assert {p.type for g in reponse.groupes for p in g.passages} == {"exemple"}
+
+
+def test_deux_editions_du_meme_paragraphe(chercheur: Chercheur) -> None:
+    passages = chercheur.chercher("ligne de jeu").groupes[0].passages
+    assert {(p.ref, p.edition) for p in passages} >= {("68C", "2017"), ("68C", "2007")}
+
+
+def test_extrait_surligne(chercheur: Chercheur) -> None:
+    passage = chercheur.chercher("enchère insuffisante").groupes[0].passages[0]
+    marque = marquer(passage.extrait, passage.marques, "[", "]")
+    assert "[enchère] [insuffisante]" in marque
+    assert passage.url.startswith("lois/27/#")
+
+
+def test_documents_annexes(chercheur: Chercheur) -> None:
+    reponse = chercheur.chercher("mort", types=["definition"])
+    assert reponse.groupes[0].loi is None and reponse.groupes[0].passages[0].ref == "Mort"
+
+
+def test_exemples_d_une_loi(chercheur: Chercheur) -> None:
+    assert [p.ref for p in chercheur.par_loi(70, ["exemple"])] == ["70 exemple 1"]
+    assert chercheur.par_loi(16, ["exemple"]) == []
+
+
+# --- Typos ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "tape, compris, loi",
+    [("renonse", "renonce", 63), ("enchere insufisante", "enchère insuffisante", 27),
+     ("revendiction contestee", "revendication contestée", 70)],
+)  # fmt: skip
+def test_fautes_de_frappe(chercheur: Chercheur, tape: str, compris: str, loi: int) -> None:
+    reponse = chercheur.chercher(tape)
+    assert reponse.corrigee and reponse.interpretation == compris
+    assert reponse.groupes[0].loi == loi
+
+
+def test_pas_de_correction_sans_faute(chercheur: Chercheur) -> None:
+    reponse = chercheur.chercher("renonce")
+    assert not reponse.corrigee and reponse.interpretation == "renonce"
+
+
+@pytest.mark.parametrize(
+    "texte", ["", "   ", "\x00\x01", '"', "((((", "*?", "zzzzzzzz", "é" * 5000, "loi 99", "-renonce"]
+)
+def test_entrees_hostiles(chercheur: Chercheur, texte: str) -> None:
+    reponse = chercheur.chercher(texte)
+    assert reponse.groupes == () or reponse.groupes[0].passages
+
+
+# --- The index on disk ---------------------------------------------------------------
+
+
+def test_index_complet_verifie(tmp_path: Path) -> None:
+    dossier = construire_index(tmp_path)
+    marqueur = index.verifier(dossier)
+    assert marqueur["documents"] == len(UNITES)
+    assert not list(tmp_path.glob(".tmp-*"))  # the temporary folder is gone
+
+
+@pytest.mark.parametrize("degat", ["tronque", "sans_marqueur", "fichier_en_moins", "marqueur_faux"])
+def test_index_abime_reconstruit(tmp_path: Path, degat: str) -> None:
+    dossier = construire_index(tmp_path)
+    segment = max((f for f in dossier.iterdir() if f.name != index.MARQUEUR), key=lambda f: f.stat().st_size)
+    if degat == "tronque":
+        segment.write_bytes(segment.read_bytes()[: segment.stat().st_size // 2])
+    elif degat == "sans_marqueur":
+        (dossier / index.MARQUEUR).unlink()
+    elif degat == "fichier_en_moins":
+        segment.unlink()
+    else:
+        (dossier / index.MARQUEUR).write_text("{pas du json", "utf-8")
+    with pytest.raises(index.IndexCorrompu):
+        index.ouvrir(dossier)
+    appels = []
+
+    def fournir() -> tuple:
+        appels.append(1)
+        return UNITES
+
+    ix = index.ouvrir_ou_construire(dossier, fournir)
+    assert appels == [1] and ix.doc_count() == len(UNITES)
+    ix.close()
+    index.verifier(dossier)
+
+
+def test_index_perime_remplace(tmp_path: Path) -> None:
+    """A new key builds a new index and removes the stale one; an intact index is not rebuilt."""
+    ancien = construire_index(tmp_path)
+    nouveau = tmp_path / "index-nouvelle-cle"
+    index.ouvrir_ou_construire(nouveau, lambda: UNITES).close()
+    assert nouveau.is_dir() and not ancien.exists()
+    index.ouvrir_ou_construire(nouveau, lambda: pytest.fail("intact index rebuilt")).close()
+
+
+def test_construction_concurrente_garde_l_index_complet(tmp_path: Path) -> None:
+    cible = construire_index(tmp_path)
+    avant = json.loads((cible / index.MARQUEUR).read_text("utf-8"))
+    index.construire(UNITES[:3], cible, forcer=False)  # another process finished first
+    assert json.loads((cible / index.MARQUEUR).read_text("utf-8")) == avant
+
+
+def test_dossier_non_inscriptible(tmp_path: Path) -> None:
+    bloque = tmp_path / "fichier"
+    bloque.write_text("")
+    with pytest.raises(index.IndexIndisponible):
+        index.ouvrir_ou_construire(bloque / "index-x", lambda: UNITES)
+    shutil.rmtree(tmp_path, ignore_errors=True)
