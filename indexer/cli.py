@@ -9,8 +9,10 @@ machinery lazily: ``loi voir`` must start without Whoosh.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from indexer.errors import LoiErreur, Sortie
 
@@ -31,14 +33,52 @@ Le Code International du Bridge de Compétition, en ligne de commande.
 """
 
 
+# argparse speaks English and ships no French catalogue: its few messages are
+# translated here, so that every error a user sees is French.
+TRADUCTIONS = (
+    (r"the following arguments are required: (.*)", r"il manque : \1"),
+    (r"argument (\S+): expected one argument", r"l'option \1 attend une valeur"),
+    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", r"\1 : \2 n'est pas permis (au choix : \3)"),
+    (r"argument (\S+): (.*)", r"\1 : \2"),
+    (r"unrecognized arguments: (.*)", r"arguments inconnus : \1"),
+    (r"invalid choice: (.*) \(choose from (.*)\)", r"\1 n'est pas une commande (au choix : \2)"),
+)
+OPTIONS_A_VALEUR = ("--limite", "--edition", "--type")
+
+
+class Parseur(argparse.ArgumentParser):
+    """An ArgumentParser that speaks French: headings, help, errors (exit code 2)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", FormatFrancais)
+        kwargs.setdefault("add_help", False)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "arguments"
+        self._optionals.title = "options"
+        self.add_argument("-h", "--help", action="help", help="affiche cette aide")
+
+    def error(self, message: str) -> NoReturn:
+        for motif, francais in TRADUCTIONS:
+            message, n = re.subn(f"^{motif}$", francais, message)
+            if n:
+                break
+        self.exit(int(Sortie.ERREUR), f"loi : {message}. Tapez « {self.prog} --help » pour l'aide.\n")
+
+
+class FormatFrancais(argparse.RawDescriptionHelpFormatter):
+    """Help text with a French « Usage : » heading."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        # prefix "" is argparse building a subcommand's prog name: leave it alone.
+        super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
+
+
 def _parseur(recherche: bool = True) -> argparse.ArgumentParser:
-    parseur = argparse.ArgumentParser(
-        prog="loi", description=AIDE, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parseur = Parseur(prog="loi", description=AIDE)
     parseur.add_argument("--debug", action="store_true", help="affiche la trace des erreurs")
     sous = parseur.add_subparsers(dest="commande", metavar="COMMANDE")
     voir = sous.add_parser("voir", help="affiche une loi ou un paragraphe")
-    voir.add_argument("ref", nargs="+", help="par exemple 68C, « loi 12 C 1 e »")
+    voir.add_argument("ref", nargs="+", metavar="REF", help="par exemple 68C, « loi 12 C 1 e »")
     voir.add_argument("--json", action="store_true", help="sortie JSON")
     voir.add_argument("--edition", choices=("2017", "2007"), help="une seule édition")
     construire = sous.add_parser("construire", help="régénère docs/ et l'index")
@@ -52,16 +92,28 @@ def _parseur(recherche: bool = True) -> argparse.ArgumentParser:
     return parseur
 
 
+def _mots(argv: list[str]) -> list[str]:
+    """The words of a command line: neither options nor the values they take."""
+    mots, valeur_attendue = [], False
+    for argument in argv:
+        if valeur_attendue:
+            valeur_attendue = False
+        elif argument in OPTIONS_A_VALEUR:
+            valeur_attendue = True
+        elif not argument.startswith("-"):
+            mots.append(argument)
+    return mots
+
+
 def _commande_implicite(argv: list[str]) -> list[str]:
-    """``loi 68C`` → ``loi voir 68C``; ``loi renonce`` → ``loi cherche renonce``."""
-    options = [a for a in argv if a.startswith("-")]
-    mots = [a for a in argv if not a.startswith("-")]
-    if not mots or mots[0] in COMMANDES:
+    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``."""
+    mots = _mots(argv)
+    if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
         return argv
     from indexer.labels import parse_label
 
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
-    return [commande, *mots, *options]
+    return [commande, *argv]
 
 
 def programme(argv: list[str]) -> int:

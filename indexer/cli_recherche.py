@@ -246,7 +246,7 @@ def _historique() -> Any:
     try:
         import readline
 
-        from indexer.build import dossier_cache
+        from indexer.chemins import dossier_cache
 
         fichier = dossier_cache() / "historique"
         fichier.parent.mkdir(parents=True, exist_ok=True)

@@ -245,7 +245,7 @@ def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Unite]]) ->
 
 def emplacement() -> Path:
     """Where the index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
-    from indexer.build import dossier_cache, empreinte
+    from indexer.chemins import dossier_cache, empreinte
 
     return dossier_cache() / f"index-{empreinte()}"
 
