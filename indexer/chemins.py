@@ -1,39 +1,64 @@
 """Where things are: the project folder, the cache, and the content hash that keys it.
 
 Kept apart from ``build`` so that ``loi voir`` can find its cached JSON without
-importing the parsing machinery.
+importing the parsing machinery. The hot path works on ``os.path`` strings: pathlib
+alone (with the ``urllib`` and ``ipaddress`` modules it imports) costs ``loi voir``
+a fifth of its start-up time. The ``Path`` helpers import it on demand.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from functools import cache
-from pathlib import Path
+
+TYPE_CHECKING = False  # the typing module is itself slow to import
+if TYPE_CHECKING:
+    from pathlib import Path
+
+RACINE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def racine() -> Path:
     """The project folder (the one holding corpus/ and docs/)."""
-    return Path(__file__).resolve().parent.parent
+    from pathlib import Path
+
+    return Path(RACINE)
+
+
+def cache_str() -> str:
+    """Where the corpus cache and the index live: ``$LOI_CACHE`` or ``.cache/``."""
+    return os.environ.get("LOI_CACHE") or os.path.join(RACINE, ".cache")
 
 
 def dossier_cache() -> Path:
-    """Where the corpus cache and the index live: ``$LOI_CACHE`` or ``.cache/``."""
-    return Path(os.environ.get("LOI_CACHE") or racine() / ".cache")
+    """The cache folder as a Path."""
+    from pathlib import Path
+
+    return Path(cache_str())
 
 
-def _fichiers_empreinte() -> list[Path]:
-    corpus = racine() / "corpus"
-    code = sorted((racine() / "indexer").rglob("*.py"))
-    return [*sorted(corpus.glob("sources/*.txt")), *sorted(corpus.glob("*.toml")), *code]
+def _fichiers_empreinte() -> list[str]:
+    """Sources, data files and code, as paths relative to the project, sorted."""
+    fichiers = []
+    for dossier, suffixe in (("corpus/sources", ".txt"), ("corpus", ".toml")):
+        noms = os.listdir(os.path.join(RACINE, dossier))
+        fichiers += sorted(f"{dossier}/{n}" for n in noms if n.endswith(suffixe))
+    code = []
+    for dossier, _, noms in os.walk(os.path.join(RACINE, "indexer")):
+        relatif = os.path.relpath(dossier, RACINE).replace(os.sep, "/")
+        code += [f"{relatif}/{n}" for n in noms if n.endswith(".py")]
+    return fichiers + sorted(code)
 
 
-def _calculer(fichiers: list[Path]) -> str:
+def _calculer(fichiers: list[str]) -> str:
+    import hashlib
+
     somme = hashlib.sha256()
-    for chemin in fichiers:
-        somme.update(chemin.relative_to(racine()).as_posix().encode())
-        somme.update(chemin.read_bytes())
+    for relatif in fichiers:
+        somme.update(relatif.encode())
+        with open(os.path.join(RACINE, relatif), "rb") as fichier:
+            somme.update(fichier.read())
     return somme.hexdigest()[:16]
 
 
@@ -46,26 +71,37 @@ def empreinte() -> str:
     when one of them changes.
     """
     fichiers = _fichiers_empreinte()
-    etats = [[f.relative_to(racine()).as_posix(), s.st_size, s.st_mtime_ns]
-             for f, s in ((f, f.stat()) for f in fichiers)]
-    memo = dossier_cache() / "empreinte.json"
+    etats = []
+    for relatif in fichiers:
+        etat = os.stat(os.path.join(RACINE, relatif))
+        etats.append([relatif, etat.st_size, etat.st_mtime_ns])
+    memo = os.path.join(cache_str(), "empreinte.json")
     try:
-        connu = json.loads(memo.read_text(encoding="utf-8"))
+        with open(memo, encoding="utf-8") as fichier:
+            connu = json.load(fichier)
         if connu["etats"] == etats:
             return str(connu["empreinte"])
     except (OSError, ValueError, KeyError, TypeError):
         pass  # first run, or a damaged memo: recompute
     valeur = _calculer(fichiers)
     try:
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        temporaire = memo.with_suffix(f".{os.getpid()}.tmp")
-        temporaire.write_text(json.dumps({"etats": etats, "empreinte": valeur}), encoding="utf-8")
+        os.makedirs(cache_str(), exist_ok=True)
+        temporaire = f"{memo}.{os.getpid()}.tmp"
+        with open(temporaire, "w", encoding="utf-8") as fichier:
+            json.dump({"etats": etats, "empreinte": valeur}, fichier)
         os.replace(temporaire, memo)
     except OSError:
         pass  # a read-only cache only costs speed
     return valeur
 
 
+def voir_str(numero: int) -> str:
+    """The cached JSON of ``loi voir`` for one law, keyed by the corpus hash."""
+    return os.path.join(cache_str(), f"voir-{empreinte()}", f"{numero}.json")
+
+
 def dossier_voir() -> Path:
-    """Where the per-law JSON of ``loi voir`` is cached, keyed by the corpus hash."""
-    return dossier_cache() / f"voir-{empreinte()}"
+    """The folder of the per-law JSON of ``loi voir``."""
+    from pathlib import Path
+
+    return Path(cache_str()) / f"voir-{empreinte()}"

@@ -8,88 +8,16 @@ machinery lazily: ``loi voir`` must start without Whoosh.
 
 from __future__ import annotations
 
-import argparse
-import re
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+
+TYPE_CHECKING = False  # typing is slow to import and ``loi voir`` must start fast
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 from indexer.errors import LoiErreur, Sortie
 
 COMMANDES = ("voir", "cherche", "exemples", "definition", "index", "construire")
-
-AIDE = """\
-Le Code International du Bridge de Compétition, en ligne de commande.
-
-  loi 68C                       affiche la Loi 68C (texte, commentaire, exemples)
-  loi revendication contestée   cherche dans les lois et le commentaire
-  loi voir REF                  affiche une loi ou un paragraphe (--json)
-  loi cherche TEXTE             recherche (--json, --limite N, --edition, --type)
-  loi exemples REF|TEXTE        les exemples du Guide pour une loi ou une recherche
-  loi definition TERME          une définition du Code
-  loi index TERME               l'index alphabétique du Code 2007
-  loi construire                régénère docs/ et l'index (--strict, --index)
-  loi                           (sur un terminal) ouvre l'invite interactive
-"""
-
-
-# argparse speaks English and ships no French catalogue: its few messages are
-# translated here, so that every error a user sees is French.
-TRADUCTIONS = (
-    (r"the following arguments are required: (.*)", r"il manque : \1"),
-    (r"argument (\S+): expected one argument", r"l'option \1 attend une valeur"),
-    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", r"\1 : \2 n'est pas permis (au choix : \3)"),
-    (r"argument (\S+): (.*)", r"\1 : \2"),
-    (r"unrecognized arguments: (.*)", r"arguments inconnus : \1"),
-    (r"invalid choice: (.*) \(choose from (.*)\)", r"\1 n'est pas une commande (au choix : \2)"),
-)
 OPTIONS_A_VALEUR = ("--limite", "--edition", "--type")
-
-
-class Parseur(argparse.ArgumentParser):
-    """An ArgumentParser that speaks French: headings, help, errors (exit code 2)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", FormatFrancais)
-        kwargs.setdefault("add_help", False)
-        super().__init__(*args, **kwargs)
-        self._positionals.title = "arguments"
-        self._optionals.title = "options"
-        self.add_argument("-h", "--help", action="help", help="affiche cette aide")
-
-    def error(self, message: str) -> NoReturn:
-        for motif, francais in TRADUCTIONS:
-            message, n = re.subn(f"^{motif}$", francais, message)
-            if n:
-                break
-        self.exit(int(Sortie.ERREUR), f"loi : {message}. Tapez « {self.prog} --help » pour l'aide.\n")
-
-
-class FormatFrancais(argparse.RawDescriptionHelpFormatter):
-    """Help text with a French « Usage : » heading."""
-
-    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        # prefix "" is argparse building a subcommand's prog name: leave it alone.
-        super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
-
-
-def _parseur(recherche: bool = True) -> argparse.ArgumentParser:
-    parseur = Parseur(prog="loi", description=AIDE)
-    parseur.add_argument("--debug", action="store_true", help="affiche la trace des erreurs")
-    sous = parseur.add_subparsers(dest="commande", metavar="COMMANDE")
-    voir = sous.add_parser("voir", help="affiche une loi ou un paragraphe")
-    voir.add_argument("ref", nargs="+", metavar="REF", help="par exemple 68C, « loi 12 C 1 e »")
-    voir.add_argument("--json", action="store_true", help="sortie JSON")
-    voir.add_argument("--edition", choices=("2017", "2007"), help="une seule édition")
-    construire = sous.add_parser("construire", help="régénère docs/ et l'index")
-    construire.add_argument("--strict", action="store_true", help="échoue sur un renvoi cassé")
-    construire.add_argument("--index", action="store_true", help="construit aussi l'index")
-    construire.add_argument("--verifier", action="store_true", help="vérifie docs/ sans écrire")
-    if recherche:  # reading needs none of the search machinery: keep its start fast
-        from indexer import cli_recherche
-
-        cli_recherche.ajouter_commandes(sous)
-    return parseur
 
 
 def _mots(argv: list[str]) -> list[str]:
@@ -116,6 +44,33 @@ def _commande_implicite(argv: list[str]) -> list[str]:
     return [commande, *argv]
 
 
+def _voir_direct(argv: list[str]) -> object | None:
+    """The arguments of a plain ``voir`` line, read without argparse; None otherwise.
+
+    ``loi voir 68C`` is what a director types at the table: argparse and its imports
+    would take a third of its start-up, so the usual forms are read here and anything
+    else (help, an unknown option) goes to the full parser.
+    """
+    if not argv or argv[0] != "voir":
+        return None
+    from types import SimpleNamespace
+
+    options = SimpleNamespace(commande="voir", ref=[], json=False, edition=None)
+    reste = iter(argv[1:])
+    for argument in reste:
+        if argument == "--json":
+            options.json = True
+        elif argument == "--edition":
+            options.edition = next(reste, None)
+            if options.edition not in ("2017", "2007"):
+                return None
+        elif argument.startswith("-"):
+            return None
+        else:
+            options.ref.append(argument)
+    return options if options.ref else None
+
+
 def programme(argv: list[str]) -> int:
     """Run one command; errors propagate as LoiErreur."""
     if not argv and sys.stdin.isatty() and sys.stdout.isatty():
@@ -123,14 +78,21 @@ def programme(argv: list[str]) -> int:
 
         return cli_recherche.interactif()
     argv = _commande_implicite(argv)
+    direct = _voir_direct(argv)
+    if direct is not None:
+        from indexer import cli_lecture
+
+        return cli_lecture.voir(direct)
     lecture = bool(argv) and argv[0] in ("voir", "construire")
-    arguments = _parseur(recherche=not lecture).parse_args(argv)
+    from indexer.arguments import parseur
+
+    arguments = parseur(recherche=not lecture).parse_args(argv)
     if arguments.commande in ("voir", "construire"):
         from indexer import cli_lecture
 
         return int(getattr(cli_lecture, arguments.commande)(arguments))
     if arguments.commande is None:
-        _parseur().print_help()
+        parseur().print_help()
         return int(Sortie.ERREUR)
     from indexer import cli_recherche
 

@@ -6,7 +6,6 @@ so that it starts fast and never imports Whoosh.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -14,18 +13,23 @@ import sys
 from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
 from indexer.labels import Label, parse_label
 
+TYPE_CHECKING = False  # importing typing or argparse would slow ``loi voir`` down
+if TYPE_CHECKING:
+    from argparse import Namespace as Arguments
+
 
 def _objet(label: Label) -> dict:
-    from indexer.chemins import dossier_voir
+    from indexer.chemins import voir_str
 
-    chemin = dossier_voir() / f"{label.loi}.json"
-    if not chemin.exists():
+    chemin = voir_str(label.loi)
+    if not os.path.exists(chemin):
         from indexer import build
 
         print("Préparation du cache de lecture (une fois par version du corpus)…", file=sys.stderr)
         build.ecrire_voir()
     try:
-        return json.loads(chemin.read_text(encoding="utf-8"))
+        with open(chemin, encoding="utf-8") as fichier:
+            return json.load(fichier)
     except (OSError, ValueError):
         raise LoiErreur("Le cache de lecture est illisible : supprimez le dossier .cache "
                         "puis relancez la commande.") from None
@@ -66,7 +70,7 @@ def _largeur_terminal() -> int:
         return 80
 
 
-def voir(arguments: argparse.Namespace) -> int:
+def voir(arguments: Arguments) -> int:
     """Print a law or paragraph for a person, or as JSON."""
     from indexer import lecture
 
@@ -79,7 +83,7 @@ def voir(arguments: argparse.Namespace) -> int:
     return int(Sortie.TROUVE)
 
 
-def construire(arguments: argparse.Namespace) -> int:
+def construire(arguments: Arguments) -> int:
     """Regenerate docs/ (and the index with --index); report unresolved references."""
     from indexer import build
 

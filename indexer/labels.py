@@ -126,16 +126,16 @@ def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
 
 
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
-_RELATIF = re.compile(
+# Kept as a pattern string and compiled on first use: ``loi voir`` never needs it.
+_RELATIF = (
     r"""^(?P<section>[A-G])?
         (?P<numero>\d{1,2})?
         (?:\(?(?P<lettre>[a-l])\))?
-        (?:\((?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\))?$""",
-    re.VERBOSE,
+        (?:\((?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\))?$"""
 )
 
 
-_ROMAIN_SEUL = re.compile(r"^\((i{1,3}|iv|v|vi{1,3}|ix|x)\)$")
+_ROMAIN_SEUL = r"^\((i{1,3}|iv|v|vi{1,3}|ix|x)\)$"
 
 
 def parse_relatif(texte: str, contexte: Label) -> Label | None:
@@ -145,12 +145,12 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     23C; in 12C1, ``(e)`` is 12C1(e) and ``4`` is 12C4.
     """
     texte = re.sub(r"\s+", "", texte)
-    romain = _ROMAIN_SEUL.match(texte)
+    romain = re.match(_ROMAIN_SEUL, texte)
     # "(i)" alone is a roman item inside a lettered paragraph, except right after
     # "(h)", where it is the ninth letter (80B2 runs from (a) to (l)).
     if romain and len(contexte.parties) >= 3 and contexte.parties[2] != "h":
         return Label(contexte.loi, (*contexte.parties[:3], romain[1]))
-    trouve = _RELATIF.match(texte)
+    trouve = re.match(_RELATIF, texte, re.VERBOSE)
     if not trouve or not any(trouve.groupdict().values()):
         return None
     niveaux = ("section", "numero", "lettre", "romain")

@@ -6,13 +6,16 @@ paragraph, and the text a person reads in a terminal.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from indexer.labels import Label, ancre, parse_label
 
+TYPE_CHECKING = False  # typing costs ``loi voir`` a tenth of its start-up
+if TYPE_CHECKING:
+    from typing import Any
+
 LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
 
-Objet = dict[str, Any]
+Objet = dict  # the JSON object of one law: str keys, JSON values
 
 
 def public(objet: Objet) -> Objet:

@@ -11,6 +11,7 @@ Usage: ``python scripts/bench.py [--tours N]``
 from __future__ import annotations
 
 import argparse
+import compileall
 import statistics
 import subprocess
 import sys
@@ -74,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--tours", type=int, default=7, help="runs per measure (median)")
     tours = parseur.parse_args(argv).tours
+    # Measure a user's steady state: modules byte-compiled (as `make setup` leaves them,
+    # even where PYTHONDONTWRITEBYTECODE is set) and the caches built.
+    compileall.compile_dir(str(RACINE / "indexer"), quiet=1)
+    subprocess.run([LOI, "voir", "68C"], capture_output=True, check=False)
     subprocess.run([LOI, "cherche", "renonce"], capture_output=True, check=False)  # builds if needed
     nu = mediane_processus([PYTHON, "-c", "pass"], tours)
     voir = mediane_processus([LOI, "voir", "68C"], tours)

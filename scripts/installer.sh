@@ -11,3 +11,6 @@ fi
 if [ ! -f node_modules/iframe-worker/shim/index.js ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+# Byte-compile the package now: with PYTHONDONTWRITEBYTECODE set, every `loi` would
+# otherwise recompile its modules at each start.
+.venv/bin/python -m compileall -q indexer
