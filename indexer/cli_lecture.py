@@ -19,20 +19,25 @@ if TYPE_CHECKING:
 
 
 def _objet(label: Label) -> dict:
+    """The cached JSON of a law; a missing or damaged cache is rebuilt once, never served."""
     from indexer.chemins import voir_str
 
     chemin = voir_str(label.loi)
-    if not os.path.exists(chemin):
-        from indexer import build
+    for essai in (1, 2):
+        if not os.path.exists(chemin):
+            from indexer import build
 
-        print("Préparation du cache de lecture (une fois par version du corpus)…", file=sys.stderr)
-        build.ecrire_voir()
-    try:
-        with open(chemin, encoding="utf-8") as fichier:
-            return json.load(fichier)
-    except (OSError, ValueError):
-        raise LoiErreur("Le cache de lecture est illisible : supprimez le dossier .cache "
-                        "puis relancez la commande.") from None
+            print("Préparation du cache de lecture (une fois par version du corpus)…", file=sys.stderr)
+            build.ecrire_voir()
+        try:
+            with open(chemin, encoding="utf-8") as fichier:
+                return json.load(fichier)
+        except (OSError, ValueError):
+            import shutil
+
+            shutil.rmtree(os.path.dirname(chemin), ignore_errors=True)  # damaged: rebuild it
+    raise LoiErreur("Le cache de lecture reste illisible : vérifiez les droits sur le dossier "
+                    ".cache (ou $LOI_CACHE), puis relancez la commande.")
 
 
 def lire(reference: str, edition: str | None = None) -> dict:

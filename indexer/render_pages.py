@@ -17,7 +17,8 @@ from indexer.render import AVERTISSEMENT
 # their tooltip still shows on the capitalised form the definitions use.
 MOTS_COURANTS = frozenset(
     {"jeu", "main", "donne", "levée", "camp", "séance", "partenaire", "étui", "épreuve",
-     "passe", "carte", "couleur", "annonces", "déclaration", "manche", "tour", "équipe"}
+     "passe", "carte", "couleur", "annonces", "déclaration", "manche", "tour", "équipe",
+     "enchère", "arbitrage"}
 )
 
 
@@ -54,7 +55,8 @@ def render_document(document: Document, titres_sources: dict[str, str]) -> str:
 
 def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
     """docs/lois/index.md: the 93 laws grouped by chapter, with both titles."""
-    morceaux = [AVERTISSEMENT, "# Les 93 lois"]
+    # Out of the site search: its table would match every query about a title.
+    morceaux = ["---\nsearch:\n  exclude: true\n---\n" + AVERTISSEMENT, "# Les 93 lois"]
     for chapitre in chapitres:
         premiere, derniere = chapitre["lois"]
         lignes = [f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})", "",

@@ -1,0 +1,89 @@
+"""The build's edges: the manifest guards the sources, errata are checked, writes are
+atomic, strict mode refuses unresolved references, the reading cache rebuilds itself."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from indexer import build
+from indexer.clean import GUIDE
+from indexer.errors import LoiErreur, SourceModifiee
+
+RACINE = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def copie(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of corpus/ in a temporary project folder that the build reads instead."""
+    shutil.copytree(RACINE / "corpus", tmp_path / "corpus")
+    monkeypatch.setattr(build, "racine", lambda: tmp_path)
+    return tmp_path
+
+
+def test_source_modifiee_refusee(copie: Path) -> None:
+    source = copie / "corpus" / "sources" / GUIDE
+    source.write_bytes(source.read_bytes() + b" ")
+    with pytest.raises(SourceModifiee, match="sha256 dans corpus/sources.toml"):
+        build.lire_sources()
+
+
+def test_source_absente_expliquee(copie: Path) -> None:
+    (copie / "corpus" / "sources" / GUIDE).unlink()
+    with pytest.raises(LoiErreur, match="Source absente"):
+        build.lire_sources()
+
+
+def test_sources_intactes_acceptees(copie: Path) -> None:
+    assert set(build.lire_sources()) == {entree["id"] for entree in build.manifeste()}
+
+
+def test_errata_lus_et_verifies(copie: Path) -> None:
+    errata = build.lire_errata()
+    assert errata and all(e.motif and e.ligne > 0 for e in errata)
+    from indexer.clean import ErreurErratum, clean_source
+
+    texte = build.lire_sources()[GUIDE]
+    lignes = clean_source(texte, GUIDE, errata)
+    assert "à la suite d'une" in lignes[3662]
+    cassee = texte.replace("à la suite à une", "à la suite de une")
+    with pytest.raises(ErreurErratum, match="corrigez corpus/errata.toml"):
+        clean_source(cassee, GUIDE, errata)
+
+
+def test_ecriture_atomique(tmp_path: Path) -> None:
+    cible = tmp_path / "a" / "b.txt"
+    build.ecrire_atomique(cible, b"un")
+    build.ecrire_atomique(cible, b"deux")
+    assert cible.read_bytes() == b"deux"
+    assert [p.name for p in cible.parent.iterdir()] == ["b.txt"]  # no temporary left behind
+
+
+def test_strict_refuse_les_renvois_sans_cible(construit) -> None:
+    assert construit.problemes, "the corpus has references to 2017-only paragraphs"
+    sortie = subprocess.run([str(RACINE / ".venv/bin/loi"), "construire", "--verifier", "--strict"],
+                            capture_output=True, text=True, timeout=300)
+    assert sortie.returncode == 2
+    assert "Mode strict" in sortie.stderr and "Traceback" not in sortie.stderr
+    premiere = sortie.stderr.splitlines()[0]
+    assert premiere.split(" : ")[0].count(":") == 1  # "source.txt:ligne : renvoi …"
+
+
+def test_cache_de_lecture_abime_reconstruit(construit, tmp_path: Path) -> None:
+    env_cache = {"LOI_CACHE": str(tmp_path / "cache")}
+    loi = str(RACINE / ".venv/bin/loi")
+    env = {**os.environ, **env_cache}
+    premiere = subprocess.run([loi, "voir", "--json", "27B1"], capture_output=True, text=True, env=env, timeout=300)
+    assert premiere.returncode == 0, premiere.stderr
+    dossier = next((tmp_path / "cache").glob("voir-*"))
+    (dossier / "27.json").write_text("{pas du json", encoding="utf-8")  # a half-written file
+    reconstruite = subprocess.run([loi, "voir", "--json", "27B1"], capture_output=True, text=True, env=env, timeout=300)
+    assert reconstruite.returncode == 0 and json.loads(reconstruite.stdout)["loi"] == 27
+    assert "Préparation du cache" in reconstruite.stderr
+    (dossier / "27.json").unlink()  # a missing file
+    assert subprocess.run([loi, "voir", "27B1"], capture_output=True, env=env, timeout=300).returncode == 0
