@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from outils_parseurs import lignes_propres, partie, texte_plat
 
-from indexer.clean import NOTES, clean_source
+from indexer.clean import NOTES
 from indexer.couverture import bilan
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, ENCHERES, LOI, TITRE, Extrait, Partie
 from indexer.parsers.chantigny import parse
 
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / NOTES
-
 
 @pytest.fixture(scope="module")
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), NOTES)
+    return lignes_propres(NOTES)
 
 
 @pytest.fixture(scope="module")
@@ -25,26 +22,11 @@ def extrait(lignes: tuple[str, ...]) -> Extrait:
     return parse(lignes)
 
 
-def partie(extrait: Extrait, numero: int) -> Partie:
-    return next(p for n, p in extrait.parties if n == numero)
-
-
 def plan(partie: Partie) -> str:
     """One label (or element type) per element, with its subtitle."""
     return "\n".join(
         f"{e.label.compact() if e.label else e.type} {e.titre}".strip() for e in partie.elements
     )
-
-
-def plain(extrait: Extrait) -> str:
-    """Every titre, Bloc.texte and NoteBas.texte in order; a Partie's title is written as
-    the source heads the law (``titre (Loi N)``)."""
-    morceaux: list[str] = []
-    for numero, part in extrait.parties:
-        morceaux.append(f"{part.titre} (Loi {numero})")
-        for elt in part.elements:
-            morceaux += [elt.titre] + [b.texte for b in elt.blocs] + [n.texte for n in elt.notes]
-    return "\n\n".join(m for m in morceaux if m)
 
 
 ENTETE = ("ENCHÈRE INSUFFISANTE (Loi 27)", " ")
@@ -153,5 +135,6 @@ def test_structure(extrait: Extrait, lignes: tuple[str, ...]) -> None:
 
 
 def test_couverture(extrait: Extrait, lignes: tuple[str, ...]) -> None:
-    mesure = bilan("\n".join(lignes), plain(extrait))
+    # a Partie's title is written as the source heads the law: "titre (Loi N)"
+    mesure = bilan("\n".join(lignes), texte_plat(extrait, entete="{titre} (Loi {numero})"))
     assert mesure.ratio >= 0.99, mesure.manques

@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
+from outils_parseurs import lignes_propres, texte_plat
 
-from indexer.clean import CODE_2007, clean_source
+from indexer.clean import CODE_2007
 from indexer.couverture import bilan
 from indexer.labels import Label
 from indexer.model import DIAGRAMME, ITEM, TEXTE, Element, Extrait, Partie
 from indexer.parsers import code2007
 from indexer.parsers import code2007_toc as toc
 
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / CODE_2007
 
-
-@cache
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), CODE_2007)
+    return lignes_propres(CODE_2007)
 
 
 @cache
@@ -43,18 +40,6 @@ def plan(numero: int) -> str:
         for e in partie(numero).elements
         if e.label.parties
     )
-
-
-def texte_plat(resultat: Extrait) -> str:
-    """Every title, subtitle, Bloc and note text in order, with blank lines between."""
-    morceaux: list[str] = []
-    for _, une_partie in resultat.parties:
-        morceaux.append(une_partie.titre)
-        for un_element in une_partie.elements:
-            morceaux.append(un_element.titre)
-            morceaux += [bloc.texte for bloc in un_element.blocs]
-            morceaux += [note.texte for note in un_element.notes]
-    return "\n\n".join(m for m in morceaux if m)
 
 
 def formes(elements: tuple[Element, ...]) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:

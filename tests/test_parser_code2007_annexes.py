@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
+from outils_parseurs import lignes_propres, texte_document
 
-from indexer.clean import CODE_2007, clean_source
+from indexer.clean import CODE_2007
 from indexer.couverture import bilan
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
 from indexer.parsers import code2007_annexes as annexes
@@ -15,8 +15,6 @@ from indexer.parsers.code2007_blocs import en_blocs, sans_mobilier
 from indexer.parsers.code2007_definitions import parse_definitions, terme_de
 from indexer.parsers.code2007_index import NUMERO_DE_PAGE, genre_de_ligne, parse_index, separer
 from indexer.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
-
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / CODE_2007
 
 # The source lines each Document is parsed from (1-based, inclusive).
 PLAGES = {
@@ -30,9 +28,8 @@ PLAGES = {
 }
 
 
-@cache
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), CODE_2007)
+    return lignes_propres(CODE_2007)
 
 
 @cache
@@ -405,14 +402,6 @@ def test_lignes_dans_la_plage(chemin: str) -> None:
     assert all(debut <= ligne <= fin for ligne in lignes_vues)
 
 
-def texte_rendu(doc: Document) -> str:
-    """Every title, Bloc and footnote text of a Document, in order."""
-    morceaux = [doc.titre, *(b.texte for b in doc.intro)]
-    for section in doc.sections:
-        morceaux += [section.titre, *(b.texte for b in section.blocs), *(n.texte for n in section.notes)]
-    return "\n\n".join(morceaux)
-
-
 def source_nette(chemin: str) -> str:
     """The source lines of a Document's range, minus what its parser drops by a named rule:
     navigation glyphs, the index's leaked page numbers, the RNC running footers."""
@@ -425,5 +414,5 @@ def source_nette(chemin: str) -> str:
 
 @pytest.mark.parametrize("chemin", list(PLAGES))
 def test_couverture(chemin: str) -> None:
-    resultat = bilan(source_nette(chemin), texte_rendu(document(chemin)))
+    resultat = bilan(source_nette(chemin), texte_document(document(chemin), avec_titre=True))
     assert resultat.ratio >= 0.99, resultat.manques

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from outils_parseurs import lignes_propres, texte_plat
 
-from indexer.clean import GUIDE, clean_source
+from indexer.clean import GUIDE
 from indexer.couverture import bilan
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, DIAGRAMME, ENCHERES, EXEMPLE, ITEM, LOI, NOTE, TITRE, Element, Extrait
 from indexer.parsers.enveloppe import joindre, segmenter
 from indexer.parsers.guide import parse, sans_mobilier, trouver_entetes
-
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / GUIDE
 
 # Examples per law in NOTES.md §1.6 (line-start "Exemple…"), with 28–32 on 28 and the
 # two examples of 35–39 on 36 and 39 (their run-in parts).
@@ -30,7 +28,7 @@ EXEMPLES_EN_LIGNE = {15: 1, 42: 1}
 
 @pytest.fixture(scope="module")
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), GUIDE)
+    return lignes_propres(GUIDE)
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +43,9 @@ def loi(*corps: str, entete: str = "9– Procédure à la suite d’une irrégul
 
 
 def plain(extrait: Extrait) -> str:
-    """Every titre, Bloc.texte and NoteBas.texte in order; a Partie's title is written as
-    the site heads the law (``N - titre``), since the source's heading carries the number."""
-    morceaux: list[str] = []
-    for numero, partie in extrait.parties:
-        morceaux.append(f"{numero} - {partie.titre}")
-        for elt in partie.elements:
-            morceaux += [elt.titre] + [b.texte for b in elt.blocs] + [n.texte for n in elt.notes]
-    return "\n\n".join(m for m in morceaux if m)
+    """The plain text of the guide; a Partie's title is written as the site heads the law
+    (``N - titre``), since the source's heading carries the number."""
+    return texte_plat(extrait, entete="{numero} - {titre}")
 
 
 # --- reflow -------------------------------------------------------------------

@@ -2,33 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from outils_parseurs import element, lignes_propres, partie, plan_labels, texte_document, texte_plat
 
-from indexer.clean import LIVRET, clean_source
+from indexer.clean import LIVRET
 from indexer.couverture import bilan, sans_markup
 from indexer.labels import Label
-from indexer.model import ITEM, TABLEAU, TEXTE, Document, Element, Extrait, Partie
-from indexer.parsers.livret import (
-    LIGNES_EXCLUES,
-    SOUS_TITRES,
-    decoupe_tableaux,
-    extraits,
-    parse,
-    sans_markdown,
-    sous_titre,
-    tableaux,
-)
+from indexer.model import ITEM, TABLEAU, TEXTE, Document, Extrait
+from indexer.parsers.livret import LIGNES_EXCLUES, decoupe_tableaux, extraits, parse, sans_markdown, tableaux
+from indexer.parsers.livret_lettres import SOUS_TITRES, sous_titre
 
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / LIVRET
 # In scope (1-based, inclusive): tables, bidding boxes, law extracts.
 PERIMETRE = {"tableaux": (408, 515), "boites": (517, 550), "lois": (552, 845)}
 
 
 @pytest.fixture(scope="module")
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), LIVRET)
+    return lignes_propres(LIVRET)
 
 
 @pytest.fixture(scope="module")
@@ -41,52 +31,10 @@ def document(extrait: Extrait, chemin: str) -> Document:
     return trouve
 
 
-def partie(extrait: Extrait, numero: int) -> Partie:
-    return dict(extrait.parties)[numero]
-
-
-def plan(partie: Partie) -> str:
-    return "\n".join(e.label.compact() for e in partie.elements if e.label)
-
-
-def element(extrait: Extrait, compact: str) -> Element:
-    (trouve,) = [
-        e
-        for _, p in extrait.parties
-        for e in p.elements
-        if e.label and e.label.compact() == compact
-    ]
-    return trouve
-
-
-def marque(label: Label) -> str:
-    """The marker a label stands for, as a reader sees it: ``B.``, ``1.``, ``(a)``."""
-    if not label.parties:
-        return ""
-    return f"{label.parties[-1]}." if len(label.parties) <= 2 else f"({label.parties[-1]})"
-
-
-def plain_lois(extrait: Extrait, rendu: bool = False) -> str:
-    """Every titre and Bloc.texte of the law parts; with ``rendu``, also ``Loi N - titre``
-    and each label's marker, as the renderer writes them."""
-    morceaux: list[str] = []
-    for numero, p in extrait.parties:
-        morceaux.append(f"Loi {numero} - {p.titre}" if rendu else p.titre)
-        for elt in p.elements:
-            textes = ([elt.titre] if elt.titre else []) + [b.texte for b in elt.blocs]
-            if rendu and elt.label and not elt.titre:
-                textes = [f"{marque(elt.label)} {textes[0] if textes else ''}", *textes[1:]]
-            morceaux += textes + [n.texte for n in elt.notes]
-    return "\n\n".join(morceaux)
-
-
-def plain_document(doc: Document) -> str:
-    """Intro, then every section's title, blocs and notes, in order."""
-    morceaux = [b.texte for b in doc.intro]
-    for section in doc.sections:
-        morceaux += [section.titre, *(b.texte for b in section.blocs)]
-        morceaux += [n.texte for n in section.notes]
-    return "\n\n".join(morceaux)
+def texte_des_lois(extrait: Extrait) -> str:
+    """The plain text of the law extracts, with ``Loi N - titre`` and each label's marker
+    as the renderer writes them, but none before a subtitle: 004 prints no letter there."""
+    return texte_plat(extrait, entete="Loi {numero} - {titre}", marquer=lambda e: not e.titre)
 
 
 def source(lignes: tuple[str, ...], partie_: str) -> str:
@@ -163,7 +111,7 @@ def test_sous_titre(loi: int, texte: str, attendu: tuple[str, str | None, str] |
 )
 def test_plan_des_extraits(lignes: tuple[str, ...], attendu: str) -> None:
     ((_, p),) = extraits(lignes, 1)
-    assert plan(p) == attendu
+    assert plan_labels(p) == attendu
 
 
 def test_items_sans_lettre() -> None:
@@ -244,7 +192,7 @@ def test_dix_sept_lois(extrait: Extrait) -> None:
     ],
 )
 def test_plans(extrait: Extrait, numero: int, attendu: str) -> None:
-    assert plan(partie(extrait, numero)) == attendu
+    assert plan_labels(partie(extrait, numero)) == attendu
 
 
 @pytest.mark.parametrize(
@@ -349,9 +297,9 @@ def test_boites_a_annonces(extrait: Extrait) -> None:
 @pytest.mark.parametrize("cle", ["tableaux", "boites", "lois"])
 def test_couverture(extrait: Extrait, lignes: tuple[str, ...], cle: str) -> None:
     sortie = {
-        "tableaux": plain_document(document(extrait, "tableaux.md")),
-        "boites": plain_document(document(extrait, "boites-a-annonces.md")),
-        "lois": plain_lois(extrait, rendu=True),
+        "tableaux": texte_document(document(extrait, "tableaux.md")),
+        "boites": texte_document(document(extrait, "boites-a-annonces.md")),
+        "lois": texte_des_lois(extrait),
     }[cle]
     # A link target (520: "(http://Structure et Organisation (vbc-bridge.fr))") is markup,
     # not wording: drop it from the source as couverture drops it from the output.
@@ -361,7 +309,7 @@ def test_couverture(extrait: Extrait, lignes: tuple[str, ...], cle: str) -> None
 def test_couverture_de_la_source(extrait: Extrait, lignes: tuple[str, ...]) -> None:
     tout = "\n\n".join(source(lignes, c) for c in PERIMETRE)
     sortie = "\n\n".join(
-        [plain_document(d) for d in extrait.documents] + [plain_lois(extrait, rendu=True)]
+        [texte_document(d) for d in extrait.documents] + [texte_des_lois(extrait)]
     )
     assert bilan(tout, sortie).ratio >= 0.99
 

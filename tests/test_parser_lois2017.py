@@ -3,63 +3,25 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from outils_parseurs import element, lignes_propres, plan_labels, texte_plat
 
-from indexer.clean import LOIS_2017, clean_source
+from indexer.clean import LOIS_2017
 from indexer.couverture import bilan
-from indexer.labels import Label
-from indexer.model import ITEM, TEXTE, Element, Extrait, Partie
-from indexer.parsers.lois2017 import avec_appels, cle_de_note, parse, sous_parties
-
-SOURCE = Path(__file__).resolve().parents[1] / "corpus" / "sources" / LOIS_2017
+from indexer.model import ITEM, TEXTE, Extrait
+from indexer.parsers.commun import sous_parties
+from indexer.parsers.lois2017 import avec_appels, cle_de_note, parse
 
 
 @pytest.fixture(scope="module")
 def lignes() -> tuple[str, ...]:
-    return clean_source(SOURCE.read_text(encoding="utf-8"), LOIS_2017)
+    return lignes_propres(LOIS_2017)
 
 
 @pytest.fixture(scope="module")
 def extrait(lignes: tuple[str, ...]) -> Extrait:
     return parse(lignes)
-
-
-def plan(partie: Partie) -> str:
-    """The compact outline of a part: one label per line."""
-    return "\n".join(e.label.compact() for e in partie.elements if e.label)
-
-
-def element(extrait: Extrait, compact: str) -> Element:
-    for _, partie in extrait.parties:
-        for candidat in partie.elements:
-            if candidat.label and candidat.label.compact() == compact:
-                return candidat
-    raise AssertionError(f"{compact} absent")
-
-
-def marque(label: Label) -> str:
-    """The marker a label stands for, as a reader sees it: ``B.``, ``1.``, ``(a)``."""
-    if not label.parties:
-        return ""
-    dernier = label.parties[-1]
-    return f"{dernier}." if len(label.parties) <= 2 else f"({dernier})"
-
-
-def plain(extrait: Extrait, rendu: bool = False) -> str:
-    """Every titre, Bloc.texte and NoteBas.texte in order; with ``rendu``, also what the
-    renderer writes for the structure: ``Loi N - titre`` and each label's marker."""
-    morceaux: list[str] = []
-    for numero, partie in extrait.parties:
-        morceaux.append(f"Loi {numero} - {partie.titre}" if rendu else partie.titre)
-        for elt in partie.elements:
-            textes = [elt.titre] if elt.titre else []
-            textes += [b.texte for b in elt.blocs]
-            if rendu and elt.label:
-                textes = [f"{marque(elt.label)} {textes[0] if textes else ''}", *textes[1:]]
-            morceaux += textes + [n.texte for n in elt.notes]
-    return "\n\n".join(morceaux)
 
 
 # --- unit pairs on tiny inputs ------------------------------------------------------
@@ -117,7 +79,7 @@ def test_sous_parties(
 )
 def test_plan(lignes: tuple[str, ...], attendu: str) -> None:
     ((_, partie),) = parse(lignes).parties
-    assert plan(partie) == attendu
+    assert plan_labels(partie) == attendu
 
 
 def test_titre_et_texte() -> None:
@@ -157,7 +119,7 @@ def test_notes_hors_du_flux() -> None:
         "* Etoile.",
     )
     ((_, partie),) = parse(lignes).parties
-    assert plan(partie) == "70E\n70E1\n70E2"
+    assert plan_labels(partie) == "70E\n70E1\n70E2"
     e1, e2 = partie.elements[1], partie.elements[2]
     assert [b.texte for b in e1.blocs] == ["jeu normal[^21]."]
     assert [(n.cle, n.texte, n.ligne) for n in e1.notes] == [("21", "La note.", 5)]
@@ -181,7 +143,7 @@ PLANS = {
 
 
 def test_plans(extrait: Extrait) -> None:
-    assert {n: plan(p) for n, p in extrait.parties} == PLANS
+    assert {n: plan_labels(p) for n, p in extrait.parties} == PLANS
 
 
 def test_parties(extrait: Extrait) -> None:
@@ -249,5 +211,7 @@ MARQUES = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
 
 def test_couverture(lignes: tuple[str, ...], extrait: Extrait) -> None:
     source = MARQUES.sub("", "\n".join(lignes))
-    assert bilan(source, plain(extrait, rendu=True)).ratio >= 0.99
-    assert bilan(source, plain(extrait)).ratio >= 0.93  # without headings and markers
+    # as the renderer writes the structure: "Loi N - titre", and each label's marker
+    rendu = texte_plat(extrait, entete="Loi {numero} - {titre}", marquer=lambda _: True)
+    assert bilan(source, rendu).ratio >= 0.99
+    assert bilan(source, texte_plat(extrait)).ratio >= 0.93  # without headings and markers

@@ -26,13 +26,13 @@ in the source, are kept as they are, never moved between columns. A short line w
 final punctuation that captions no table is a heading.
 
 **Laws**: 004 drops and skips letters, so none is inferred from order: a subtitle is
-looked up in ``SOUS_TITRES`` (→ 2017 letter, each row proved by 000 or the 2007 TOC 2
-of 001). It may stand alone, end with `` :``, run into its text (``Entame face cachée :
-Après…``, ``Éthique Par devoir…``) or follow a number (law 5 ``1. Position initiale :
-…``: the label replaces that number). Under a known letter, ``1.``, ``(a)`` and
-`` - (a)`` are labels (``16A1(a)``, bullet dropped), ``1. (a)`` gives two; without a
-letter they stay ``item`` blocs as written. A sentence cut by an empty line (694/696)
-is joined again.
+looked up in ``livret_lettres.SOUS_TITRES`` (→ 2017 letter, each row proved by 000 or
+the 2007 TOC 2 of 001). It may stand alone, end with `` :``, run into its text
+(``Entame face cachée : Après…``, ``Éthique Par devoir…``) or follow a number (law 5
+``1. Position initiale : …``: the label replaces that number). Under a known letter,
+``1.``, ``(a)`` and `` - (a)`` are labels (``16A1(a)``, bullet dropped), ``1. (a)``
+gives two; without a letter they stay ``item`` blocs as written. A sentence cut by an
+empty line (694/696) is joined again.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ from indexer.model import (
     Partie,
     Section,
 )
-from indexer.parsers.lois2017 import Brouillon, niveau_parenthese, sous_parties
+from indexer.parsers.commun import Brouillon, niveau_parenthese, sous_parties
+from indexer.parsers.livret_lettres import sous_titre
 
 EDITION = "2017"
 # The pages left out on purpose (first, last line, inclusive), as build.texte_publie reads them.
@@ -88,89 +89,8 @@ PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par coul
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
 EN_TETE = re.compile(r"^(?P<titre>[^:]+?)\s*:\s+(?P<reste>[A-ZÀ-Ý].*)$")
 FIN_DE_PHRASE = re.compile(r"[.!?:;,]$")
-NUMERO_DEVANT = re.compile(r"^\d{1,2}\.\s+")  # "1. Position initiale : …" (law 5)
-# what follows a subtitle: " : Après une enchère…", or " Par devoir…" (828, colon lost)
-SUITE_DU_SOUS_TITRE = re.compile(r"^\s*:\s+(?P<deux_points>\S.*)$|^ (?P<majuscule>[A-ZÀ-Ý].*)$")
 # where a caption's short form ends: "Rappel de la marque (fond rouge…" → "Rappel de la marque"
 FIN_DE_LEGENDE_COURTE = re.compile(r"\s[(:]")
-
-# 004 subtitle (as printed, no final colon) → 2017 letter; None: no proof, no letter. Each
-# comment gives the proof: a 000 line (2017 quote), else the 2007 TOC 2 of 001, same words.
-SOUS_TITRES: dict[int, dict[str, str | None]] = {
-    5: {
-        "Position initiale": "A",  # 000:144 "[A. Position initiale :"
-        "Changement de position": "B",  # 001:627 "B. Changement de position ou de table"
-    },
-    7: {
-        "Place de l'étui": "A",  # 000:354 "[A. Place de l'étui :"
-        "Retirer les cartes de l'étui": "B",  # 000:364 "[B. Retirer les cartes de l'étui :"
-        "Remettre les cartes dans l'étui": "C",  # 000:409 "[C. Remettre les cartes dans l'étui"
-        "Responsabilité pour ces procédures": "D",  # 000:463 "[D. Responsabilité pour ces…"
-    },
-    16: {
-        "Utilisation des informations par les joueurs": "A",  # 000:1458 "[16A 1. Pendant"
-        "Information extrinsèque venant du partenaire": "B",  # 000:1476 "…partenaire : [16B1."
-    },
-    20: {
-        "Déclaration non clairement perçue": "A",  # 000:2072 "[20A. Un joueur ayant un doute"
-        "Rappel des annonces durant la période des annonces": "B",  # 000:2086 "[20B. Durant la…"
-        "Rappel après le Passe final": "C",  # 000:2105 "[20C1. Après le Passe final"
-        "Procédure incorrecte": "G",  # 000:2403 "[20G. Procédure incorrecte :"
-    },
-    40: {"Agrément d'un système au sein d'une paire": "A"},  # 000:4040 "[40A1a Le système…"
-    41: {
-        "Entame face cachée": "A",  # 000:4406 "[41A Après une enchère, un Contre…" = 004:632
-        "Rappel des annonces et questions": "B",  # 000:4435 "[41B"; 001:997 same words
-        "Entame rendue visible": "C",  # 000:4441 "[41C … l'entame est rendue visible"
-    },
-    42: {
-        "Droits irrévocables": "A",  # 000:4532 "Droits irrévocables :", 4554 "42A3"
-        "Droits sous conditions": "B",  # 000:4583 "Droits sous conditions :"; 001:1011 "B. Droits"
-    },
-    45: {
-        "Jeu de la carte d'une main": "A",  # 000:4799 "[45A. Jeu d'une carte d'une main"
-        "Jeu de la carte du mort": "B",  # 000:4811 "[45B. Jeu d'une carte du mort"
-        "Carte considérée comme jouée": "C",  # 000:4964 "[45C1. Une carte d'un…"
-        "Le mort indique les cartes": "F",  # 000:5200 "[45F. Le mort indique les cartes"
-        "Retourner la levée": "G",  # 000:5217 "[45G. Retourner la levée"
-    },
-    61: {
-        "Définition de la renonce": "A",  # 000:6823 "[61A. Définition de la renonce"
-        "Droit de s'enquérir au sujet d'une éventuelle renonce": "B",  # 000:6889 "[61B. Droit…"
-        "Droit d'inspecter des levées": None,  # neither 000 (61A–B) nor the 001 TOC 2 has it
-    },
-    62: {
-        "La renonce doit être corrigée": "A",  # 000:6953 "[62A. La renonce doit être corrigée"
-        "Correction d'une renonce": "B",  # 000:7020 "(Loi 62B2)" = 004:731
-        "Renonce à la douzième levée": "D",  # 000:7095 "[62D. Renonce à la 12ème levée"
-    },
-    63: {
-        "La renonce devient consommée": "A",  # 000:7169 "[63A. Une renonce devient consommée"
-        "La renonce ne peut pas être corrigée": "B",  # no 63B in 000; 001:1224, same words
-    },
-    64: {
-        "Ajustement automatique de levée(s)": "A",  # 000:7271 "… (Loi 64A)"
-        "Pas d'ajustement automatique de levée": "B",  # 000:7302 "[64B. Il n'y a pas d'ajustement"
-    },
-    65: {
-        "Levées complètes": "A",  # 000:7423 "[A. Levées complètes"
-        "Compte des levées": "B",  # 000:7428 "[B. Compte des levées"
-        "Ordre": "C",  # 000:7451 "[C. Ordre"
-        "Agrément sur le résultat du jeu": "D",  # 000:7462 "[D. Agrément sur le…"
-    },
-    66: {
-        "Levée en cours": "A",  # 000:7506 "[A. levée en cours"
-        "Sa propre dernière carte": "B",  # 000:7518 "[B. Sa propre dernière carte"
-        "Levées fermées": "C",  # 000:7531 "[C. Levées fermées"
-        "Après la fin du jeu": "D",  # 000:7544 "[D. Après la fin du jeu"
-    },
-    74: {
-        "Attitude appropriée": "A",  # 000:8776 "[A. Attitude appropriée :"
-        "Éthique": "B",  # 000:8786 "[B. Éthique : Par devoir de courtoisie…"
-        "Violation des procédures": "C",  # 000:8816 "[C. Violations des procédures"
-    },
-}
-
 
 def sans_markdown(texte: str) -> str:
     """Plain text from a line with Markdown or LaTeX remnants (rules in the module docstring)."""
@@ -330,24 +250,6 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
 
 
 # --- Law extracts -----------------------------------------------------------------
-
-
-def sous_titre(loi: int, texte: str) -> tuple[str, str | None, str] | None:
-    """``(subtitle as printed, 2017 letter or None, run-in text)`` when a line opens one.
-
-    ``sous_titre(41, "Entame face cachée : Après…")`` is ``("Entame face cachée", "A",
-    "Après…")``; a leading ``1. `` (law 5) is dropped.
-    """
-    sans_numero = NUMERO_DEVANT.sub("", texte).replace("’", "'")
-    for titre, lettre in sorted(SOUS_TITRES.get(loi, {}).items(), key=lambda t: -len(t[0])):
-        if not sans_numero.startswith(titre):
-            continue
-        reste = sans_numero[len(titre) :]
-        if reste.strip() in ("", ":"):
-            return titre, lettre, ""
-        if trouve := SUITE_DU_SOUS_TITRE.match(reste):
-            return titre, lettre, trouve["deux_points"] or trouve["majuscule"]
-    return None
 
 
 def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:

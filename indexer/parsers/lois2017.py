@@ -32,12 +32,12 @@ stays on the last item, as the model has no "back to the parent" element.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 
 from indexer.clean import LOIS_2017, Lignes
 from indexer.labels import Label
-from indexer.model import ITEM, LOI, ROLE_TEXTE, TEXTE, Bloc, Element, Extrait, NoteBas, Partie
+from indexer.model import ITEM, ROLE_TEXTE, TEXTE, Extrait, NoteBas, Partie
+from indexer.parsers.commun import Brouillon, niveau_parenthese, sous_parties
 
 EDITION = "2017"
 LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ()  # nothing is left out
@@ -61,10 +61,6 @@ APPEL_EXPOSANT = re.compile(rf"(?<=[^\W\d_])(?<![{EXPOSANTS}])[{EXPOSANTS}]+")
 APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*+")
 # "²¹ Dans le cadre des Lois 70 et 71…", "* Aucun ordre n'est spécifié par la FFB."
 NOTE = re.compile(rf"^(?P<marque>[{EXPOSANTS}]+|\*+)\s+(?P<texte>\S.*)$")
-# "[^21]" once the call is rewritten
-APPEL = re.compile(r"\[\^(?P<cle>[^\]]+)\]")
-
-NIVEAUX = ("section", "numero", "lettre", "romain")
 
 
 def cle_de_note(marque: str) -> str:
@@ -78,49 +74,6 @@ def avec_appels(texte: str) -> str:
     """Rewrite glued note marks as calls: ``jeu normal²¹.`` → ``jeu normal[^21].``."""
     texte = APPEL_EXPOSANT.sub(lambda m: f"[^{cle_de_note(m.group())}]", texte)
     return APPEL_ETOILE.sub(lambda m: f"[^{cle_de_note(m.group())}]", texte)
-
-
-def niveau_parenthese(valeur: str) -> str:
-    """``(a)``–``(h)`` are letters, ``(i)``, ``(ii)``, ``(v)``… are romans (labels.py)."""
-    return "lettre" if len(valeur) == 1 and valeur in "abcdefgh" else "romain"
-
-
-def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[str, ...] | None:
-    """The parts of a new marker read under ``courant``; None when a level is missing.
-
-    Under ``("D", "2", "b")``, the roman ``ii`` gives ``("D", "2", "b", "ii")`` and
-    the number ``3`` gives ``("D", "3")``; a number with no letter above gives None.
-    """
-    rang = NIVEAUX.index(niveau)
-    if len(courant) < rang:
-        return None
-    return (*courant[:rang], valeur)
-
-
-@dataclass
-class Brouillon:
-    """An element being built: its blocs grow until the next label."""
-
-    ligne: int
-    label: Label | None
-    titre: str = ""
-    blocs: list[Bloc] = field(default_factory=list)
-
-    def ajoute(self, forme: str, texte: str, ligne: int) -> None:
-        """Append one bloc of plain text."""
-        self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
-
-    def fige(self, notes: Mapping[str, NoteBas]) -> Element:
-        """The frozen element, with a ``NoteBas`` for each note its text calls."""
-        cles = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
-        return Element(
-            type=LOI,
-            blocs=tuple(self.blocs),
-            ligne=self.ligne,
-            label=self.label,
-            titre=self.titre,
-            notes=tuple(notes[c] for c in cles if c in notes),
-        )
 
 
 def notes_de_bas(lignes: Lignes) -> dict[str, NoteBas]:

@@ -1,0 +1,62 @@
+"""What the parsers of 002 (``lois2017``) and 004 (``livret``) share.
+
+Both sources have one paragraph per line and mark law paragraphs ``B.``, ``1.``,
+``(a)``, ``(i)``: a marker is read against the label above it (``sous_parties``),
+and an element grows in a ``Brouillon`` until the next marker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from indexer.labels import Label
+from indexer.model import LOI, Bloc, Element, NoteBas
+
+NIVEAUX = ("section", "numero", "lettre", "romain")
+# A footnote call in a text: "[^21]"
+APPEL = re.compile(r"\[\^(?P<cle>[^\]]+)\]")
+
+
+def niveau_parenthese(valeur: str) -> str:
+    """``(a)``–``(h)`` are letters, ``(i)``, ``(ii)``, ``(v)``… are romans (labels.py)."""
+    return "lettre" if len(valeur) == 1 and valeur in "abcdefgh" else "romain"
+
+
+def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[str, ...] | None:
+    """The parts of a new marker read under ``courant``; None when a level is missing.
+
+    Under ``("D", "2", "b")``, the roman ``ii`` gives ``("D", "2", "b", "ii")`` and
+    the number ``3`` gives ``("D", "3")``; a number with no letter above gives None.
+    """
+    rang = NIVEAUX.index(niveau)
+    if len(courant) < rang:
+        return None
+    return (*courant[:rang], valeur)
+
+
+@dataclass
+class Brouillon:
+    """An element being built: its blocs grow until the next label."""
+
+    ligne: int
+    label: Label | None
+    titre: str = ""
+    blocs: list[Bloc] = field(default_factory=list)
+
+    def ajoute(self, forme: str, texte: str, ligne: int) -> None:
+        """Append one bloc of plain text."""
+        self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
+
+    def fige(self, notes: Mapping[str, NoteBas]) -> Element:
+        """The frozen element, with a ``NoteBas`` for each note its text calls."""
+        cles = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
+        return Element(
+            type=LOI,
+            blocs=tuple(self.blocs),
+            ligne=self.ligne,
+            label=self.label,
+            titre=self.titre,
+            notes=tuple(notes[c] for c in cles if c in notes),
+        )
