@@ -14,10 +14,9 @@ import pickle
 import shutil
 import tempfile
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from dataclasses import dataclass
 
 from indexer.ancres import Ancres, calculer
 from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import sys
 
+from indexer.errors import LoiErreur, Sortie
+
 TYPE_CHECKING = False  # typing is slow to import and ``loi voir`` must start fast
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-from indexer.errors import LoiErreur, Sortie
 
 COMMANDES = ("voir", "cherche", "exemples", "definition", "index", "construire")
 OPTIONS_A_VALEUR = ("--limite", "--edition", "--type")

@@ -23,7 +23,7 @@ def _objet(label: Label) -> dict:
     from indexer.chemins import voir_str
 
     chemin = voir_str(label.loi)
-    for essai in (1, 2):
+    for _ in range(2):
         if not os.path.exists(chemin):
             from indexer import build
 

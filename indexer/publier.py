@@ -12,7 +12,6 @@ from typing import Any
 from indexer.ancres import Ancres, parcourir
 from indexer.labels import Label
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Loi
-from indexer.unites import texte_element, url_loi
 from indexer.render import Citation, Contexte, citations, render_loi
 from indexer.render_pages import (
     render_abreviations,
@@ -20,6 +19,7 @@ from indexer.render_pages import (
     render_document,
     render_table_des_lois,
 )
+from indexer.unites import texte_element, url_loi
 
 DOSSIER_LOIS = "docs/lois"
 ABREVIATIONS = "includes/abreviations.md"

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     largeurs = [max(len(ligne[i]) for ligne in lignes) for i in range(4)]
     for ligne in lignes:
-        print("  ".join(c.ljust(n) for c, n in zip(ligne, largeurs)).rstrip())
+        print("  ".join(c.ljust(n) for c, n in zip(ligne, largeurs, strict=True)).rstrip())
     return 0
 
 

@@ -85,7 +85,8 @@ def dessin(arrondi: float) -> list[tuple[tuple[int, int, int], list[Polygone]]]:
     central 80 % circle, so that the PNGs can also serve as maskable icons."""
     taille, marge = 112, 136
     return [
-        (INDIGO, [rectangle_arrondi(0, 0, COTE, COTE, arrondi)] if arrondi else [[(0, 0), (COTE, 0), (COTE, COTE), (0, COTE)]]),
+        (INDIGO, [rectangle_arrondi(0, 0, COTE, COTE, arrondi)] if arrondi
+         else [[(0, 0), (COTE, 0), (COTE, COTE), (0, COTE)]]),
         (BLANC, [rectangle_arrondi(112, 112, 400, 400, 32)]),
         (NOIR, placer(pique(), marge, marge, taille)),
         (ROUGE, placer(coeur(), COTE - marge - taille, marge, taille)),
@@ -108,7 +109,7 @@ def svg(couches) -> str:
 
 def _sens_direct(polygone: Polygone) -> Polygone:
     """Same winding for every shape, so that overlapping parts add up (nonzero rule)."""
-    aire = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(polygone, polygone[1:] + polygone[:1]))
+    aire = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(polygone, polygone[1:] + polygone[:1], strict=True))
     return polygone if aire >= 0 else polygone[::-1]
 
 
@@ -121,7 +122,7 @@ def couverture(formes: list[Polygone], taille: int) -> list[list[float]]:
     aretes = []
     for f in formes:
         pts = [(x * echelle, y * echelle) for x, y in _sens_direct(f)]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
             if y0 != y1:
                 aretes.append((x0, y0, x1, y1, 1 if y1 > y0 else -1))
     grille = [[0.0] * taille for _ in range(taille)]
@@ -140,7 +141,7 @@ def couverture(formes: list[Polygone], taille: int) -> list[list[float]]:
 def _remplir(rangee: list[float], croisements, poids: float, taille: int) -> None:
     """Add one sub-scanline: the subsamples whose centre lies inside, pixel by pixel."""
     enroulement = 0
-    for (x, sens), (x_suivant, _) in zip(croisements, croisements[1:]):
+    for (x, sens), (x_suivant, _) in zip(croisements, croisements[1:], strict=False):
         enroulement += sens
         if not enroulement:
             continue
@@ -174,7 +175,7 @@ def _par_dessus(fond, couleur, alpha: float):
     a = alpha + fond[3] / 255 * (1 - alpha)
     if a == 0:
         return (0.0, 0.0, 0.0, 0.0)
-    rgb = [(c * alpha + f * fond[3] / 255 * (1 - alpha)) / a for c, f in zip(couleur, fond[:3])]
+    rgb = [(c * alpha + f * fond[3] / 255 * (1 - alpha)) / a for c, f in zip(couleur, fond[:3], strict=True)]
     return (*rgb, a * 255)
 
 

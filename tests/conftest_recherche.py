@@ -12,7 +12,10 @@ from indexer.unites import Unite
 
 
 def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition: str = "2017") -> Unite:
-    ancre = "loi-" + "-".join([str(loi), *ref[len(str(loi)) :].lower()]) if type_ == "loi" else f"loi-{loi}-{type_}-{abs(hash(texte)) % 1000}"
+    if type_ == "loi":
+        ancre = "loi-" + "-".join([str(loi), *ref[len(str(loi)) :].lower()])
+    else:
+        ancre = f"loi-{loi}-{type_}-{abs(hash(texte)) % 1000}"
     return Unite(
         loi=loi,
         ref=ref,

@@ -146,7 +146,8 @@ def page_loi(numero: int) -> tuple[str, list[str]]:
     if numero == 68:
         lignes += _EXTRAS_68
         ancres += ["loi-68-exemple-3"]
-    lignes += ["## Cité par { #cite-par }", "", f"- [Loi 70A](70.md#loi-70-a)" if numero != 70 else "- [Loi 68C](68.md#loi-68-c)", ""]
+    citant = "- [Loi 70A](70.md#loi-70-a)" if numero != 70 else "- [Loi 68C](68.md#loi-68-c)"
+    lignes += ["## Cité par { #cite-par }", "", citant, ""]
     return "\n".join(lignes), ancres
 
 

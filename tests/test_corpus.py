@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+
 import pytest
 
 from indexer import build

@@ -28,7 +28,8 @@ def test_liens_relatifs_selon_la_page() -> None:
     bloc = Bloc(TEXTE, "voir la Loi 16B et la Loi 68", 1,
                 renvois=(Renvoi(8, 15, Label(16, ("B",))), Renvoi(22, 28, Label(68))))
     assert bloc_markdown(bloc, lien_vers("lois/68.md")) == "voir la [Loi 16B](16.md#loi-16-b) et la [Loi 68](68.md)"
-    assert bloc_markdown(bloc, lien_vers("reglements/titre-iv.md")).startswith("voir la [Loi 16B](../lois/16.md#loi-16-b)")
+    depuis_reglement = bloc_markdown(bloc, lien_vers("reglements/titre-iv.md"))
+    assert depuis_reglement.startswith("voir la [Loi 16B](../lois/16.md#loi-16-b)")
 
 
 def test_appels_de_note_conserves() -> None:

@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from site_outils import RACINE, construire
 
 pytestmark = pytest.mark.navigateur
@@ -64,7 +63,8 @@ def site(navigateur, tmp_path_factory) -> Path:
 
 
 class _Silencieux(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json"}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, *args) -> None:  # keep pytest's output readable
         pass

@@ -207,7 +207,8 @@ def test_exemple_en_milieu_de_ligne() -> None:
 
 
 def test_diagramme_verbatim() -> None:
-    elements = loi("Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ", "Sud joue.")
+    elements = loi("Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ",
+                   "Sud joue.")
     blocs = elements[0].blocs
     assert [b.forme for b in blocs] == ["texte", DIAGRAMME, "texte"]
     assert blocs[1].texte == " Nord\n♠ V2\nOuest    Est\n♠ 7     ♠ -"
@@ -248,7 +249,8 @@ def test_note_de_bas_de_page() -> None:
         entete="16– Informations",
     )
     assert "jeu[^1]." in elements[0].blocs[0].texte
-    assert [(n.cle, n.texte) for n in elements[0].notes] == [("1", "Appeler l’arbitre plus tôt ne constitue pas une infraction.")]
+    attendue = ("1", "Appeler l’arbitre plus tôt ne constitue pas une infraction.")
+    assert [(n.cle, n.texte) for n in elements[0].notes] == [attendue]
     assert elements[1].blocs[0].texte == "Ainsi, l’arbitre."
 
 

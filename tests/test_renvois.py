@@ -70,4 +70,5 @@ def test_relatifs(attendu: str, contexte: Label | None) -> None:
 
 def test_index_alphabetique() -> None:
     brut = "9B1(d), 12C1(e) (i), 21b3, 71, renvoi, définitions"
-    assert marquer(brut, index=True) == "<9B1(d)|9B1(d)>, <12C1(e) (i)|12C1(e)(i)>, <21b3|21B3>, <71|71>, renvoi, définitions"
+    attendu = "<9B1(d)|9B1(d)>, <12C1(e) (i)|12C1(e)(i)>, <21b3|21B3>, <71|71>, renvoi, définitions"
+    assert marquer(brut, index=True) == attendu

@@ -12,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from site_outils import NB_LOIS, RACINE, Construction, construire
 
 pytestmark = pytest.mark.lent
@@ -40,7 +39,8 @@ def site(construction) -> Path:
 
 def test_chaque_page_attendue_existe(site):
     manquantes = [p for p in PAGES if not (site / p).is_file()]
-    manquantes += [f"lois/{n}/index.html" for n in range(1, NB_LOIS + 1) if not (site / f"lois/{n}/index.html").is_file()]
+    pages = [f"lois/{n}/index.html" for n in range(1, NB_LOIS + 1)]
+    manquantes += [page for page in pages if not (site / page).is_file()]
     assert not manquantes
 
 
@@ -214,7 +214,8 @@ def test_le_service_worker_precache_le_site(site):
 def test_une_seconde_construction_donne_le_meme_service_worker(construction, tmp_path):
     autre = construire(tmp_path)
     assert (autre.site / "sw.js").read_bytes() == (construction.site / "sw.js").read_bytes()
-    assert (autre.site / "manifest.webmanifest").read_bytes() == (construction.site / "manifest.webmanifest").read_bytes()
+    manifeste = "manifest.webmanifest"
+    assert (autre.site / manifeste).read_bytes() == (construction.site / manifeste).read_bytes()
 
 
 # --- icons and zip --------------------------------------------------------------------------

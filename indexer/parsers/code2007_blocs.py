@@ -139,9 +139,8 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
 def est_mobilier(lignes: Sequence[Ligne], index: int) -> int:
     """How many lines of running page furniture start at ``lignes[index]`` (0 if none)."""
     for premiere, seconde in (PIED_DE_PAGE, EN_TETE):
-        if index + 1 < len(lignes) and premiere.match(lignes[index][1]):
-            if seconde.match(lignes[index + 1][1]):
-                return 2
+        if index + 1 < len(lignes) and premiere.match(lignes[index][1]) and seconde.match(lignes[index + 1][1]):
+            return 2
     return 0
 
 
