@@ -1,20 +1,24 @@
-"""BM25 scoring of understood queries over the Whoosh postings, in plain Python.
+"""BM25 scoring of understood queries over the index's postings, in plain Python.
 
 Whoosh stores the inverted index (terms, positions, stored texts); the scoring of our
 queries — several synonyms per concept, phrases with gaps, a few thousand documents —
-is done here over its postings, because Whoosh's generic matchers took 80 ms a query
-where this takes a few. One ``Postings`` cache lives as long as the searcher, so
-an interactive session reads each term's postings once.
+is done here, because Whoosh's generic matchers took 80 ms a query where this takes a
+few. The postings come from the index's compact query file (``indexer.compact``):
+each term's posting list stays marshalled bytes until a query needs it, and one
+``Postings`` cache lives as long as the searcher, so an interactive session decodes
+each term once.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from marshal import loads
 
 from indexer.requete import Concept, ecart
+
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 K1, B = 1.2, 0.75  # the usual BM25 constants (Whoosh's defaults too)
 TITRE = 1.2  # a word of the law's title weighs this much more than one of its text
@@ -23,12 +27,19 @@ DEPARTAGE = 0.1  # what the other variants of a concept add to the best one
 CHAMPS = ("texte", "titre")
 
 
-@dataclass(frozen=True)
 class Statistiques:
-    """Per-document field lengths (in Whoosh docnum order) and their means."""
+    """Per-document field lengths (in Whoosh docnum order), their means, BM25 norms."""
 
-    longueurs: dict[str, Sequence[int]]
-    moyennes: dict[str, float]
+    __slots__ = ("longueurs", "moyennes", "normes")
+
+    def __init__(self, longueurs: dict[str, list[int]], moyennes: dict[str, float]) -> None:
+        self.longueurs = longueurs
+        self.moyennes = moyennes
+        # K1 × (1 − B + B × length / mean): the part of BM25 that depends on the
+        # document only, computed once instead of once per posting and query.
+        self.normes = {
+            c: [K1 * (1 - B + B * n / moyennes[c]) for n in v] for c, v in longueurs.items()
+        }
 
     @classmethod
     def depuis(cls, longueurs: dict[str, Sequence[int | None]]) -> Statistiques:
@@ -39,27 +50,32 @@ class Statistiques:
 
 
 class Postings:
-    """Positions of each (field, stem) in each document, read from Whoosh once."""
+    """Positions of each (field, stem) in each document, decoded once per searcher.
 
-    def __init__(self, reader: Any) -> None:
-        self.reader = reader
-        self._cache: dict[tuple[str, str], dict[int, list[int]]] = {}
+    ``listes[champ][racine]`` is the marshalled ``{docnum: positions}`` of a stem, as
+    ``indexer.compact`` wrote it.
+    """
 
-    def positions(self, champ: str, racine: str) -> dict[int, list[int]]:
+    def __init__(self, listes: dict[str, dict[str, bytes]]) -> None:
+        self.listes = listes
+        self._cache: dict[tuple[str, str], dict[int, tuple[int, ...]]] = {}
+
+    def positions(self, champ: str, racine: str) -> dict[int, tuple[int, ...]]:
         """docnum → positions of ``racine`` in ``champ`` (empty when the stem is absent)."""
         cle = (champ, racine)
-        if cle not in self._cache:
-            try:
-                matcher = self.reader.postings(champ, racine)
-            except Exception:  # whoosh.reading.TermNotFound: a word the index lacks
-                self._cache[cle] = {}
-            else:
-                self._cache[cle] = dict(matcher.items_as("positions"))
-        return self._cache[cle]
+        trouve = self._cache.get(cle)
+        if trouve is None:
+            brut = self.listes[champ].get(racine)
+            trouve = self._cache[cle] = {} if brut is None else loads(brut)
+        return trouve
+
+    def connu(self, racine: str) -> bool:
+        """True when some text or title holds this stem."""
+        return any(racine in self.listes[champ] for champ in CHAMPS)
 
 
 def occurrences_phrase(
-    listes: Sequence[dict[int, list[int]]], slop: int
+    listes: Sequence[dict[int, tuple[int, ...]]], slop: int
 ) -> dict[int, int]:
     """docnum → how many times the stems occur in order, each within ``slop`` of the last."""
     if not listes or not all(listes):
@@ -82,16 +98,17 @@ def occurrences_phrase(
     return resultat
 
 
-def _bm25(occurrences: dict[int, int], longueurs: Sequence[int], moyenne: float,
-          nombre: int, poids: float, total: dict[int, float]) -> None:  # fmt: skip
+def _bm25(occurrences: dict[int, int], normes: Sequence[float], poids: float,
+          total: dict[int, float]) -> None:  # fmt: skip
     """Add ``poids`` × BM25 of a term (or phrase) to ``total``, document by document."""
     frequence = len(occurrences)
     if not frequence:
         return
+    nombre = len(normes)
     idf = math.log(1 + (nombre - frequence + 0.5) / (frequence + 0.5)) * poids
+    get = total.get
     for doc, tf in occurrences.items():
-        norme = K1 * (1 - B + B * longueurs[doc] / moyenne)
-        total[doc] = total.get(doc, 0.0) + idf * tf * (K1 + 1) / (tf + norme)
+        total[doc] = get(doc, 0.0) + idf * tf * (K1 + 1) / (tf + normes[doc])
 
 
 def scores_variante(
@@ -106,8 +123,7 @@ def scores_variante(
         else:
             occurrences = occurrences_phrase(listes, slop)
         poids = TITRE if champ == "titre" else 1.0
-        longueurs = stats.longueurs[champ]
-        _bm25(occurrences, longueurs, stats.moyennes[champ], len(longueurs), poids, total)
+        _bm25(occurrences, stats.normes[champ], poids, total)
     return total
 
 

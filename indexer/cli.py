@@ -15,9 +15,14 @@ from indexer.errors import LoiErreur, Sortie
 TYPE_CHECKING = False  # typing is slow to import and ``loi voir`` must start fast
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from types import SimpleNamespace
 
 COMMANDES = ("voir", "cherche", "exemples", "definition", "index", "construire")
 OPTIONS_A_VALEUR = ("--limite", "--edition", "--type")
+# The search commands read directly, and the options each takes besides --json, --limite.
+OPTIONS_RECHERCHE = {"cherche": ("--edition", "--type"), "exemples": ("--edition",),
+                     "definition": (), "index": ()}  # fmt: skip
+ATTRIBUTS = {"--edition": "edition", "--type": "types"}  # where argparse stores them
 
 
 def _mots(argv: list[str]) -> list[str]:
@@ -71,6 +76,65 @@ def _voir_direct(argv: list[str]) -> object | None:
     return options if options.ref else None
 
 
+def _recherche_direct(argv: list[str]) -> SimpleNamespace | None:
+    """The arguments of a plain search line, read without argparse; None otherwise.
+
+    Building the whole parser (every subcommand, the French help) costs a fresh
+    ``loi cherche`` a tenth of its time. The usual lines — words, with ``--json``,
+    ``--limite N``, ``--edition E``, ``--type T`` before or after them — are read here
+    into the namespace argparse would give; anything else (help, a bad value, an
+    unknown or abbreviated option, ``--``, words on both sides of an option, which
+    argparse refuses) goes to the full parser, which stays the reference.
+    """
+    permises = OPTIONS_RECHERCHE.get(argv[0]) if argv else None
+    if permises is None:
+        return None
+    from types import SimpleNamespace
+
+    from indexer import cli_recherche as recherche
+
+    options = SimpleNamespace(debug=False, commande=argv[0], texte=[], json=False,
+                              limite=recherche.LIMITE,
+                              **{ATTRIBUTS[o]: None for o in permises})  # fmt: skip
+    reste, apres_options = iter(argv[1:]), False
+    for argument in reste:
+        if not argument.startswith("-"):
+            if apres_options:
+                return None  # words on both sides of an option: argparse refuses the second run
+            options.texte.append(argument)
+            continue
+        apres_options = bool(options.texte)
+        if argument == "--json":
+            options.json = True
+        elif not _option(options, argument, next(reste, None), permises):
+            return None
+    return options if options.texte else None
+
+
+def _option(
+    options: SimpleNamespace, option: str, valeur: str | None, permises: tuple[str, ...]
+) -> bool:
+    """Set a valued option as argparse would; False when argparse must judge the line."""
+    from indexer import cli_recherche as recherche
+
+    if valeur is None:
+        return False
+    if option == "--limite":
+        try:
+            nombre = int(valeur)  # as cli_recherche._limite reads it
+        except ValueError:
+            return False
+        options.limite = nombre
+        return 1 <= nombre <= 1000
+    if option not in permises:
+        return False
+    if option == "--edition":
+        options.edition = valeur
+        return valeur in recherche.EDITIONS
+    options.types = [*(options.types or []), valeur]
+    return valeur in recherche.TYPES
+
+
 def programme(argv: list[str]) -> int:
     """Run one command; errors propagate as LoiErreur."""
     if not argv and sys.stdin.isatty() and sys.stdout.isatty():
@@ -83,6 +147,11 @@ def programme(argv: list[str]) -> int:
         from indexer import cli_lecture
 
         return cli_lecture.voir(direct)
+    direct = _recherche_direct(argv)
+    if direct is not None:
+        from indexer import cli_recherche
+
+        return int(cli_recherche.executer(direct))
     lecture = bool(argv) and argv[0] in ("voir", "construire")
     from indexer.arguments import parseur
 

@@ -8,18 +8,19 @@ or as JSON (``--json``).
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import shutil
 import sys
-import textwrap
-import time
-from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
+# A plain ``loi cherche`` imports neither argparse (``indexer.cli`` reads its usual
+# lines itself), nor typing, shutil or Whoosh: each is imported where it is needed.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+    from types import SimpleNamespace
+    from typing import Any
+
     from indexer.search import Chercheur, Groupe, Reponse
 
 EDITIONS = ("2017", "2007", "2008")
@@ -37,6 +38,8 @@ def _limite(valeur: str) -> int:
     except ValueError:
         nombre = 0
     if not 1 <= nombre <= 1000:
+        import argparse  # already loaded: only argparse calls this
+
         raise argparse.ArgumentTypeError(f"« {valeur} » : donnez un nombre entre 1 et 1000")
     return nombre
 
@@ -68,26 +71,49 @@ def ajouter_commandes(sous: Any) -> None:
 
 
 def chercheur() -> Chercheur:
-    """The searcher of the current index, opened once per process (built if needed)."""
+    """The searcher of the current index, opened once per process (built if needed).
+
+    It reads the index's compact query file only (``indexer.compact``): no Whoosh
+    unless a typo needs it. A missing, partial or damaged index is rebuilt first.
+    """
     global _chercheur
     if _chercheur is None:
-        from indexer import index
+        from indexer import compact
         from indexer.search import Chercheur
 
-        cible = index.emplacement()
+        cible = compact.emplacement()
         try:
-            ix = index.ouvrir(cible)
-        except index.IndexCorrompu:
+            _chercheur = Chercheur(None, cible)
+        except compact.IndexCorrompu:
             print("Construction de l'index de recherche (une fois par version du corpus)…",
                   file=sys.stderr)  # fmt: skip
-            ix = index.ouvrir_ou_construire(cible, index.unites_du_corpus)
-        _chercheur = Chercheur(ix, cible)
+            _chercheur = _construit(cible)
     return _chercheur
+
+
+def _construit(cible: str) -> Chercheur:
+    """Build the index at ``cible`` (unless another process just did) and open it."""
+    from pathlib import Path
+
+    from indexer import compact, index
+    from indexer.search import Chercheur
+
+    ix = index.ouvrir_ou_construire(Path(cible), index.unites_du_corpus)
+    try:
+        return Chercheur(ix, cible)
+    except compact.IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry
+        ix.close()
+        raise IndexIndisponible(
+            f"L'index de recherche est illisible ({erreur}) : supprimez le dossier .cache puis "
+            "relancez « loi construire --index »."
+        ) from None
 
 
 def construire_index() -> None:
     """Rebuild the index from scratch and say how long it took and its size."""
     global _chercheur
+    import time
+
     from indexer import index
 
     if _chercheur is not None:
@@ -99,7 +125,7 @@ def construire_index() -> None:
     print(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s).")
 
 
-def executer(arguments: argparse.Namespace) -> int:
+def executer(arguments: argparse.Namespace | SimpleNamespace) -> int:
     """Run one search command; returns the exit code (0 found, 1 nothing found)."""
     from indexer.analyse import normaliser_requete
 
@@ -118,6 +144,8 @@ def executer(arguments: argparse.Namespace) -> int:
             largeur=2000 if types else 2 * (_largeur() - 8),
         )
     if arguments.json:
+        import json
+
         print(json.dumps(en_json(reponse), ensure_ascii=False, indent=2))
     else:
         afficher(reponse, arguments.commande)
@@ -147,7 +175,7 @@ def _chercher(texte: str, **options: Any) -> Reponse:
             ) from erreur
 
 
-def _exemples(texte: str, arguments: argparse.Namespace) -> Reponse:
+def _exemples(texte: str, arguments: argparse.Namespace | SimpleNamespace) -> Reponse:
     """The worked examples of a law (``68C`` → law 68's), or a search among examples."""
     from indexer.labels import parse_label
     from indexer.search import Groupe, Reponse
@@ -165,7 +193,7 @@ def _exemples(texte: str, arguments: argparse.Namespace) -> Reponse:
 
 def en_json(reponse: Reponse) -> dict[str, Any]:
     """The JSON contract: requete, interpretation, resultats in rank order."""
-    from indexer.search import marquer
+    from indexer.extraits import marquer
 
     return {
         "requete": reponse.requete,
@@ -188,7 +216,21 @@ def en_json(reponse: Reponse) -> dict[str, Any]:
 
 
 def _largeur() -> int:
-    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 110))
+    """The width to wrap to: ``shutil.get_terminal_size((100, 24)).columns``, kept in 40–110.
+
+    Written out (``$COLUMNS``, then the terminal, then 100) because importing shutil
+    costs a fresh ``loi cherche`` more than the few lines it would save.
+    """
+    try:
+        colonnes = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        colonnes = 0
+    if colonnes <= 0:
+        try:
+            colonnes = os.get_terminal_size(sys.__stdout__.fileno()).columns or 100
+        except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
+            colonnes = 100
+    return max(40, min(colonnes, 110))
 
 
 def _couleurs() -> bool:
@@ -208,7 +250,9 @@ def entete(groupe: Groupe) -> str:
 
 def afficher(reponse: Reponse, commande: str) -> None:
     """Print an answer for a person: law, paragraph, edition, extract, URL."""
-    from indexer.search import marquer
+    import textwrap
+
+    from indexer.extraits import marquer
 
     couleurs, largeur = _couleurs(), _largeur()
     if reponse.syntaxe_ignoree:

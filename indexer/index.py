@@ -2,10 +2,11 @@
 
 The index lives in ``dossier_cache()/index-<empreinte>``: the key changes whenever a
 source, a data file or the code changes, so a stale index is simply never looked at.
-A build writes into a temporary folder next to it, records every file's size and
-CRC in ``COMPLET.json`` last, then renames the folder into place. An index whose
-marker is missing or disagrees with its files (a build killed half-way, a disk that
-lost a file) is rebuilt, never served.
+A build writes into a temporary folder next to it — the Whoosh index, then the
+compact query file derived from it (``indexer.compact``) and the lexicon — records
+every file's size and CRC in ``COMPLET.json`` last, then renames the folder into
+place. An index whose marker is missing or disagrees with its files (a build killed
+half-way, a disk that lost a file) is rebuilt, never served.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# The file names, the format and IndexCorrompu live with the compact query file, which
+# a plain search checks without importing this module; they stay importable from here.
+from indexer.compact import FORMAT, LEXIQUE, MARQUEUR, IndexCorrompu, lire_marqueur
 from indexer.errors import IndexIndisponible
 
 if TYPE_CHECKING:
@@ -28,16 +32,6 @@ if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
     from indexer.unites import Unite
-
-MARQUEUR = "COMPLET.json"
-LEXIQUE = "lexique.json"
-SYNONYMES = "synonymes.json"  # corpus/synonymes.toml analysed (it is part of the key)
-DOCUMENTS = "documents.json"  # per docnum: what ranking needs without stored fields
-FORMAT = 1  # bump when the schema changes without the code hash seeing it
-
-
-class IndexCorrompu(Exception):
-    """The folder is not a complete index (internal: the caller rebuilds)."""
 
 
 def schema() -> Schema:
@@ -106,21 +100,6 @@ def lexique(unites: Iterable[Unite]) -> dict[str, str]:
     return {plie: compte.most_common(1)[0][0] for plie, compte in sorted(formes.items())}
 
 
-def _documents(reader: Any, unites: Sequence[Unite]) -> dict[str, Any]:
-    """Field lengths and ranking metadata per docnum, read once at build time."""
-    nombre = reader.doc_count_all()
-    rangs = [reader.stored_fields(n)["rang"] for n in range(nombre)]
-    return {
-        "longueurs": {
-            c: [reader.doc_field_length(n, c, 0) for n in range(nombre)] for c in ("texte", "titre")
-        },
-        "docs": [
-            [u.loi, u.type, u.edition, u.ref, chemins_refs(u).split()]
-            for u in (unites[r] for r in rangs)
-        ],
-    }
-
-
 def _sommes(dossier: Path) -> dict[str, list[int]]:
     """Size and CRC32 of every file but the marker."""
     sommes = {}
@@ -141,14 +120,11 @@ def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
     for rang, unite in enumerate(unites):
         writer.add_document(**_document(rang, unite))
     writer.commit(optimize=True)
-    with ix.reader() as reader:
-        documents = _documents(reader, unites)
-    ix.close()
-    (dossier / DOCUMENTS).write_text(json.dumps(documents, ensure_ascii=False), "utf-8")
-    from indexer import requete
+    from indexer import compact, requete
 
-    syn = requete.en_json(requete.lire_synonymes())
-    (dossier / SYNONYMES).write_text(json.dumps(syn, ensure_ascii=False), "utf-8")
+    with ix.reader() as reader:
+        compact.ecrire(dossier, reader, unites, requete.lire_synonymes())
+    ix.close()
     (dossier / LEXIQUE).write_text(json.dumps(lexique(unites), ensure_ascii=False), "utf-8")
     marqueur = {"format": FORMAT, "documents": len(unites), "fichiers": _sommes(dossier)}
     (dossier / MARQUEUR).write_text(json.dumps(marqueur), "utf-8")  # written last
@@ -156,12 +132,7 @@ def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
 
 def verifier(dossier: Path) -> dict[str, Any]:
     """The marker of a complete index; raises IndexCorrompu when anything disagrees."""
-    try:
-        marqueur = json.loads((dossier / MARQUEUR).read_text("utf-8"))
-    except (OSError, ValueError) as erreur:
-        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
-    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
-        raise IndexCorrompu("format d'index inconnu")
+    marqueur = lire_marqueur(dossier)
     if marqueur.get("fichiers") != _sommes(dossier):
         raise IndexCorrompu("fichiers de l'index modifiés")
     return marqueur
@@ -245,9 +216,9 @@ def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Unite]]) ->
 
 def emplacement() -> Path:
     """Where the index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
-    from indexer.chemins import dossier_cache, empreinte
+    from indexer.compact import emplacement as chemin
 
-    return dossier_cache() / f"index-{empreinte()}"
+    return Path(chemin())
 
 
 def unites_du_corpus() -> Sequence[Unite]:

@@ -8,65 +8,90 @@ numbers typed (``68``, ``16B``) and those the synonyms hint at.
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
-from dataclasses import dataclass, field
+from collections import namedtuple
 from functools import cache
-from pathlib import Path
 
 from indexer.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 from indexer.labels import Label, parse_label
 
-FICHIER_SYNONYMES = Path(__file__).resolve().parent.parent / "corpus" / "synonymes.toml"
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+if TYPE_CHECKING:
+    from pathlib import Path
 
-# A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
-_UNITES = re.compile(
-    r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
-    r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|"
-    r"piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
+FICHIER_SYNONYMES = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "corpus", "synonymes.toml"
 )
 _PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
-_CITATION = re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")
 
 
-@dataclass(frozen=True)
-class Concept:
+@cache
+def _unites() -> re.Pattern[str]:
+    """A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
+
+    Compiled on first use: the pattern is long, and most queries cite no number.
+    """
+    return re.compile(
+        r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
+        r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|"
+        r"piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
+    )
+
+
+@cache
+def _citation_re() -> re.Pattern[str]:
+    """What a cited law looks like once alone: ``68``, ``16B``, ``12C1e``, ``12C1(e)``."""
+    return re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")
+
+
+# The records below are named tuples, not dataclasses: ``dataclasses`` imports
+# ``inspect``, which alone would cost a fresh ``loi cherche`` a tenth of its time.
+
+
+class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False,) * 3)):
     """One idea of the query and the stem sequences that say it, as typed first."""
 
+    __slots__ = ()
     mots: tuple[str, ...]  # the words as typed (after normalisation)
     variantes: tuple[tuple[str, ...], ...]  # stem sequences; [0] is the typed one
-    phrase: bool = False  # quoted by the user: match the words in order
-    exclu: bool = False  # "-mot": documents with it are left out
-    synonyme: bool = False  # variantes[1:] come from corpus/synonymes.toml
+    phrase: bool  # quoted by the user: match the words in order (default False)
+    exclu: bool  # "-mot": documents with it are left out (default False)
+    synonyme: bool  # variantes[1:] come from corpus/synonymes.toml (default False)
 
 
-@dataclass(frozen=True)
-class Requete:
+class Requete(
+    namedtuple("Requete", "texte concepts refs lois_evoquees syntaxe_ignoree",
+               defaults=((), frozenset(), False))  # fmt: skip
+):
     """A query understood: its concepts, the laws it names and those its words evoke."""
 
+    __slots__ = ()
     texte: str
     concepts: tuple[Concept, ...]
-    refs: tuple[Label, ...] = ()
-    lois_evoquees: frozenset[int] = field(default_factory=frozenset)
-    syntaxe_ignoree: bool = False  # unbalanced quotes: searched as plain words
+    refs: tuple[Label, ...]  # default ()
+    lois_evoquees: frozenset[int]  # default frozenset()
+    syntaxe_ignoree: bool  # unbalanced quotes: searched as plain words (default False)
 
     def vide(self) -> bool:
         """True when nothing is left to search for."""
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-@dataclass(frozen=True)
-class Synonymes:
+class Synonymes(namedtuple("Synonymes", "groupes lois par_tete")):
     """Synonym groups by their stem sequences, and the laws each group hints at."""
 
+    __slots__ = ()
     groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
     lois: tuple[frozenset[int], ...]  # per group
     par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
 
 
-def lire_synonymes(chemin: Path = FICHIER_SYNONYMES) -> Synonymes:
+def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     """Read a synonym file (see corpus/synonymes.toml for its format)."""
-    with chemin.open("rb") as fichier:
+    import tomllib  # only when the index is built: queries read the analysed copy
+
+    with open(chemin, "rb") as fichier:
         donnees = tomllib.load(fichier)
     groupes = []
     for groupe in donnees.get("groupe", []):
@@ -76,7 +101,7 @@ def lire_synonymes(chemin: Path = FICHIER_SYNONYMES) -> Synonymes:
 
 
 def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Synonymes:
-    """Synonyms from their analysed form (stems per expression, laws), as the index stores it."""
+    """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
     membres: dict[tuple[str, ...], set[int]] = {}
     for rang, (expressions, _) in enumerate(groupes):
         for expression in expressions:
@@ -91,11 +116,6 @@ def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Syno
     )
 
 
-def en_json(syn: Synonymes) -> list[tuple[list[list[str]], list[int]]]:
-    """The analysed synonyms, to store next to the index (reading the TOML costs more)."""
-    return [([list(e) for e in g], sorted(lois)) for g, lois in zip(syn.groupes, syn.lois)]
-
-
 @cache
 def synonymes() -> Synonymes:
     """The project's synonyms (read once per process)."""
@@ -105,11 +125,11 @@ def synonymes() -> Synonymes:
 def _citation(mots: list[str], i: int) -> Label | None:
     """The law cited by ``mots[i]`` (``68``, ``16B``, ``loi 12C1``), if it is one."""
     mot = mots[i]
-    if not _CITATION.match(mot):
+    if not _citation_re().match(mot):
         return None
     apres = plier(mots[i + 1]) if i + 1 < len(mots) else ""
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in _PREFIXES_LOI and (_UNITES.match(apres) or not mot[0].isdigit()):
+    if avant not in _PREFIXES_LOI and (_unites().match(apres) or not mot[0].isdigit()):
         return None
     return parse_label(mot)
 
@@ -167,11 +187,10 @@ def _expressions(
     """The synonym expressions starting at word ``i``: the longest, then a one-word one."""
     trouves = []
     for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
-        fin = i + len(expression)
-        if fin <= len(pleins) and tuple(p[2] for p in pleins[i:fin]) == expression:
-            if not any(p[1] for p in pleins[i:fin]):
-                if not trouves or len(expression) == 1:
-                    trouves.append((expression, rangs))
+        morceau = pleins[i : i + len(expression)]
+        tape = len(morceau) == len(expression) and tuple(p[2] for p in morceau) == expression
+        if tape and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
+            trouves.append((expression, rangs))
     return trouves[::-1]  # the one-word expression first, then the phrase
 
 

@@ -1,29 +1,37 @@
-"""Querying the index: Whoosh queries from a understood query, ranking by law, typos.
+"""Querying the index: ranking by law, typo correction, the answer's records.
 
-``Chercheur(ix).chercher("le mort a vu une renonce")`` returns a ``Reponse``: groups
-of passages, one group per law (best law first), each with its best paragraphs and
-a highlighted extract. Side documents (definitions, index entries, articles) are
+``Chercheur(None, dossier).chercher("le mort a vu une renonce")`` returns a ``Reponse``:
+groups of passages, one group per law (best law first), each with its best paragraphs
+and a highlighted extract. Side documents (definitions, index entries, articles) are
 groups of their own. A word the index does not know is corrected to its nearest
 indexed spelling, and the answer says so (``interpretation``).
+
+A search reads the index's compact query file (``indexer.compact``): postings,
+lengths, metadata and stored fields, with no Whoosh import. Whoosh's reader is opened
+only when a typo must be corrected (``terms_within`` over the unstemmed ``mots``), or
+is there already when the caller passes an open index (the prompt, the evaluation).
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import cache, cached_property
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import os
+from collections import namedtuple
+from marshal import loads
 
-from indexer.analyse import analyseur_fr, plier
+from indexer import compact
+from indexer.analyse import plier
 from indexer.classement import Postings, Statistiques, scores_requete
-from indexer.index import DOCUMENTS, LEXIQUE, SYNONYMES
-from indexer.requete import Requete, Synonymes, comprendre, synonymes, synonymes_compiles
+from indexer.extraits import extrait, marquer, racines_cherchees
+from indexer.requete import Requete, Synonymes, comprendre
 
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
     from whoosh.index import FileIndex
+
+__all__ = ["Chercheur", "Groupe", "Passage", "Reponse", "extrait", "grouper", "marquer"]
 
 # How much each kind of passage counts for its law: the law's own text first.
 POIDS_TYPE = {"loi": 1.0, "commentaire": 0.85, "note": 0.8, "exemple": 0.7}
@@ -37,11 +45,14 @@ NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the t
 GARDES = 8  # passages kept per group before loading (enough for --par-groupe and LIES)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 
+# The records are named tuples, not dataclasses: ``dataclasses`` imports ``inspect``,
+# which alone would cost a fresh ``loi cherche`` a tenth of its time.
 
-@dataclass(frozen=True)
-class Passage:
+
+class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source")):
     """One hit: a paragraph, a commentary block, an example, a definition…"""
 
+    __slots__ = ()
     loi: int | None
     ref: str
     titre: str
@@ -55,75 +66,97 @@ class Passage:
     source: str
 
 
-@dataclass(frozen=True)
-class Groupe:
+class Groupe(namedtuple("Groupe", "loi titre score passages")):
     """A law (or a side document) and its best passages."""
 
+    __slots__ = ()
     loi: int | None
     titre: str
     score: float
     passages: tuple[Passage, ...]
 
 
-@dataclass(frozen=True)
-class Reponse:
+class Reponse(
+    namedtuple("Reponse", "requete interpretation groupes total corrigee syntaxe_ignoree",
+               defaults=(False, False))  # fmt: skip
+):
     """The answer to one query, best group first."""
 
+    __slots__ = ()
     requete: str
     interpretation: str
     groupes: tuple[Groupe, ...]
     total: int  # passages found before grouping and limits
-    corrigee: bool = False  # typos were corrected: say « Résultats pour : … »
-    syntaxe_ignoree: bool = False
-
-
-def racines_cherchees(requete: Requete) -> frozenset[str]:
-    """The stems an extract highlights: typed words and one-word synonyms.
-
-    The words of a multi-word synonym (« pas fourni ») are left out: alone they would
-    light up every « pas » of the text.
-    """
-    return frozenset(
-        r
-        for c in requete.concepts
-        if not c.exclu
-        for rang, v in enumerate(c.variantes)
-        if rang == 0 or len(v) == 1
-        for r in v
-    )
+    corrigee: bool  # typos were corrected: say « Résultats pour : … » (default False)
+    syntaxe_ignoree: bool  # default False
 
 
 class Chercheur:
-    """An open index and its searcher, kept for a whole session (the interactive prompt)."""
+    """An open index, kept for a whole session (the interactive prompt).
 
-    def __init__(self, ix: FileIndex, dossier: Path | None = None) -> None:
+    ``ix`` is an open Whoosh index, or None to open it only if a typo needs it;
+    ``dossier`` is the index folder (by default, the open index's).
+    """
+
+    def __init__(
+        self, ix: FileIndex | None = None, dossier: str | os.PathLike[str] | None = None
+    ) -> None:
+        if dossier is None:
+            if ix is None:
+                raise TypeError("Chercheur needs an open index or its folder")
+            dossier = ix.storage.folder
+        self.dossier = os.fspath(dossier)
         self.ix = ix
-        self.dossier = dossier or Path(ix.storage.folder)
-        self.reader = ix.reader()  # no Searcher: scoring is ours, and whoosh.searching costs 20 ms
-        self.postings = Postings(self.reader)
-        documents = json.loads((self.dossier / DOCUMENTS).read_text("utf-8"))
-        self.docs: list[list[Any]] = documents["docs"]  # loi, type, edition, ref, refs
-        self.stats = Statistiques.depuis(documents["longueurs"])
-        self.synonymes = _synonymes(self.dossier)
+        contenu = compact.charger(self.dossier)  # IndexCorrompu if damaged: the caller rebuilds
+        self.postings = Postings(contenu["postings"])
+        self.docs: list[list[Any]] = contenu["docs"]  # loi, type, edition, ref, refs
+        self.stats = Statistiques.depuis(contenu["longueurs"])
+        self.synonymes = Synonymes(*contenu["synonymes"])
+        self._champs: list[bytes] = contenu["champs"]
+        self._reader: Any = None
+        self._lexique: dict[str, str] | None = None
+
+    @property
+    def reader(self) -> Any:
+        """Whoosh's reader, opened (and the index verified) on first use."""
+        if self._reader is None:
+            if self.ix is None:
+                from pathlib import Path
+
+                from indexer import index
+
+                self.ix = index.ouvrir(Path(self.dossier))
+            self._reader = self.ix.reader()  # no Searcher: scoring is ours
+        return self._reader
 
     def fermer(self) -> None:
-        """Close the searcher and the index."""
-        self.reader.close()
-        self.ix.close()
+        """Close Whoosh's reader and the index, if they were opened."""
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+        if self.ix is not None:
+            self.ix.close()
 
-    @cached_property
+    @property
     def lexique(self) -> dict[str, str]:
         """Folded word → accented spelling (read only when a typo is corrected)."""
-        try:
-            return dict(json.loads((self.dossier / LEXIQUE).read_text("utf-8")))
-        except (OSError, ValueError):
-            return {}
+        if self._lexique is None:
+            import json
+
+            try:
+                with open(os.path.join(self.dossier, compact.LEXIQUE), encoding="utf-8") as fichier:
+                    self._lexique = dict(json.load(fichier))
+            except (OSError, ValueError):
+                self._lexique = {}
+        return self._lexique
+
+    def champs(self, doc: int) -> dict[str, Any]:
+        """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
+        return loads(self._champs[doc])  # type: ignore[no-any-return]
 
     def connu(self, racine: str) -> bool:
         """True when the index holds this stem in a text or a title."""
-        return bool(
-            self.reader.doc_frequency("texte", racine) or self.reader.doc_frequency("titre", racine)
-        )
+        return self.postings.connu(racine)
 
     def chercher(
         self,
@@ -145,8 +178,8 @@ class Chercheur:
             if elargie is not None:
                 autre = self._executer(comprendre(elargie, self.synonymes), requete.texte, *options)
                 if autre.total > reponse.total:
-                    return replace(autre, corrigee=True)
-        return replace(reponse, corrigee=corrigee is not None)
+                    return autre._replace(corrigee=True)
+        return reponse._replace(corrigee=corrigee is not None)
 
     def _executer(
         self,
@@ -165,7 +198,7 @@ class Chercheur:
                 d: v for d, v in scores.items()
                 if (not edition or self.docs[d][2] == edition) and (not types or self.docs[d][1] in types)
             }  # fmt: skip
-        groupes = grouper(scores, self.docs, requete)[:limite]
+        groupes = grouper(scores, self.docs, requete, limite)
         cherchees = racines_cherchees(requete)
         groupes = [self._remplir(g, par_groupe, cherchees, largeur) for g in groupes]
         return Reponse(tape, requete.texte, tuple(groupes), len(scores), False, requete.syntaxe_ignoree)
@@ -187,17 +220,17 @@ class Chercheur:
         groupe, candidats = brut
         passages, vus = [], set()
         for score, doc in candidats:
-            champs = self.reader.stored_fields(doc)
+            champs = self.champs(doc)
             cle = (champs["ref"], champs["edition"])
             if cle in vus:
                 continue
             vus.add(cle)
             texte, marques = extrait(champs["texte"], cherchees, largeur)
-            passages.append(replace(_passage(champs, score), extrait=texte, marques=marques))
+            passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
             if len(passages) == par_groupe:
                 break
         titre = passages[0].titre if passages else groupe.titre
-        return replace(groupe, titre=titre, passages=tuple(passages))
+        return groupe._replace(titre=titre, passages=tuple(passages))
 
     def corriger(self, requete: Requete, tous: bool) -> str | None:
         """The query with misspelt words replaced by indexed ones; None if nothing changes.
@@ -248,16 +281,8 @@ class Chercheur:
             d for d, (n, genre, ed, _, _) in enumerate(self.docs)
             if n == loi and genre in types and (edition is None or ed == edition)
         ]  # fmt: skip
-        champs = sorted((self.reader.stored_fields(d) for d in docs), key=lambda c: c["rang"])
+        champs = sorted((self.champs(d) for d in docs), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
-
-
-def _synonymes(dossier: Path) -> Synonymes:
-    """The synonyms analysed at build time, or read from corpus/ for an older index."""
-    try:
-        return synonymes_compiles(json.loads((dossier / SYNONYMES).read_text("utf-8")))
-    except (OSError, ValueError):
-        return synonymes()
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:
@@ -268,7 +293,7 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
         type=champs["type"],
         edition=champs["edition"],
         score=round(score, 3),
-        extrait=champs["texte"],  # the whole text until _avec_extraits cuts it
+        extrait=champs["texte"],  # the whole text until _remplir cuts it
         marques=(),
         url=champs["url"],
         ancre=champs["ancre"],
@@ -277,127 +302,56 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
 
 
 def grouper(
-    scores: dict[int, float], docs: Sequence[Sequence[Any]], requete: Requete
-) -> list[tuple[Groupe, list[tuple[float, int]]]]:
+    scores: dict[int, float], docs: Sequence[Sequence[Any]], requete: Requete,
+    limite: int | None = None,
+) -> list[tuple[Groupe, list[tuple[float, int]]]]:  # fmt: skip
     """Group passages by law, weigh them by kind, rank the laws (best first).
 
-    Returns each group (passages not loaded yet) with its best documents, one per
-    paragraph and edition, best first.
+    Returns the first ``limite`` groups (all by default), passages not loaded yet,
+    each with its best documents, one per paragraph and edition, best first (ties:
+    page order, the lower docnum).
     """
     if not scores:
         return []
     seuil = max(scores.values()) * NEGLIGEABLE
-    ponderes = [
-        (score * POIDS_TYPE.get(docs[d][1], POIDS_AUTRE), -d)
-        for d, score in scores.items()
-        if score >= seuil
-    ]
-    ponderes.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
-    paquets: dict[tuple[str, Any], list[tuple[float, int]]] = {}
-    vus: set[tuple[Any, ...]] = set()
-    for score, moins_doc in ponderes:
-        doc = -moins_doc
-        loi, _, edition, ref = docs[doc][:4]
-        cle = ("loi", loi) if loi is not None else ("doc", doc)
-        paquet = paquets.setdefault(cle, [])
-        if len(paquet) < GARDES and (cle, edition, ref) not in vus:
-            vus.add((cle, edition, ref))
-            paquet.append((score, doc))
-    meilleur = ponderes[0][0] if ponderes else 1.0
+    candidats: dict[Any, list[tuple[float, int]]] = {}  # law number, or ("doc", docnum)
+    for d, score in scores.items():
+        if score >= seuil:
+            loi, genre = docs[d][0], docs[d][1]
+            cle = loi if loi is not None else ("doc", d)
+            poids = POIDS_TYPE.get(genre, POIDS_AUTRE)
+            candidats.setdefault(cle, []).append((score * poids, -d))
+    meilleur = max(max(liste)[0] for liste in candidats.values())  # the best weighted score
     citees = {label.loi for label in requete.refs}
     classes = []
-    for (genre, cle), paquet in paquets.items():
-        score = sum(p * s for p, (s, _) in zip(LIES, paquet))
-        numero = cle if genre == "loi" else None
+    for cle, liste in candidats.items():
+        paquet = _meilleurs(liste, docs)
+        score = sum(p * s for p, (s, _) in zip(LIES, paquet, strict=False))  # the best LIES
+        numero = None if isinstance(cle, tuple) else cle
         if numero in requete.lois_evoquees:
             score *= 1 + EVOQUEE
         if numero in citees:
             score += CITEE * meilleur
-        classes.append((score, paquet[0][1], Groupe(numero, "", round(score, 3), ()), paquet))
-    classes.sort(key=lambda x: (-x[0], x[1]))
-    return [(g, paquet) for _, _, g, paquet in classes]
+        classes.append((-score, paquet[0][1], numero, paquet))
+    classes.sort()  # best first, then page order; (score, first docnum) never ties twice
+    return [
+        (Groupe(numero, "", round(-moins, 3), ()), paquet)
+        for moins, _, numero, paquet in classes[:limite]
+    ]
 
 
-@cache
-def _pliage_lettre_a_lettre() -> dict[int, str]:
-    """A translate table folding accents one character for one (offsets stay valid)."""
-    import unicodedata
-
-    table = {}
-    for code in range(0xC0, 0x250):
-        base = unicodedata.normalize("NFKD", chr(code))[0]
-        if base != chr(code) and base.isascii():
-            table[code] = base
-    return table
-
-
-@cache
-def _raciner() -> Any:
-    """word (folded) → its stem, as the analyzer would give it alone."""
-    analyseur = analyseur_fr()
-    return cache(lambda mot: next((t.text for t in analyseur(mot)), ""))
-
-
-_MOT = re.compile(r"\w+(?:\.\d+)*")
-_BLANCS = re.compile(r"\s+")
-
-
-def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]:
-    """Spans of the words of ``plat`` whose stem is searched (stems only the likely ones)."""
-    if not cherchees:
-        return []
-    plie = plat.translate(_pliage_lettre_a_lettre()).lower()
-    if len(plie) != len(plat):  # a rare character changed length: fold nothing
-        plie = plat.lower()
-    tetes = {r[:3] for r in cherchees}
-    raciner = _raciner()
-    touches = []
-    for trouve in _MOT.finditer(plie):
-        mot = trouve.group()
-        if mot[:3] in tetes or mot in cherchees:
-            racine = raciner(mot.replace("œ", "oe"))
-            if racine in cherchees:
-                touches.append((trouve.start(), trouve.end(), racine))
-    return touches
-
-
-def extrait(
-    texte: str, cherchees: frozenset[str], largeur: int
-) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A window of about ``largeur`` characters around the densest matches, and their spans.
-
-    The window is the one that holds the most distinct matched stems; it starts and
-    ends on word boundaries, with « … » where the text goes on.
-    """
-    plat = _BLANCS.sub(" ", texte).strip()
-    touches = _touches(plat, cherchees)
-    debut = 0
-    if touches:
-        portee = largeur * 3 // 4
-
-        def distincts(i: int) -> int:
-            return len({r for d, _, r in touches[i:] if d < touches[i][0] + portee})
-
-        depart = max(range(min(len(touches), 40)), key=lambda i: (distincts(i), -i))
-        debut = max(0, min(touches[depart][0] - largeur // 4, len(plat) - largeur))
-        if debut:
-            debut = plat.find(" ", debut) + 1 or debut
-    fin = min(len(plat), debut + largeur)
-    if fin < len(plat) and plat.rfind(" ", debut, fin) > debut:
-        fin = plat.rfind(" ", debut, fin)
-    avant = "… " if debut else ""
-    apres = " …" if fin < len(plat) else ""
-    decalage = len(avant) - debut
-    marques = tuple(
-        (d + decalage, f + decalage) for d, f, _ in touches if d >= debut and f <= fin
-    )
-    return avant + plat[debut:fin] + apres, marques
-
-
-def marquer(texte: str, marques: Sequence[tuple[int, int]], avant: str, apres: str) -> str:
-    """``texte`` with every span wrapped in ``avant``…``apres`` (« ** », ANSI codes…)."""
-    morceaux, curseur = [], 0
-    for debut, fin in marques:
-        morceaux += [texte[curseur:debut], avant, texte[debut:fin], apres]
-        curseur = fin
-    return "".join(morceaux) + texte[curseur:]
+def _meilleurs(liste: list[tuple[float, int]], docs: Sequence[Sequence[Any]]) -> list[tuple[float, int]]:
+    """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and edition."""
+    if len(liste) == 1:  # most side documents: nothing to choose
+        return [(liste[0][0], -liste[0][1])]
+    liste.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
+    paquet: list[tuple[float, int]] = []
+    vus: set[tuple[str, str]] = set()
+    for score, moins_doc in liste:
+        edition, ref = docs[-moins_doc][2:4]
+        if (edition, ref) not in vus:
+            vus.add((edition, ref))
+            paquet.append((score, -moins_doc))
+            if len(paquet) == GARDES:
+                break
+    return paquet

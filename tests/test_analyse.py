@@ -1,10 +1,12 @@
-"""The French analyzer and the query normaliser, on token lists."""
+"""The French analysis (the index's Whoosh analyzer and the plain query-side one) and the normaliser."""
 
 from __future__ import annotations
 
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer.analyse import analyseur_fr, normaliser_requete, plier, racines
 
@@ -80,3 +82,33 @@ def test_normaliser_requete(brut: str, attendu: str) -> None:
 def test_requete_enorme_coupee() -> None:
     propre = normaliser_requete("renonce " * 10_000)
     assert len(propre) <= 400 and propre.endswith("renonce")
+
+
+# --- The query-side pipeline and the index's analyzer agree -------------------------
+MOTS_DU_BRIDGE = ["l'Enchère", "insuffisantes", "contestée", "Pénalisée", "levées", "renonçait",
+                  "cœur", "Œuvre", "l’arbitre", "d'un", "AS", "pas", "Est", "hors-tour", "83.1",
+                  "12C1(e)", "ß", "Æ", "naïve", "déclarant", "é" * 3, "_", "x²", "١٢"]  # fmt: skip
+
+
+def _par_whoosh(texte: str) -> list[str]:
+    return [t.text for t in analyseur_fr()(texte)]
+
+
+@pytest.mark.parametrize("texte", [" ".join(MOTS_DU_BRIDGE), "", "   ", "le la les", "\x00\x01"])
+def test_racines_comme_l_analyseur_de_l_index(texte: str) -> None:
+    """``racines`` (plain Python, for queries) gives the stems the index was built with."""
+    assert racines(texte) == _par_whoosh(texte)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(MOTS_DU_BRIDGE), st.text(max_size=12)), max_size=8))
+def test_racines_comme_l_analyseur_quelconque(morceaux: list[str]) -> None:
+    texte = " ".join(morceaux)
+    assert racines(texte) == _par_whoosh(texte)
+
+
+def test_racines_du_corpus_de_test() -> None:
+    from conftest_recherche import UNITES
+
+    for unite in UNITES:
+        assert racines(f"{unite.titre} {unite.texte}") == _par_whoosh(f"{unite.titre} {unite.texte}")

@@ -172,3 +172,66 @@ def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
                           env=ENVIRONNEMENT)  # fmt: skip
     assert fini.returncode == code and attendu in fini.stdout + fini.stderr
     assert "Traceback" not in fini.stderr
+
+
+# --- The direct reading of the usual search lines -----------------------------------
+
+LIGNES_USUELLES = [
+    ["cherche", "renonce"], ["cherche", "revendication contestée"], ["cherche", "le", "mort", "a", "vu"],
+    ["cherche", "renonce", "--json"], ["cherche", "--json", "renonce"], ["cherche", ""],
+    ["cherche", "renonce", "--limite", "3"], ["cherche", "--limite", "1000", "x", "y"],
+    ["cherche", "--limite", " 7", "x"], ["cherche", "x", "--edition", "2007", "--type", "loi"],
+    ["cherche", "x", "--type", "loi", "--type", "exemple", "--json", "--limite", "2"],
+    ["cherche", "--limite", "2", "--limite", "4", "x"],
+    ["cherche", "--edition", "2017", "--edition", "2008", "x"],
+    ["exemples", "70"], ["exemples", "atout", "--edition", "2007", "--json"],
+    ["definition", "mort", "--limite", "2"], ["index", "renonce", "--json"],
+]  # fmt: skip
+
+LIGNES_POUR_ARGPARSE = [
+    ["cherche"], ["cherche", "--json"], ["cherche", "-h"], ["cherche", "x", "--help"],
+    ["cherche", "x", "--limite"], ["cherche", "x", "--limite", "0"], ["cherche", "x", "--limite", "1001"],
+    ["cherche", "x", "--limite", "deux"], ["cherche", "x", "--limite", "-3"], ["cherche", "x", "--limite=3"],
+    ["cherche", "x", "--lim", "3"], ["cherche", "x", "--edition", "1997"], ["cherche", "x", "--edition"],
+    ["cherche", "x", "--type", "roman"], ["cherche", "x", "--type", "--json"], ["cherche", "--", "-renonce"],
+    ["cherche", "renonce", "-mort"], ["cherche", "x", "--json", "y"], ["cherche", "x", "--debug"],
+    ["cherche", "-"], ["exemples", "70", "--type", "loi"], ["definition", "mort", "--edition", "2017"],
+    ["index", "x", "--type", "index"], ["voir", "68C"], ["construire"], [], ["--debug", "cherche", "x"],
+]  # fmt: skip
+
+
+def _par_argparse(argv: list[str]) -> dict[str, object] | None:
+    from indexer.arguments import parseur
+
+    try:
+        return vars(parseur().parse_args(argv))
+    except SystemExit:
+        return None
+
+
+@pytest.mark.parametrize("argv", LIGNES_USUELLES)
+def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    direct = cli._recherche_direct(argv)
+    assert direct is not None and vars(direct) == _par_argparse(argv)
+
+
+@pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)
+def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Help, errors and unusual lines are left to argparse, which stays the reference."""
+    assert cli._recherche_direct(argv) is None
+
+
+def test_recherche_sans_argparse_ni_whoosh(tmp_path: Path) -> None:
+    """A plain search in a fresh process reads the compact file only: the start stays fast."""
+    from indexer.chemins import empreinte
+
+    construire_index(tmp_path).rename(tmp_path / f"index-{empreinte()}")
+    script = (
+        "import sys\nfrom indexer import cli\ncode = cli.main(['cherche', 'renonce', '--json'])\n"
+        "lourds = {'argparse', 'whoosh.index', 'whoosh.analysis', 'dataclasses', 'pathlib', 'typing'}\n"
+        "print(sorted(lourds & set(sys.modules)), code, file=sys.stderr)\n"
+    )
+    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE,
+                          env={**ENVIRONNEMENT, "LOI_CACHE": str(tmp_path)}, timeout=60)  # fmt: skip
+    assert fini.stderr.strip() == "[] 0", fini.stderr
+    assert json.loads(fini.stdout)["resultats"][0]["loi"] == 63

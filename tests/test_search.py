@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest_recherche import UNITES, construire_index
 
-from indexer import index
+from indexer import compact, index
 from indexer.requete import comprendre
 from indexer.search import Chercheur, marquer
 
@@ -219,3 +219,56 @@ def test_dossier_non_inscriptible(tmp_path: Path) -> None:
     with pytest.raises(index.IndexIndisponible):
         index.ouvrir_ou_construire(bloque / "index-x", lambda: UNITES)
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+# --- The compact query file ---------------------------------------------------------
+
+
+def test_chercheur_sans_whoosh_repond_pareil(chercheur: Chercheur, tmp_path: Path) -> None:
+    """Opened from its folder alone, a searcher gives the same answers, typos included."""
+    seul = Chercheur(None, chercheur.dossier)
+    for texte in ("renonce", "revendication contestée", "16B", '"carte pénalisée"', "renonse"):
+        assert seul.chercher(texte) == chercheur.chercher(texte)
+    assert seul.par_loi(70, ["exemple"]) == chercheur.par_loi(70, ["exemple"])
+    seul.fermer()
+
+
+def _abimer_compact(dossier: Path, degat: str) -> None:
+    fichier = dossier / compact.NOM
+    donnees = fichier.read_bytes()
+    if degat == "tronque":
+        fichier.write_bytes(donnees[: len(donnees) // 2])
+    elif degat == "octet_change":  # same size: only the CRC sees it
+        fichier.write_bytes(donnees[:100] + bytes([donnees[100] ^ 0xFF]) + donnees[101:])
+    elif degat == "absent":
+        fichier.unlink()
+    else:  # the file of another build (an older corpus), complete in itself
+        autre = index.construire(UNITES[:3], dossier.parent / "autre" / "index-autre")
+        shutil.copyfile(autre / compact.NOM, fichier)
+
+
+@pytest.mark.parametrize("degat", ["tronque", "octet_change", "absent", "d_une_autre_construction"])
+def test_fichier_compact_abime_reconstruit(tmp_path: Path, degat: str) -> None:
+    """A damaged or stale compact file is never served: the whole index is rebuilt."""
+    dossier = construire_index(tmp_path)
+    _abimer_compact(dossier, degat)
+    with pytest.raises(index.IndexCorrompu):
+        Chercheur(None, dossier)
+    with pytest.raises(index.IndexCorrompu):
+        index.ouvrir(dossier)
+    appels = []
+    index.ouvrir_ou_construire(dossier, lambda: appels.append(1) or UNITES).close()
+    assert appels == [1]
+    reconstruit = Chercheur(None, dossier)
+    assert [g.loi for g in reconstruit.chercher("renonce").groupes][:2] == [63, 61]
+
+
+def test_segment_whoosh_abime_verifie_avant_usage(tmp_path: Path) -> None:
+    """Ranking reads the verified compact file; Whoosh's files are verified when a typo opens them."""
+    dossier = construire_index(tmp_path)
+    segment = next(dossier.glob("*.seg"))
+    segment.write_bytes(segment.read_bytes()[:-10])
+    seul = Chercheur(None, dossier)
+    assert seul.chercher("renonce").groupes[0].loi == 63
+    with pytest.raises(index.IndexCorrompu):
+        seul.chercher("renonse")  # the caller (cli_recherche._chercher) rebuilds

@@ -1,0 +1,34 @@
+"""The house style, checked: ruff's rules, modules under 400 lines, functions under 40."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+RACINE = Path(__file__).resolve().parent.parent
+CODE = sorted([*RACINE.glob("indexer/**/*.py"), *RACINE.glob("scripts/*.py"), *RACINE.glob("hooks/*.py")])
+LIGNES_MODULE = 400
+LIGNES_FONCTION = 40
+
+
+def test_ruff() -> None:
+    sortie = subprocess.run([sys.executable, "-m", "ruff", "check", "indexer", "scripts", "tests", "hooks"],
+                            cwd=RACINE, capture_output=True, text=True)
+    assert sortie.returncode == 0, sortie.stdout + sortie.stderr
+
+
+@pytest.mark.parametrize("chemin", CODE, ids=lambda p: str(p.relative_to(RACINE)))
+def test_tailles(chemin: Path) -> None:
+    source = chemin.read_text(encoding="utf-8")
+    assert source.count("\n") <= LIGNES_MODULE, "module trop long : découpez-le par étape"
+    longues = [
+        (noeud.name, noeud.end_lineno - noeud.lineno + 1)
+        for noeud in ast.walk(ast.parse(source))
+        if isinstance(noeud, ast.FunctionDef | ast.AsyncFunctionDef)
+        and noeud.end_lineno - noeud.lineno + 1 > LIGNES_FONCTION
+    ]
+    assert not longues, f"fonctions de plus de {LIGNES_FONCTION} lignes : {longues}"
