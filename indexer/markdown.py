@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable, Iterable
 
 from indexer.labels import Label, ancre
-from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas
+from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas, RenvoiArticle
 
-Lien = Callable[[Label], str]  # label → relative URL with its anchor
+Lien = Callable[[Label | RenvoiArticle], str]  # target → relative URL with its anchor
 
 _ECHAPPES = re.compile(r"([\\`*_{}\[\]#|])")
 _DEBUT_BLOC = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s|$)")
@@ -40,10 +40,11 @@ def lien_vers(page_courante: str) -> Lien:
     """A function giving, from ``page_courante`` (``lois/68.md``), the link to a label."""
     dossier = posixpath.dirname(page_courante) or "."
 
-    def lien(label: Label) -> str:
-        cible = f"lois/{label.loi}.md"
-        relatif = posixpath.relpath(cible, dossier)
-        return f"{relatif}#{ancre(label)}" if label.parties else relatif
+    def lien(cible: Label | RenvoiArticle) -> str:
+        if isinstance(cible, RenvoiArticle):
+            return f"{posixpath.relpath(cible.page, dossier)}#{cible.ancre}"
+        relatif = posixpath.relpath(f"lois/{cible.loi}.md", dossier)
+        return f"{relatif}#{ancre(cible)}" if cible.parties else relatif
 
     return lien
 
@@ -51,11 +52,12 @@ def lien_vers(page_courante: str) -> Lien:
 def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
     """A Bloc's text with its references as links and its footnote calls renamed."""
     morceaux, position = [], 0
-    for renvoi in bloc.renvois:
-        morceaux.append(_echapper_lignes(bloc.texte[position : renvoi.debut]))
-        cible = lien(renvoi.cible)
-        morceaux.append(f"[{echapper(bloc.texte[renvoi.debut : renvoi.fin])}]({cible})")
-        position = renvoi.fin
+    liens = sorted([(r.debut, r.fin, r.cible) for r in bloc.renvois] + [(a.debut, a.fin, a) for a in bloc.articles],
+                   key=lambda lien_: lien_[0])
+    for debut, fin, cible in liens:
+        morceaux.append(_echapper_lignes(bloc.texte[position:debut]))
+        morceaux.append(f"[{echapper(bloc.texte[debut:fin])}]({lien(cible)})")
+        position = fin
     morceaux.append(_echapper_lignes(bloc.texte[position:]))
     texte = "".join(morceaux)
     # The calls were escaped with the rest: restore them, renamed unique to the page.

@@ -59,6 +59,18 @@ class Renvoi:
 
 
 @dataclass(frozen=True)
+class RenvoiArticle:
+    """A reference to an article of the regulations: ``texte[debut:fin]`` points at the
+    section ``ancre`` of the page ``page`` (``reglements/titre-iv.md``)."""
+
+    debut: int
+    fin: int
+    cle: str
+    page: str
+    ancre: str
+
+
+@dataclass(frozen=True)
 class NoteBas:
     """A footnote. Its call stands in the Bloc text as ``[^cle]``."""
 
@@ -76,6 +88,7 @@ class Bloc:
     ligne: int
     cellules: tuple[tuple[str, ...], ...] = ()
     renvois: tuple[Renvoi, ...] = ()
+    articles: tuple[RenvoiArticle, ...] = ()
 
 
 @dataclass(frozen=True)

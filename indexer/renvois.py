@@ -26,7 +26,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from indexer.labels import Label, parse_label, parse_relatif
-from indexer.model import DIAGRAMME, ENCHERES, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi
+from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi, RenvoiArticle
+
+Articles = dict[str, tuple[str, str]]  # article key ("83.1") → (page, anchor)
 
 # One citation after "Loi": 16, 16B, 16 B, 16B1, 9 A 2.b), 12C1e, 12C1(e) (i), 64.B
 ATOME = (
@@ -57,6 +59,10 @@ _CI = r"\s*,?\s*ci[\s-]?(?:dessus|dessous|après|apres|avant)"
 _RELATIF_CI = re.compile(rf"(?<![\w(])(?:{REL})(?:\s*(?:,|et|ou)\s*(?:{REL}))*(?={_CI})")
 _RELATIF_VOIR = re.compile(rf"(?:\b[Vv]oir|\bcf\.|[Ii]ndépendamment de)\s+(?P<rel>{REL})(?![\w(])")
 _RELATIF_UN = re.compile(REL)
+# A regulation article: "Article 91", "article136", "Article140.2", "Articles 61 a 82".
+_ARTICLE = re.compile(
+    r"\b[Aa]rticles?\s*(?P<premier>\d{1,3}(?:\.\d+)*)(?:\s+(?:à|a|et)\s+(?P<second>\d{1,3}(?:\.\d+)*))?"
+)
 # Index locators: bare law numbers count too ("71, renvoi").
 _INDEX = re.compile(r"(?<![\w.(])\d{1,2}(?:\s?[A-Ga-g][^\s,;]*(?:\s\([ivx]+\))?)?(?![\w.])")
 
@@ -160,33 +166,77 @@ def _cible(label: Label, connus: frozenset[Label]) -> Label:
     return next((a for a in label.ancetres() if a in connus), Label(label.loi))
 
 
+def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
+    """Every regulation article cited in ``texte``: (start, end, key), both ends of a range."""
+    trouves = []
+    for trouve in _ARTICLE.finditer(texte):
+        trouves.append((trouve.start(), trouve.end("premier"), trouve["premier"]))
+        if trouve["second"]:
+            trouves.append((trouve.start("second"), trouve.end("second"), trouve["second"]))
+    return trouves
+
+
+def articles_du_corpus(corpus: Corpus) -> Articles:
+    """Every article and sub-article of the regulations, with its page and anchor."""
+    return {
+        section.cle: (document.chemin, section.ancre)
+        for document in corpus.documents
+        if document.type == "reglement"
+        for section in document.sections
+    }
+
+
+def _article(cle: str, articles: Articles) -> tuple[str, str] | None:
+    """The article itself, else its nearest existing parent ("105.2.1" → "105.2" → "105")."""
+    morceaux = cle.split(".")
+    while morceaux:
+        if ".".join(morceaux) in articles:
+            return articles[".".join(morceaux)]
+        morceaux.pop()
+    return None
+
+
+def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle], list[str]]:
+    lies, manques = [], []
+    for debut, fin, cle in trouver_articles(texte):
+        cible = _article(cle, articles)
+        if cible is None:
+            manques.append(f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "
+                           "(Titres IV et VII) ; pas de lien.")
+        else:
+            lies.append(RenvoiArticle(debut, fin, cle, *cible))
+    return lies, manques
+
+
 def _lier_bloc(
-    bloc: Bloc, contexte: Label | None, index: bool, connus: frozenset[Label]
-) -> tuple[Bloc, list[tuple[str, Label, Label]]]:
+    bloc: Bloc, contexte: Label | None, index: bool, cibles: tuple[frozenset[Label], Articles]
+) -> tuple[Bloc, list[str]]:
+    """The bloc with its references attached, and a message per inexact target."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc, []
+    connus, articles = cibles
     renvois, manques = [], []
     for renvoi in trouver(bloc.texte, contexte, index):
         cible = _cible(renvoi.cible, connus)
         if cible != renvoi.cible:
-            manques.append((bloc.texte[renvoi.debut : renvoi.fin], renvoi.cible, cible))
+            texte = bloc.texte[renvoi.debut : renvoi.fin]
+            manques.append(f"« {texte} » : {renvoi.cible} n'existe pas dans le corpus ; lien vers {cible}.")
         renvois.append(dataclasses.replace(renvoi, cible=cible))
-    return dataclasses.replace(bloc, renvois=tuple(renvois)), manques
+    lies, sans_cible = _lier_articles(bloc.texte, articles) if not index else ([], [])
+    lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
+    return dataclasses.replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), manques + sans_cible
 
 
-def _probleme(source: str, ligne: int, manque: tuple[str, Label, Label]) -> Probleme:
-    texte, voulu, lie = manque
-    return Probleme(
-        source, ligne, texte, f"« {texte} » : {voulu} n'existe pas dans le corpus ; lien vers {lie}."
-    )
+def _probleme(source: str, ligne: int, message: str) -> Probleme:
+    return Probleme(source, ligne, message.split(" » : ")[0].removeprefix("« "), message)
 
 
-def _lier_loi(loi: Loi, connus: frozenset[Label]) -> tuple[Loi, list[Probleme]]:
+def _lier_loi(loi: Loi, connus: tuple[frozenset[Label], Articles]) -> tuple[Loi, list[Probleme]]:
     parties, problemes = [], []
     for partie in loi.parties:
         elements, contexte = [], Label(loi.numero)
         for element in partie.elements:
-            contexte = element.label if element.type == "loi" and element.label else contexte
+            contexte = element.label if element.type == LOI and element.label else contexte
             blocs = []
             for bloc in element.blocs:
                 lie, manques = _lier_bloc(bloc, contexte, False, connus)
@@ -197,7 +247,9 @@ def _lier_loi(loi: Loi, connus: frozenset[Label]) -> tuple[Loi, list[Probleme]]:
     return dataclasses.replace(loi, parties=tuple(parties)), problemes
 
 
-def _lier_document(document: Document, connus: frozenset[Label]) -> tuple[Document, list[Probleme]]:
+def _lier_document(
+    document: Document, connus: tuple[frozenset[Label], Articles]
+) -> tuple[Document, list[Probleme]]:
     sections, problemes = [], []
     index = document.type == "index"
     for section in document.sections:
@@ -213,12 +265,13 @@ def _lier_document(document: Document, connus: frozenset[Label]) -> tuple[Docume
 def resolve(corpus: Corpus, connus: frozenset[Label]) -> tuple[Corpus, tuple[Probleme, ...]]:
     """Attach its references to every Bloc; report those whose exact target is missing."""
     lois, documents, problemes = [], [], []
+    cibles = (connus, articles_du_corpus(corpus))
     for loi in corpus.lois:
-        lie, trouves = _lier_loi(loi, connus)
+        lie, trouves = _lier_loi(loi, cibles)
         lois.append(lie)
         problemes += trouves
     for document in corpus.documents:
-        lie_doc, trouves = _lier_document(document, connus)
+        lie_doc, trouves = _lier_document(document, cibles)
         documents.append(lie_doc)
         problemes += trouves
     return Corpus(tuple(lois), tuple(documents)), tuple(problemes)

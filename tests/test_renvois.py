@@ -7,7 +7,7 @@ import re
 import pytest
 
 from indexer.labels import Label
-from indexer.renvois import trouver
+from indexer.renvois import trouver, trouver_articles
 
 _MARQUE = re.compile(r"<([^|>]+)\|([^>]+)>")
 
@@ -72,3 +72,29 @@ def test_index_alphabetique() -> None:
     brut = "9B1(d), 12C1(e) (i), 21b3, 71, renvoi, définitions"
     attendu = "<9B1(d)|9B1(d)>, <12C1(e) (i)|12C1(e)(i)>, <21b3|21B3>, <71|71>, renvoi, définitions"
     assert marquer(brut, index=True) == attendu
+
+
+@pytest.mark.parametrize(
+    "texte, attendus",
+    [
+        ("exposées à l'Article 91.", ["91"]),
+        ("voir l'article136 et l'Article140.2", ["136", "140.2"]),
+        ("les Articles 87 a 98 du présent règlement", ["87", "98"]),
+        ("selon l'Article 105.2.1", ["105.2.1"]),
+        ("un article de presse", []),
+    ],
+)
+def test_articles_du_reglement(texte: str, attendus: list[str]) -> None:
+    assert [cle for _, _, cle in trouver_articles(texte)] == attendus
+
+
+def test_article_vers_son_plus_proche_parent() -> None:
+    from indexer.model import TEXTE, Bloc
+    from indexer.renvois import _lier_bloc
+
+    articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
+    bloc, manques = _lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), None, False,
+                               (frozenset(), articles))
+    assert [(a.cle, a.ancre) for a in bloc.articles] == [("105.2.1", "article-105-2")]
+    assert manques == ["« Article 10 » : l'article 10 n'existe pas dans les extraits du RNC (Titres IV et VII) ; "
+                       "pas de lien."]
