@@ -73,8 +73,9 @@ def ajouter_commandes(sous: Any) -> None:
 def chercheur() -> Chercheur:
     """The searcher of the current index, opened once per process (built if needed).
 
-    It reads the index's compact query file only (``indexer.compact``): no Whoosh
-    unless a typo needs it. A missing, partial or damaged index is rebuilt first.
+    It reads the index's compact query file only (``indexer.compact``), typo
+    correction included: no Whoosh at query time. A missing, partial or damaged
+    index is rebuilt first.
     """
     global _chercheur
     if _chercheur is None:
@@ -153,7 +154,7 @@ def executer(arguments: argparse.Namespace | SimpleNamespace) -> int:
 
 
 def _chercher(texte: str, **options: Any) -> Reponse:
-    """Search, rebuilding the index once if Whoosh fails on it mid-way."""
+    """Search, rebuilding the index once if its files fail to decode mid-way."""
     global _chercheur
     try:
         return chercheur().chercher(texte, **options)

@@ -3,7 +3,8 @@
 The index lives in ``dossier_cache()/index-<empreinte>``: the key changes whenever a
 source, a data file or the code changes, so a stale index is simply never looked at.
 A build writes into a temporary folder next to it — the Whoosh index, then the
-compact query file derived from it (``indexer.compact``) and the lexicon — records
+compact query file derived from it (``indexer.compact``), which a search reads
+instead of Whoosh, typo correction included — records
 every file's size and CRC in ``COMPLET.json`` last, then renames the folder into
 place. An index whose marker is missing or disagrees with its files (a build killed
 half-way, a disk that lost a file) is rebuilt, never served.
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 # The file names, the format and IndexCorrompu live with the compact query file, which
 # a plain search checks without importing this module; they stay importable from here.
-from indexer.compact import FORMAT, LEXIQUE, MARQUEUR, IndexCorrompu, lire_marqueur
+from indexer.compact import FORMAT, MARQUEUR, IndexCorrompu, lire_marqueur
 from indexer.errors import IndexIndisponible
 
 if TYPE_CHECKING:
@@ -35,7 +36,11 @@ if TYPE_CHECKING:
 
 
 def schema() -> Schema:
-    """One document per Unite; ``mots`` holds the unstemmed words for typo correction."""
+    """One document per Unite; ``mots`` holds the unstemmed words for typo correction.
+
+    The source of truth of the search: ``compact.ecrire`` copies from this index what
+    a query reads, the ``mots`` vocabulary and its frequencies included.
+    """
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
     from indexer.analyse import analyseur_fr, analyseur_simple
@@ -87,7 +92,10 @@ def _document(rang: int, unite: Unite) -> dict[str, Any]:
 
 
 def lexique(unites: Iterable[Unite]) -> dict[str, str]:
-    """Folded word → its most frequent accented spelling, for « Résultats pour : … »."""
+    """Folded word → its most frequent accented spelling, for « Résultats pour : … ».
+
+    Stored in the compact file with the ``mots`` vocabulary (``compact.Vocabulaire``).
+    """
     from indexer.analyse import MOT, plier
 
     formes: dict[str, Counter[str]] = {}
@@ -125,7 +133,6 @@ def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
     with ix.reader() as reader:
         compact.ecrire(dossier, reader, unites, requete.lire_synonymes())
     ix.close()
-    (dossier / LEXIQUE).write_text(json.dumps(lexique(unites), ensure_ascii=False), "utf-8")
     marqueur = {"format": FORMAT, "documents": len(unites), "fichiers": _sommes(dossier)}
     (dossier / MARQUEUR).write_text(json.dumps(marqueur), "utf-8")  # written last
 

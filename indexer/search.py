@@ -7,9 +7,11 @@ groups of their own. A word the index does not know is corrected to its nearest
 indexed spelling, and the answer says so (``interpretation``).
 
 A search reads the index's compact query file (``indexer.compact``): postings,
-lengths, metadata and stored fields, with no Whoosh import. Whoosh's reader is opened
-only when a typo must be corrected (``terms_within`` over the unstemmed ``mots``), or
-is there already when the caller passes an open index (the prompt, the evaluation).
+lengths, metadata, stored fields and, when a typo must be corrected, the vocabulary of
+the unstemmed ``mots`` field — with no Whoosh import. Whoosh built the index and stays
+its source of truth; ``compact.Vocabulaire`` answers the correction's questions
+(``doc_frequency``, ``terms_within``) as Whoosh's reader would. An open Whoosh index
+is kept only when the caller passes one (the prompt after a build, the evaluation).
 """
 
 from __future__ import annotations
@@ -94,8 +96,8 @@ class Reponse(
 class Chercheur:
     """An open index, kept for a whole session (the interactive prompt).
 
-    ``ix`` is an open Whoosh index, or None to open it only if a typo needs it;
-    ``dossier`` is the index folder (by default, the open index's).
+    ``ix`` is an open Whoosh index (closed by ``fermer``), or None: a search reads
+    the compact file only; ``dossier`` is the index folder (by default, the open index's).
     """
 
     def __init__(
@@ -113,42 +115,20 @@ class Chercheur:
         self.stats = Statistiques.depuis(contenu["longueurs"])
         self.synonymes = Synonymes(*contenu["synonymes"])
         self._champs: list[bytes] = contenu["champs"]
-        self._reader: Any = None
-        self._lexique: dict[str, str] | None = None
-
-    @property
-    def reader(self) -> Any:
-        """Whoosh's reader, opened (and the index verified) on first use."""
-        if self._reader is None:
-            if self.ix is None:
-                from pathlib import Path
-
-                from indexer import index
-
-                self.ix = index.ouvrir(Path(self.dossier))
-            self._reader = self.ix.reader()  # no Searcher: scoring is ours
-        return self._reader
+        self._fautes: bytes = contenu["fautes"]
+        self._vocabulaire: compact.Vocabulaire | None = None
 
     def fermer(self) -> None:
-        """Close Whoosh's reader and the index, if they were opened."""
-        if self._reader is not None:
-            self._reader.close()
-            self._reader = None
+        """Close the Whoosh index the caller passed, if any."""
         if self.ix is not None:
             self.ix.close()
 
     @property
-    def lexique(self) -> dict[str, str]:
-        """Folded word → accented spelling (read only when a typo is corrected)."""
-        if self._lexique is None:
-            import json
-
-            try:
-                with open(os.path.join(self.dossier, compact.LEXIQUE), encoding="utf-8") as fichier:
-                    self._lexique = dict(json.load(fichier))
-            except (OSError, ValueError):
-                self._lexique = {}
-        return self._lexique
+    def vocabulaire(self) -> compact.Vocabulaire:
+        """The words of the index and their accents (decoded only when a typo is corrected)."""
+        if self._vocabulaire is None:
+            self._vocabulaire = compact.Vocabulaire(self._fautes)
+        return self._vocabulaire
 
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
@@ -254,25 +234,26 @@ class Chercheur:
                     change = True
         if not change:
             return None
-        return " ".join(self.lexique.get(m, m) if m == plier(m) else m for m in mots)
+        vocabulaire = self.vocabulaire
+        return " ".join(vocabulaire.accent(m) if m == plier(m) else m for m in mots)
 
     def voisin(self, mot: str, rare: bool) -> str | None:
         """The nearest indexed spelling of ``mot`` (one or two edits away), accented."""
         plie = plier(mot)
         if len(plie) < 4 or plie.isdigit():
             return None
-        frequence = self.reader.doc_frequency("mots", plie)
-        seuil = max(1, 5 * frequence) if rare else 1
+        vocabulaire = self.vocabulaire
+        seuil = max(1, 5 * vocabulaire.frequence(plie)) if rare else 1
         for distance in (1, 2) if len(plie) >= 7 else (1,):
             candidats = [
-                (self.reader.doc_frequency("mots", c), c)
-                for c in self.reader.terms_within("mots", plie, distance, prefix=1)
+                (vocabulaire.frequence(c), c)
+                for c in vocabulaire.proches(plie, distance, prefixe=1)
                 if c != plie
             ]
             candidats = [(f, c) for f, c in candidats if f >= seuil]
             if candidats:
                 _, meilleur = max(candidats)
-                return self.lexique.get(meilleur, meilleur)
+                return vocabulaire.accent(meilleur)
         return None
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:

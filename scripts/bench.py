@@ -1,9 +1,11 @@
 """Whole-process timings of the ``loi`` command, as ratios to a bare ``python -c pass``.
 
-Targets (issue 3): ``loi voir 68C`` ≤ 3×, ``loi cherche …`` in a fresh process ≤ 8×,
-a query in the interactive searcher < 10 ms (in process), and the index build from
-scratch in seconds with its size on disk. Medians of several runs, measured together
-so that the machine's load weighs on all of them alike.
+Targets: ``loi voir 68C`` ≤ 3×; ``loi cherche …`` in a fresh process ≤ 6×, for a plain
+query and for a misspelt one (what directors type: the typo correction reads the
+compact file too); a query in the interactive searcher < 10 ms (in process, 90th
+percentile); and the index build from scratch in seconds with its size on disk.
+Medians of several runs, measured together so that the machine's load weighs on all
+of them alike.
 
 Usage: ``python scripts/bench.py [--tours N]``
 """
@@ -83,14 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     nu = mediane_processus([PYTHON, "-c", "pass"], tours)
     voir = mediane_processus([LOI, "voir", "68C"], tours)
     cherche = mediane_processus([LOI, "cherche", "revendication contestée"], tours)
+    faute = mediane_processus([LOI, "cherche", "enchere", "insufisante"], tours)
     mediane, p90, pire = requetes_en_memoire()
     duree, taille, documents = construction()
     lignes = [
         ("python -c pass", f"{nu * 1000:.0f} ms", "1.0×", ""),
         ("loi voir 68C", f"{voir * 1000:.0f} ms", f"{voir / nu:.1f}×", "≤ 3×"),
-        ("loi cherche … (nouveau processus)", f"{cherche * 1000:.0f} ms", f"{cherche / nu:.1f}×", "≤ 8×"),
-        ("requête dans l'invite (médiane)", f"{mediane:.1f} ms", "", "< 10 ms"),
-        ("requête dans l'invite (90e centile)", f"{p90:.1f} ms", f"pire {pire:.0f} ms", ""),
+        ("loi cherche … (nouveau processus)", f"{cherche * 1000:.0f} ms", f"{cherche / nu:.1f}×", "≤ 6×"),
+        ("loi cherche enchere insufisante (faute)", f"{faute * 1000:.0f} ms", f"{faute / nu:.1f}×", "≤ 6×"),
+        ("requête dans l'invite (médiane)", f"{mediane:.1f} ms", "", ""),
+        ("requête dans l'invite (90e centile)", f"{p90:.1f} ms", f"pire {pire:.0f} ms", "< 10 ms"),
         ("construction de l'index", f"{duree:.1f} s", f"{taille:.1f} Mo", f"{documents} documents"),
     ]
     largeurs = [max(len(ligne[i]) for ligne in lignes) for i in range(4)]

@@ -221,13 +221,14 @@ def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[s
     assert cli._recherche_direct(argv) is None
 
 
-def test_recherche_sans_argparse_ni_whoosh(tmp_path: Path) -> None:
-    """A plain search in a fresh process reads the compact file only: the start stays fast."""
+@pytest.mark.parametrize("mot", ["renonce", "renonse"])
+def test_recherche_sans_argparse_ni_whoosh(tmp_path: Path, mot: str) -> None:
+    """A search in a fresh process, typos included, reads the compact file only: the start stays fast."""
     from indexer.chemins import empreinte
 
     construire_index(tmp_path).rename(tmp_path / f"index-{empreinte()}")
     script = (
-        "import sys\nfrom indexer import cli\ncode = cli.main(['cherche', 'renonce', '--json'])\n"
+        f"import sys\nfrom indexer import cli\ncode = cli.main(['cherche', '{mot}', '--json'])\n"
         "lourds = {'argparse', 'whoosh.index', 'whoosh.analysis', 'dataclasses', 'pathlib', 'typing'}\n"
         "print(sorted(lourds & set(sys.modules)), code, file=sys.stderr)\n"
     )

@@ -264,11 +264,12 @@ def test_fichier_compact_abime_reconstruit(tmp_path: Path, degat: str) -> None:
 
 
 def test_segment_whoosh_abime_verifie_avant_usage(tmp_path: Path) -> None:
-    """Ranking reads the verified compact file; Whoosh's files are verified when a typo opens them."""
+    """Searches, typos included, read the verified compact file; opening Whoosh verifies its files."""
     dossier = construire_index(tmp_path)
     segment = next(dossier.glob("*.seg"))
     segment.write_bytes(segment.read_bytes()[:-10])
     seul = Chercheur(None, dossier)
     assert seul.chercher("renonce").groupes[0].loi == 63
+    assert seul.chercher("renonse").interpretation == "renonce"  # corrected without Whoosh
     with pytest.raises(index.IndexCorrompu):
-        seul.chercher("renonse")  # the caller (cli_recherche._chercher) rebuilds
+        index.ouvrir(dossier)  # a build or an evaluation would rebuild it
