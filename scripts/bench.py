@@ -1,6 +1,6 @@
 """Whole-process timings of the ``loi`` command, as ratios to a bare ``python -c pass``.
 
-Targets: ``loi voir 68C`` ≤ 3×; ``loi cherche …`` in a fresh process ≤ 6×, for a plain
+Targets: ``loi voir 68C`` ≤ 3×; ``loi cherche …`` in a fresh process ≤ 8× (issue 3), for a plain
 query and for a misspelt one (what directors type: the typo correction reads the
 compact file too); a query in the interactive searcher < 10 ms (in process, 90th
 percentile); and the index build from scratch in seconds with its size on disk.
@@ -91,8 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     lignes = [
         ("python -c pass", f"{nu * 1000:.0f} ms", "1.0×", ""),
         ("loi voir 68C", f"{voir * 1000:.0f} ms", f"{voir / nu:.1f}×", "≤ 3×"),
-        ("loi cherche … (nouveau processus)", f"{cherche * 1000:.0f} ms", f"{cherche / nu:.1f}×", "≤ 6×"),
-        ("loi cherche enchere insufisante (faute)", f"{faute * 1000:.0f} ms", f"{faute / nu:.1f}×", "≤ 6×"),
+        ("loi cherche … (nouveau processus)", f"{cherche * 1000:.0f} ms", f"{cherche / nu:.1f}×", "≤ 8×"),
+        ("loi cherche enchere insufisante (faute)", f"{faute * 1000:.0f} ms", f"{faute / nu:.1f}×", "≤ 8×"),
         ("requête dans l'invite (médiane)", f"{mediane:.1f} ms", "", ""),
         ("requête dans l'invite (90e centile)", f"{p90:.1f} ms", f"pire {pire:.0f} ms", "< 10 ms"),
         ("construction de l'index", f"{duree:.1f} s", f"{taille:.1f} Mo", f"{documents} documents"),
