@@ -60,6 +60,12 @@ def lire(reference: str, edition: str | None = None) -> dict:
     if edition:
         objet["paragraphes"] = [p for p in objet["paragraphes"] if p["edition"] == edition]
         objet["exemples"] = [p for p in objet["exemples"] if p["edition"] == edition]
+        if not objet["paragraphes"] and not objet["exemples"]:
+            raise LoiErreur(
+                f"Les sources ne donnent aucun texte {edition} pour la {label} ; sans --edition, "
+                "les autres éditions s'affichent (le texte 2007 marqué comme remplacé).",
+                Sortie.RIEN,
+            )
     return objet
 
 

@@ -101,3 +101,16 @@ def test_construire_verifier_dit_que_docs_est_a_jour() -> None:
     sortie = lancer("construire", "--verifier")
     assert sortie.returncode == 0, sortie.stderr
     assert "docs/ est à jour." in sortie.stdout
+
+
+def test_edition_absente_dit_pourquoi() -> None:
+    sortie = lancer("voir", "--edition", "2017", "78B")
+    assert sortie.returncode == 1 and sortie.stdout == ""
+    assert "aucun texte 2017 pour la Loi 78B" in sortie.stderr
+
+
+def test_une_loi_sans_texte_2017_ne_passe_pas_pour_actuelle() -> None:
+    sortie = lancer("voir", "78B")
+    assert sortie.returncode == 0
+    assert "ÉDITION 2017" not in sortie.stdout
+    assert "TEXTE 2007 — REMPLACÉ PAR LE CODE 2017" in sortie.stdout
