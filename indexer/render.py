@@ -22,6 +22,7 @@ from indexer.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_ma
 from indexer.model import (
     EXEMPLE,
     LOI,
+    NOTE,
     ROLE_EXTRAITS,
     ROLE_GUIDE,
     ROLE_NOTES,
@@ -107,7 +108,7 @@ def _element(
     if element.type == LOI and element.label:
         tete = _titre_paragraphe(element.label, element, ids, _badge(partie, element, contexte))
         return "\n\n".join(m for m in (tete, corps, notes) if m)
-    if element.type in (EXEMPLE, "note"):
+    if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"
         titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'
         ouverture = f'<div class="admonition {classe}" id="{ids[0]}" markdown>\n{titre}'
