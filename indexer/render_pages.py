@@ -22,6 +22,16 @@ MOTS_COURANTS = frozenset(
 )
 
 
+# A text of a replaced or dated edition never passes for the current one.
+AVERTISSEMENTS_EDITION = {
+    "2007": ('!!! warning "Texte du Code 2007"\n    Cette page reproduit le Code 2007, que le Code 2017 a '
+             "remplacé ; les sources du projet n'en donnent pas la version 2017. Vérifiez dans le Code "
+             "2017 avant de citer."),
+    "2008": ('!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
+             "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer."),
+}
+
+
 def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
     corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
     appels = " ".join(b.texte for b in section.blocs)
@@ -46,6 +56,8 @@ def render_document(document: Document, titres_sources: dict[str, str]) -> str:
         f'<p class="source">Source : <cite>{source}</cite>, {edition} {document.edition} '
         f"({document.source})</p>",
     ]
+    if document.edition in AVERTISSEMENTS_EDITION:
+        morceaux.append(AVERTISSEMENTS_EDITION[document.edition])
     if document.intro:
         morceaux.append(blocs_markdown(document.intro, lien))
     notes_vues: set[str] = set()
@@ -71,7 +83,7 @@ def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
 
 
 def _premiere_phrase(texte: str, maximum: int = 180) -> str:
-    phrase = re.split(r"(?<=[.;])\s", " ".join(texte.split()), maxsplit=1)[0]
+    phrase = re.split(r"(?<=[.])\s", " ".join(texte.split()), maxsplit=1)[0]
     return phrase if len(phrase) <= maximum else phrase[: maximum - 1].rstrip() + "…"
 
 
@@ -85,7 +97,7 @@ def render_abreviations(definitions: Document | None) -> str:
         texte = " ".join(b.texte for b in section.blocs)
         if not terme or not texte:
             continue
-        resume = _premiere_phrase(texte).replace("]", ")").replace("[", "(")
+        resume = _premiere_phrase(texte).replace("]", ")").replace("[", "(") + " (Définitions du Code 2007)"
         entrees.setdefault(terme, resume)
         if terme.lower() not in MOTS_COURANTS and " " not in terme:
             entrees.setdefault(terme.lower(), resume)
