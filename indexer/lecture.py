@@ -73,7 +73,8 @@ def _bandeau(entree: dict[str, Any]) -> str:
 
 def texte_humain(objet: Objet, largeur: int = 80) -> str:
     """What a person reads in a terminal: 2017 first, the 2007 text clearly marked."""
-    lignes = [f"Loi {objet['loi']} — {objet['titre']}"]
+    marque = "" if "2017" in objet["titres"] else " (titre 2007)"
+    lignes = [f"Loi {objet['loi']} — {objet['titre']}{marque}"]
     for edition, titre in sorted(objet["titres"].items(), reverse=True):
         if titre != objet["titre"]:
             lignes.append(f"(titre {edition} : {titre})")

@@ -112,7 +112,11 @@ class Element:
 
 @dataclass(frozen=True)
 class Partie:
-    """What one source says of one law, in the source's own order."""
+    """What one source says of one law, in the source's own order.
+
+    ``titre_de_loi`` is False when ``titre`` heads the part but is not the law's title:
+    the Guide's overview of Laws 28 to 32, its run-in titles for Laws 36 to 39.
+    """
 
     source: str
     edition: str
@@ -120,6 +124,7 @@ class Partie:
     titre: str
     ligne: int
     elements: tuple[Element, ...]
+    titre_de_loi: bool = True
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,7 @@ class Loi:
         """The law's title per edition, the official text's wording first."""
         titres: dict[str, str] = {}
         for partie in sorted(self.parties, key=lambda p: p.role != ROLE_TEXTE):
-            if partie.titre:
+            if partie.titre and partie.titre_de_loi:
                 titres.setdefault(partie.edition, lisible(partie.titre))
         return titres
 

@@ -129,6 +129,8 @@ INTITULES: dict[tuple[str, str], str] = {
 
 def intitule(numero: int, partie: Partie) -> str:
     """The law's heading as the source writes it (number and title)."""
+    if not partie.titre_de_loi:  # an overview or a run-in title: shown as the source has it
+        return partie.titre
     modele = INTITULES.get((partie.edition, partie.role), "{t}")
     return modele.format(n=numero, t=partie.titre)
 
@@ -189,6 +191,11 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
 
 
+def _sans_titre_2017(loi: Loi) -> str:
+    """A mark after a title that only the 2007 Code gives: it must not pass for current."""
+    return "" if "2017" in loi.titres() else " (titre 2007)"
+
+
 def render_loi(loi: Loi, contexte: Contexte) -> str:
     """The whole Markdown page of one law."""
     page = f"lois/{loi.numero}.md"
@@ -196,7 +203,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     ids_vus: set[str] = set()
     morceaux: list[str] = [
         front_matter(loi, contexte) + AVERTISSEMENT,
-        f"# Loi {loi.numero} — {echapper(loi.titre())} {{ #loi-{loi.numero} }}",
+        f"# Loi {loi.numero} — {echapper(loi.titre())}{_sans_titre_2017(loi)} {{ #loi-{loi.numero} }}",
         _editions(loi),
         *(_partie(i, loi, contexte, lien, ids_vus) for i in range(len(loi.parties))),
         _cite_par(loi, contexte, page),

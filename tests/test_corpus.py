@@ -70,3 +70,17 @@ def test_rien_n_est_perdu(source: str, markdown_publie: str) -> None:
     resultat = bilan(build.texte_publie(source), markdown_publie, titres=build.titres())
     print(f"{source} : {resultat.ratio:.2%} des mots retrouvés ({resultat.gardes}/{resultat.total})")
     assert resultat.ratio >= SEUIL_COUVERTURE, resultat.manques[:5]
+
+
+@pytest.mark.parametrize(
+    "numero, titre_2017",
+    [(28, "Déclaration considérée comme faite au tour de parole"), (23, "Déclaration comparable"),
+     (36, None), (39, None)],
+)
+def test_titres_par_edition(construit, numero: int, titre_2017: str | None) -> None:
+    """The Guide's 28–32 overview and its 36–39 run-in titles are not law titles."""
+    loi = construit.corpus.loi(numero)
+    assert loi.titres().get("2017") == titre_2017
+    page = (build.racine() / "docs" / "lois" / f"{numero}.md").read_text(encoding="utf-8")
+    premier_titre = next(ligne for ligne in page.splitlines() if ligne.startswith("# "))
+    assert ("(titre 2007)" in premier_titre) == (titre_2017 is None)

@@ -65,7 +65,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
         corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
         if dernier == 32 and numero == 28:
-            parties.append((numero, _partie(numero, TITRE_28_32, index + 1, corps)))
+            parties.append((numero, _partie(numero, TITRE_28_32, index + 1, corps, titre_de_loi=False)))
         elif dernier == 39 and numero == 35:
             parties.extend(_parties_35_39(titre, index + 1, corps))
         else:
@@ -92,8 +92,10 @@ def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int
     return entetes
 
 
-def _partie(numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> Partie:
-    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, lire_corps(numero, corps))
+def _partie(
+    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], titre_de_loi: bool = True
+) -> Partie:
+    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, lire_corps(numero, corps), titre_de_loi)
 
 
 def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> list[tuple[int, Partie]]:
@@ -111,7 +113,7 @@ def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> 
         if k:  # the run-in title is the Partie's title; the sentence goes on after it
             premier = RUN_IN[k - 1][1].sub("", morceau[0][1], count=1)
             morceau[0] = (morceau[0][0], premier)
-        parties.append((loi, _partie(loi, nom, debut, morceau)))
+        parties.append((loi, _partie(loi, nom, debut, morceau, titre_de_loi=not k)))
     return parties
 
 
