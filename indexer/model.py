@@ -116,6 +116,8 @@ class Partie:
 
     ``titre_de_loi`` is False when ``titre`` heads the part but is not the law's title:
     the Guide's overview of Laws 28 to 32, its run-in titles for Laws 36 to 39.
+    ``couvre`` lists the other laws such an overview speaks of, so that their pages
+    point to it.
     """
 
     source: str
@@ -125,6 +127,7 @@ class Partie:
     ligne: int
     elements: tuple[Element, ...]
     titre_de_loi: bool = True
+    couvre: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 from indexer.ancres import Ancres, parcourir
 from indexer.labels import Label
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Loi
-from indexer.render import Citation, Contexte, citations, render_loi
+from indexer.render import Citation, Contexte, apercus, citations, render_loi
 from indexer.render_pages import (
     render_abreviations,
     render_citations,
@@ -43,7 +43,7 @@ def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]
 def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
              chapitres: list[dict]) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path."""
-    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres))
+    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois))
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import posixpath
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
@@ -60,6 +60,7 @@ class Contexte:
     sources: dict[str, str]
     ancres: Ancres
     cite_par: dict[int, tuple[Citation, ...]]
+    apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
 
 
 def front_matter(loi: Loi, contexte: Contexte) -> str:
@@ -142,13 +143,37 @@ def _source(numero: int, partie: Partie, contexte: Contexte) -> str:
             f"({partie.source}, ligne {partie.ligne}){intitule_}</p>")
 
 
-def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, ids_vus: set[str]) -> str:
+def ids_sections(loi: Loi) -> list[str]:
+    """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
+    ids: list[str] = []
+    for partie in loi.parties:
+        base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[1]
+        id_, rang = base, 2
+        while id_ in ids:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
+            id_, rang = f"{base}-{rang}", rang + 1
+        ids.append(id_)
+    return ids
+
+
+def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
+    """For each law, the overviews on other pages that speak of it (``Partie.couvre``)."""
+    trouves: dict[int, list[Citation]] = {}
+    for loi in lois:
+        for partie, id_ in zip(loi.parties, ids_sections(loi), strict=True):
+            for numero in partie.couvre:
+                trouves.setdefault(numero, []).append(Citation(f"lois/{loi.numero}.md", id_, partie.titre))
+    return {numero: tuple(liste) for numero, liste in trouves.items()}
+
+
+def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
+    liens = [f"    - [{echapper(c.libelle)}]({posixpath.basename(c.page)}#{c.ancre})"
+             for c in contexte.apercus.get(loi.numero, ())]
+    return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
+
+
+def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
     partie = loi.parties[i]
-    titre, base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))
-    id_, rang = base, 2
-    while id_ in ids_vus:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
-        id_, rang = f"{base}-{rang}", rang + 1
-    ids_vus.add(id_)
+    titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
     morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(loi.numero, partie, contexte)]
     notes_vues: set[str] = set()
     elements = [
@@ -200,15 +225,15 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     """The whole Markdown page of one law."""
     page = f"lois/{loi.numero}.md"
     lien = lien_vers(page)
-    ids_vus: set[str] = set()
     morceaux: list[str] = [
         front_matter(loi, contexte) + AVERTISSEMENT,
         f"# Loi {loi.numero} — {echapper(loi.titre())}{_sans_titre_2017(loi)} {{ #loi-{loi.numero} }}",
         _editions(loi),
-        *(_partie(i, loi, contexte, lien, ids_vus) for i in range(len(loi.parties))),
+        _voir_aussi(loi, contexte),
+        *(_partie(i, loi, contexte, lien, id_) for i, id_ in enumerate(ids_sections(loi))),
         _cite_par(loi, contexte, page),
     ]
-    return "\n\n".join(morceaux) + "\n"
+    return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
 def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, ...]]:

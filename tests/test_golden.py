@@ -71,3 +71,10 @@ def test_construction_deterministe(construit) -> None:
     premiere = build.parser_corpus()
     assert premiere.corpus == construit.corpus
     assert build.attendus() == build.attendus()
+
+
+@pytest.mark.parametrize("numero", [29, 30, 31, 32])
+def test_apercu_28_32_signale(numero: int, attendus: dict[str, str]) -> None:
+    """The Guide's overview of laws 28 to 32 sits on page 28; the others point to it."""
+    page = attendus[f"docs/lois/{numero}.md"]
+    assert "- [Déclarations hors tour, approche générale (Lois 28 à 32)](28.md#guide)" in page

@@ -65,7 +65,9 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
         corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
         if dernier == 32 and numero == 28:
-            parties.append((numero, _partie(numero, TITRE_28_32, index + 1, corps, titre_de_loi=False)))
+            apercu = _partie(numero, TITRE_28_32, index + 1, corps, titre_de_loi=False,
+                             couvre=tuple(range(numero + 1, dernier + 1)))
+            parties.append((numero, apercu))
         elif dernier == 39 and numero == 35:
             parties.extend(_parties_35_39(titre, index + 1, corps))
         else:
@@ -93,9 +95,11 @@ def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int
 
 
 def _partie(
-    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], titre_de_loi: bool = True
+    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], titre_de_loi: bool = True,
+    couvre: tuple[int, ...] = (),
 ) -> Partie:
-    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, lire_corps(numero, corps), titre_de_loi)
+    elements = lire_corps(numero, corps)
+    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, elements, titre_de_loi, couvre)
 
 
 def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> list[tuple[int, Partie]]:
