@@ -1,9 +1,10 @@
 """Anchors: every element of every law page gets its HTML ids, by one set of rules.
 
 - A law paragraph has an edition-qualified id (``loi-68-c-2017``, ``loi-68-c-2007``).
-- The unqualified id (``loi-68-c``) goes to the current text: the first 2017
-  occurrence in reading order (official text, then the Guide's quotes, the notes,
-  the booklet), otherwise the 2007 paragraph.
+- The unqualified id (``loi-68-c``) goes to the current text: the first occurrence
+  in the newest edition that has the label (``editions.EDITIONS``), in reading order
+  (official text, then the Guide's quotes, the notes, the booklet); so a 2007
+  paragraph carries it only where no source gives the 2017 one.
 - A further 2017 occurrence of the same label (the Guide quoting what the official
   text already gives) is qualified by its role: ``loi-68-c-2017-guide``, then ``-2``…
 - A preamble (the law's label alone) is ``loi-68-2017`` / ``loi-68-2007``: ``loi-68``
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from indexer.editions import EDITIONS
 from indexer.labels import Label, ancre
 from indexer.model import LOI, Corpus, Element, Loi, Partie
 
@@ -64,7 +66,7 @@ def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tupl
 def _courants(loi: Loi) -> dict[Label, Cle]:
     """For each label, the element that carries its unqualified id."""
     courants: dict[Label, Cle] = {}
-    for edition in ("2017", "2007"):
+    for edition in EDITIONS:
         for cle, partie, element in parcourir(loi):
             if element.type == LOI and element.label and partie.edition == edition:
                 courants.setdefault(element.label, cle)

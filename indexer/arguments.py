@@ -10,6 +10,7 @@ import argparse
 import re
 from typing import Any, NoReturn
 
+from indexer.editions import EDITIONS
 from indexer.errors import Sortie
 
 AIDE = """\
@@ -74,7 +75,7 @@ def parseur(recherche: bool = True) -> argparse.ArgumentParser:
     voir = sous.add_parser("voir", help="affiche une loi ou un paragraphe")
     voir.add_argument("ref", nargs="+", metavar="REF", help="par exemple 68C, « loi 12 C 1 e »")
     voir.add_argument("--json", action="store_true", help="sortie JSON")
-    voir.add_argument("--edition", choices=("2017", "2007"), help="une seule édition")
+    voir.add_argument("--edition", choices=EDITIONS, help="une seule édition")
     construire = sous.add_parser("construire", help="régénère docs/ et l'index")
     construire.add_argument("--strict", action="store_true", help="échoue sur un renvoi cassé")
     construire.add_argument("--index", action="store_true", help="construit aussi l'index")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 
+from indexer.editions import EDITIONS
 from indexer.errors import LoiErreur, Sortie
 
 TYPE_CHECKING = False  # typing is slow to import and ``loi voir`` must start fast
@@ -67,7 +68,7 @@ def _voir_direct(argv: list[str]) -> object | None:
             options.json = True
         elif argument == "--edition":
             options.edition = next(reste, None)
-            if options.edition not in ("2017", "2007"):
+            if options.edition not in EDITIONS:
                 return None
         elif argument.startswith("-"):
             return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from indexer import editions
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
 # A plain ``loi cherche`` imports neither argparse (``indexer.cli`` reads its usual
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
     from indexer.search import Chercheur, Groupe, Reponse
 
-EDITIONS = ("2017", "2007", "2008")
+EDITIONS = (*editions.EDITIONS, "2008")  # the Code's editions and the 2008 regulations
 TYPES = ("loi", "commentaire", "exemple", "note", "definition", "index", "reglement",
          "annexe", "tableau", "preface")  # fmt: skip
 LIMITE = 5

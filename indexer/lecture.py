@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
+from indexer.editions import COURANTE, EDITIONS, rang
 from indexer.labels import Label, ancre, parse_label
 
 TYPE_CHECKING = False  # typing costs ``loi voir`` a tenth of its start-up
@@ -72,22 +73,23 @@ def _bandeau(entree: dict[str, Any]) -> str:
 
 
 def texte_humain(objet: Objet, largeur: int = 80) -> str:
-    """What a person reads in a terminal: 2017 first, the 2007 text clearly marked."""
-    marque = "" if "2017" in objet["titres"] else " (titre 2007)"
+    """What a person reads in a terminal: the text in force first, older ones marked."""
+    ancienne = next((e for e in EDITIONS if e in objet["titres"]), "")
+    marque = "" if COURANTE in objet["titres"] or not ancienne else f" (titre {ancienne})"
     lignes = [f"Loi {objet['loi']} — {objet['titre']}{marque}"]
     for edition, titre in sorted(objet["titres"].items(), reverse=True):
         if titre != objet["titre"]:
             lignes.append(f"(titre {edition} : {titre})")
     lignes.append(f"Site : {objet['url']}")
-    # 2017 first; within an edition, page order (examples where they stand).
+    # Newest edition first; within an edition, page order (examples where they stand).
     entrees = sorted(objet["paragraphes"] + objet["exemples"],
-                     key=lambda e: (e["edition"] != "2017", e.get("_rang", 0)))
+                     key=lambda e: (rang(e["edition"]), e.get("_rang", 0)))
     edition_vue = ""
     for entree in entrees:
         if entree["edition"] != edition_vue:
             edition_vue = entree["edition"]
-            bandeau = ("TEXTE 2007 — REMPLACÉ PAR LE CODE 2017, POUR MÉMOIRE"
-                       if edition_vue == "2007" else f"ÉDITION {edition_vue} (en vigueur)")
+            bandeau = (f"TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE"
+                       if edition_vue != COURANTE else f"ÉDITION {edition_vue} (en vigueur)")
             lignes += ["", f"══ {bandeau} ══"]
         lignes += _entree_humaine(entree, largeur)
     return "\n".join(lignes) + "\n"

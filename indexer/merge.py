@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from indexer.editions import rang
 from indexer.labels import LOI_MAX
 from indexer.model import (
     ROLE_EXTRAITS,
@@ -22,18 +23,14 @@ from indexer.model import (
     Partie,
 )
 
-# Reading order of the parts of a law page: (edition, role) → rank.
-ORDRE_PARTIES: dict[tuple[str, str], int] = {
-    ("2017", ROLE_TEXTE): 0,
-    ("2017", ROLE_GUIDE): 1,
-    ("2017", ROLE_NOTES): 2,
-    ("2017", ROLE_EXTRAITS): 3,
-    ("2007", ROLE_TEXTE): 4,
-}
+# Reading order of the parts of one edition: official text, commentary, notes, extracts.
+ROLES = (ROLE_TEXTE, ROLE_GUIDE, ROLE_NOTES, ROLE_EXTRAITS)
 
 
-def _rang(partie: Partie) -> int:
-    return ORDRE_PARTIES.get((partie.edition, partie.role), len(ORDRE_PARTIES))
+def _rang(partie: Partie) -> tuple[int, int]:
+    """Newest edition first; within an edition, the order of ROLES."""
+    role = ROLES.index(partie.role) if partie.role in ROLES else len(ROLES)
+    return (rang(partie.edition), role)
 
 
 def merge(extraits: Iterable[Extrait]) -> Corpus:

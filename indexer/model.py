@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from indexer.editions import EDITIONS
 from indexer.labels import Label
 
 # Kinds of Bloc.
@@ -148,7 +149,7 @@ class Loi:
     def titre(self) -> str:
         """The current title: 2017 where a source gives it, else 2007."""
         titres = self.titres()
-        return titres.get("2017") or titres.get("2007", "")
+        return next((titres[e] for e in EDITIONS if e in titres), "")
 
 
 @dataclass(frozen=True)

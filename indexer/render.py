@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from indexer.ancres import Ancres, Cle
+from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label
 from indexer.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.model import (
@@ -180,11 +181,12 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
         _element((loi.numero, i, j), partie, e, contexte, lien, notes_vues)
         for j, e in enumerate(partie.elements)
     ]
-    if partie.edition == "2007":
-        morceaux.append('!!! warning "Texte de 2007, remplacé"\n    Ce texte est celui du Code 2007. '
-                        "Il ne fait plus foi : le Code 2017 l'a remplacé. Il est donné pour mémoire "
-                        "et pour les lois dont les sources ne donnent pas le texte 2017 complet.")
-        morceaux.append('<div class="texte-2007" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>")
+    if partie.edition != COURANTE:
+        e, c = partie.edition, COURANTE
+        morceaux.append(f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
+                        f"Il ne fait plus foi : le Code {c} l'a remplacé. Il est donné pour mémoire "
+                        f"et pour les lois dont les sources ne donnent pas le texte {c} complet.")
+        morceaux.append(f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>")
     else:
         morceaux.extend(elements)
     return "\n\n".join(morceaux)
@@ -193,8 +195,8 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
 def _editions(loi: Loi) -> str:
     titres = loi.titres()
     lignes = [f"- **Titre {e}** : {echapper(t)}" for e, t in sorted(titres.items(), reverse=True)]
-    officiel = any(p.edition == "2017" and p.role == ROLE_TEXTE for p in loi.parties)
-    cites = any(p.edition == "2017" and p.role != ROLE_TEXTE for p in loi.parties)
+    officiel = any(p.edition == COURANTE and p.role == ROLE_TEXTE for p in loi.parties)
+    cites = any(p.edition == COURANTE and p.role != ROLE_TEXTE for p in loi.parties)
     if officiel:
         etat = "Le texte 2017 complet est donné ci-dessous."
     elif cites:
@@ -216,9 +218,11 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
 
 
-def _sans_titre_2017(loi: Loi) -> str:
-    """A mark after a title that only the 2007 Code gives: it must not pass for current."""
-    return "" if "2017" in loi.titres() else " (titre 2007)"
+def _sans_titre_courant(loi: Loi) -> str:
+    """A mark after a title that only an older Code gives: it must not pass for current."""
+    titres = loi.titres()
+    ancienne = next((e for e in EDITIONS if e in titres), "")
+    return "" if COURANTE in titres or not ancienne else f" (titre {ancienne})"
 
 
 def render_loi(loi: Loi, contexte: Contexte) -> str:
@@ -227,7 +231,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     lien = lien_vers(page)
     morceaux: list[str] = [
         front_matter(loi, contexte) + AVERTISSEMENT,
-        f"# Loi {loi.numero} — {echapper(loi.titre())}{_sans_titre_2017(loi)} {{ #loi-{loi.numero} }}",
+        f"# Loi {loi.numero} — {echapper(loi.titre())}{_sans_titre_courant(loi)} {{ #loi-{loi.numero} }}",
         _editions(loi),
         _voir_aussi(loi, contexte),
         *(_partie(i, loi, contexte, lien, id_) for i, id_ in enumerate(ids_sections(loi))),

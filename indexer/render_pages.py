@@ -9,6 +9,7 @@ import json
 import re
 
 from indexer.ancres import Ancres
+from indexer.editions import COURANTE, EDITIONS
 from indexer.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.model import Corpus, Document, Section
 from indexer.render import AVERTISSEMENT
@@ -22,14 +23,21 @@ MOTS_COURANTS = frozenset(
 )
 
 
-# A text of a replaced or dated edition never passes for the current one.
-AVERTISSEMENTS_EDITION = {
-    "2007": ('!!! warning "Texte du Code 2007"\n    Cette page reproduit le Code 2007, que le Code 2017 a '
-             "remplacé ; les sources du projet n'en donnent pas la version 2017. Vérifiez dans le Code "
-             "2017 avant de citer."),
-    "2008": ('!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
-             "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer."),
-}
+# The regulations' edition (RNC 2008), dated too: it is the FFB's, not the Code's.
+RNC = "2008"
+
+
+def avertissement(edition: str) -> str:
+    """The warning above a page of a replaced or dated edition ("" for the current one):
+    a text of 2007 never passes for the current one."""
+    if edition == RNC:
+        return ('!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
+                "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer.")
+    if edition in EDITIONS and edition != COURANTE:
+        return (f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}, que le '
+                f"Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
+                f"Vérifiez dans le Code {COURANTE} avant de citer.")
+    return ""
 
 
 def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
@@ -49,15 +57,15 @@ def render_document(document: Document, titres_sources: dict[str, str]) -> str:
     """A side document as a page: title, source line, intro, sections in order."""
     lien = lien_vers(document.chemin)
     source = html.escape(titres_sources.get(document.source, document.source), quote=False)
-    edition = "RNC" if document.edition == "2008" else "Code"
+    edition = "RNC" if document.edition == RNC else "Code"
     morceaux = [
         AVERTISSEMENT,
         f"# {echapper(document.titre)}",
         f'<p class="source">Source : <cite>{source}</cite>, {edition} {document.edition} '
         f"({document.source})</p>",
     ]
-    if document.edition in AVERTISSEMENTS_EDITION:
-        morceaux.append(AVERTISSEMENTS_EDITION[document.edition])
+    if avertissement(document.edition):
+        morceaux.append(avertissement(document.edition))
     if document.intro:
         morceaux.append(blocs_markdown(document.intro, lien))
     notes_vues: set[str] = set()
@@ -97,7 +105,8 @@ def render_abreviations(definitions: Document | None) -> str:
         texte = " ".join(b.texte for b in section.blocs)
         if not terme or not texte:
             continue
-        resume = _premiere_phrase(texte).replace("]", ")").replace("[", "(") + " (Définitions du Code 2007)"
+        resume = _premiere_phrase(texte).replace("]", ")").replace("[", "(")
+        resume += f" (Définitions du Code {definitions.edition})"
         entrees.setdefault(terme, resume)
         if terme.lower() not in MOTS_COURANTS and " " not in terme:
             entrees.setdefault(terme.lower(), resume)
