@@ -187,10 +187,28 @@ def _exemples(texte: str, arguments: argparse.Namespace | SimpleNamespace) -> Re
         return _chercher(texte, limite=arguments.limite, edition=arguments.edition,
                          types=["exemple"], largeur=2 * (_largeur() - 8))  # fmt: skip
     passages = chercheur().par_loi(label.loi, ["exemple"], arguments.edition)
+    interpretation = f"exemples de la Loi {label.loi}"
+    if label.parties:  # the examples that follow the paragraph's quote, when there are some
+        rattaches = _rattaches(label)
+        if any(p.ancre in rattaches for p in passages):
+            passages = [p for p in passages if p.ancre in rattaches]
+            interpretation = f"exemples de la {label}"
+        else:
+            interpretation += f" (aucun n'est rattaché à la {label})"
     if not passages:
         return Reponse(texte, texte, (), 0)
     groupe = Groupe(label.loi, passages[0].titre, 0.0, tuple(passages))
-    return Reponse(texte, f"exemples de la Loi {label.loi}", (groupe,), len(passages))
+    return Reponse(texte, interpretation, (groupe,), len(passages))
+
+
+def _rattaches(label: Any) -> set[str]:
+    """The anchors of the examples attached to a paragraph (as ``loi voir`` shows them)."""
+    from indexer import cli_lecture
+
+    try:
+        return {e["ancre"] for e in cli_lecture.lire(label.compact())["exemples"]}
+    except LoiErreur:  # a paragraph no edition has: the law's examples will do
+        return set()
 
 
 def en_json(reponse: Reponse) -> dict[str, Any]:

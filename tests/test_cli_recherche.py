@@ -174,6 +174,19 @@ def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
     assert "Traceback" not in fini.stderr
 
 
+@pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
+def test_exemples_d_un_paragraphe() -> None:
+    """``loi exemples 68B2``: the examples that follow the 68B2 quote, not all of law 68's."""
+    fini = subprocess.run([str(LOI), "exemples", "--json", "68B2"], capture_output=True, text=True,
+                          timeout=300, env=ENVIRONNEMENT)  # fmt: skip
+    reponse = json.loads(fini.stdout)
+    assert reponse["interpretation"] == "exemples de la Loi 68B2"
+    assert {r["url"] for r in reponse["resultats"]} == {"lois/68/#loi-68-exemple-3", "lois/68/#loi-68-exemple-4"}
+    sans = subprocess.run([str(LOI), "exemples", "--json", "68C"], capture_output=True, text=True,
+                          timeout=300, env=ENVIRONNEMENT)  # fmt: skip
+    assert "aucun n'est rattaché à la Loi 68C" in json.loads(sans.stdout)["interpretation"]
+
+
 # --- The direct reading of the usual search lines -----------------------------------
 
 LIGNES_USUELLES = [
