@@ -8,6 +8,13 @@ EDITIONS = ("2017", "2007")
 COURANTE = EDITIONS[0]
 
 
+def marque_titre(titres: dict[str, str]) -> str:
+    """« (titre 2007) » after a title that only an older Code gives, "" otherwise: an old
+    title must not pass for the current one."""
+    ancienne = next((e for e in EDITIONS if e in titres), "")
+    return "" if COURANTE in titres or not ancienne else f" (titre {ancienne})"
+
+
 def rang(edition: str) -> int:
     """The edition's place, newest first; an unknown edition comes last."""
     return EDITIONS.index(edition) if edition in EDITIONS else len(EDITIONS)

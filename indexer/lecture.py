@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from indexer.editions import COURANTE, EDITIONS, rang
+from indexer.editions import COURANTE, marque_titre, rang
 from indexer.labels import Label, ancre, parse_label
 
 TYPE_CHECKING = False  # typing costs ``loi voir`` a tenth of its start-up
@@ -74,9 +74,7 @@ def _bandeau(entree: dict[str, Any]) -> str:
 
 def texte_humain(objet: Objet, largeur: int = 80) -> str:
     """What a person reads in a terminal: the text in force first, older ones marked."""
-    ancienne = next((e for e in EDITIONS if e in objet["titres"]), "")
-    marque = "" if COURANTE in objet["titres"] or not ancienne else f" (titre {ancienne})"
-    lignes = [f"Loi {objet['loi']} — {objet['titre']}{marque}"]
+    lignes = [f"Loi {objet['loi']} — {objet['titre']}{marque_titre(objet['titres'])}"]
     for edition, titre in sorted(objet["titres"].items(), reverse=True):
         if titre != objet["titre"]:
             lignes.append(f"(titre {edition} : {titre})")

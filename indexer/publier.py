@@ -19,7 +19,7 @@ from indexer.render_pages import (
     render_document,
     render_table_des_lois,
 )
-from indexer.unites import texte_element, url_loi
+from indexer.unites import texte_bloc, texte_element, url_loi
 
 DOSSIER_LOIS = "docs/lois"
 ABREVIATIONS = "includes/abreviations.md"
@@ -76,7 +76,7 @@ def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> dict[
             "type": element.type,
             "role": partie.role,
             "titre": element.titre,
-            "texte": texte_element(element) if element.type != LOI else _sans_titre(element),
+            "texte": texte_element(element) if element.type != LOI else _texte_seul(element),
             "ancre": ids[0] if ids else f"loi-{loi.numero}",
             "url": url_loi(loi.numero, ids[0] if ids else ""),
             "source": f"{partie.source}:{element.ligne}",
@@ -95,9 +95,9 @@ def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> dict[
     }
 
 
-def _sans_titre(element: Element) -> str:
-    return "\n\n".join(b.texte if not b.cellules else "\n".join("\t".join(r) for r in b.cellules)
-                       for b in element.blocs)
+def _texte_seul(element: Element) -> str:
+    """A law paragraph's text without its subtitle (given apart) and its footnotes."""
+    return "\n\n".join(texte_bloc(b) for b in element.blocs)
 
 
 def _numero(page: str) -> int:

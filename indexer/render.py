@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from indexer.ancres import Ancres, Cle
-from indexer.editions import COURANTE, EDITIONS
+from indexer.editions import COURANTE, marque_titre
 from indexer.labels import Label
 from indexer.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.model import (
@@ -218,20 +218,13 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
 
 
-def _sans_titre_courant(loi: Loi) -> str:
-    """A mark after a title that only an older Code gives: it must not pass for current."""
-    titres = loi.titres()
-    ancienne = next((e for e in EDITIONS if e in titres), "")
-    return "" if COURANTE in titres or not ancienne else f" (titre {ancienne})"
-
-
 def render_loi(loi: Loi, contexte: Contexte) -> str:
     """The whole Markdown page of one law."""
     page = f"lois/{loi.numero}.md"
     lien = lien_vers(page)
     morceaux: list[str] = [
         front_matter(loi, contexte) + AVERTISSEMENT,
-        f"# Loi {loi.numero} — {echapper(loi.titre())}{_sans_titre_courant(loi)} {{ #loi-{loi.numero} }}",
+        f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _editions(loi),
         _voir_aussi(loi, contexte),
         *(_partie(i, loi, contexte, lien, id_) for i, id_ in enumerate(ids_sections(loi))),
