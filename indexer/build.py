@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from indexer.ancres import Ancres, calculer
 from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine
-from indexer.clean import Erratum, clean_source
+from indexer.corpus.ancres import Ancres, calculer
+from indexer.corpus.clean import Erratum, clean_source
+from indexer.corpus.merge import merge
+from indexer.corpus.parse import parse_source
+from indexer.corpus.renvois import Probleme, resolve
 from indexer.errors import LoiErreur, SourceModifiee
-from indexer.merge import merge
 from indexer.model import Corpus
-from indexer.parse import parse_source
-from indexer.renvois import Probleme, resolve
 
 
 def manifeste() -> list[dict[str, str]]:
@@ -120,7 +120,7 @@ def chapitres() -> list[dict]:
 
 def attendus() -> dict[str, str]:
     """Every generated file as the current corpus makes it, by path from the root."""
-    from indexer.publier import fichiers
+    from indexer.rendu.publier import fichiers
 
     resultat = construit()
     sources = {s["id"]: s["titre"] for s in manifeste()}
@@ -159,7 +159,7 @@ def ecrire_docs() -> list[str]:
 
 def ecrire_voir() -> Path:
     """Write the per-law JSON objects read by ``loi voir`` (a complete folder or none)."""
-    from indexer.publier import objets_voir
+    from indexer.rendu.publier import objets_voir
 
     cible = dossier_voir()
     if (cible / "complet").exists():
@@ -182,7 +182,7 @@ def texte_publie(source: str) -> str:
     (each parser module lists them in ``LIGNES_EXCLUES``): what docs/ must contain."""
     import importlib
 
-    from indexer.parse import MODULES
+    from indexer.corpus.parse import MODULES
 
     lignes = clean_source(lire_sources()[source], source, lire_errata())
     exclues: set[int] = set()

@@ -40,8 +40,8 @@ def mediane_processus(commande: list[str], tours: int) -> float:
 
 def requetes_en_memoire() -> tuple[float, float, float]:
     """Median, 90th percentile and worst time (ms) of the eval queries in one open searcher."""
-    from indexer import index
-    from indexer.search import Chercheur
+    from indexer.recherche import index
+    from indexer.recherche.moteur import Chercheur
 
     sys.path.insert(0, str(RACINE / "scripts"))
     import evaluer
@@ -61,7 +61,7 @@ def requetes_en_memoire() -> tuple[float, float, float]:
 
 def construction() -> tuple[float, float, int]:
     """Seconds to build the index from the (cached) corpus, its size in MB, its documents."""
-    from indexer import index
+    from indexer.recherche import index
 
     unites = index.unites_du_corpus()  # parsed and cached by the previous steps
     with tempfile.TemporaryDirectory() as dossier:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from indexer import build
-from indexer.couverture import bilan
+from indexer.corpus.couverture import bilan
 
 
 def main() -> None:

@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--index", type=Path, help="un index déjà construit (sinon l'index courant)")
     arguments = parseur.parse_args(argv)
-    from indexer import index
-    from indexer.search import Chercheur
+    from indexer.recherche import index
+    from indexer.recherche.moteur import Chercheur
 
     ix = index.ouvrir(arguments.index) if arguments.index else index.index_courant()
     requetes = lire_requetes()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.unites import Unite
+from indexer.recherche.unites import Unite
 
 
 def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition: str = "2017") -> Unite:
@@ -74,6 +74,6 @@ UNITES = (
 
 def construire_index(dossier: Path) -> Path:
     """Build the fixture's index into ``dossier/index-fixture`` and return its path."""
-    from indexer.index import construire
+    from indexer.recherche.index import construire
 
     return construire(UNITES, dossier / "index-fixture")

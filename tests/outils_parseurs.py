@@ -7,7 +7,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from indexer.clean import clean_source
+from indexer.corpus.clean import clean_source
 from indexer.labels import Label
 from indexer.model import Document, Element, Extrait, Partie
 

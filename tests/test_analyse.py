@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.analyse import analyseur_fr, normaliser_requete, plier, racines
+from indexer.recherche.analyse import analyseur_fr, normaliser_requete, plier, racines
 
 
 @pytest.mark.parametrize(

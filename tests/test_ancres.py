@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.ancres import AncreEnDouble, ancres_loi
+from indexer.corpus.ancres import AncreEnDouble, ancres_loi
+from indexer.corpus.merge import merge
 from indexer.labels import Label
-from indexer.merge import merge
 from indexer.model import (
     EXEMPLE,
     LOI,
@@ -75,7 +75,7 @@ def test_citation_repetee_numerotee() -> None:
 
 
 def test_une_ancre_en_double_est_une_erreur(monkeypatch: pytest.MonkeyPatch) -> None:
-    import indexer.ancres as module
+    import indexer.corpus.ancres as module
 
     monkeypatch.setattr(module, "_ids_loi", lambda *args: ("loi-68-x",))
     with pytest.raises(AncreEnDouble, match="loi-68-x"):

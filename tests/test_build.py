@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from indexer import build
-from indexer.clean import GUIDE
+from indexer.corpus.clean import GUIDE
 from indexer.errors import LoiErreur, SourceModifiee
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def test_sources_intactes_acceptees(copie: Path) -> None:
 def test_errata_lus_et_verifies(copie: Path) -> None:
     errata = build.lire_errata()
     assert errata and all(e.motif and e.ligne > 0 for e in errata)
-    from indexer.clean import ErreurErratum, clean_source
+    from indexer.corpus.clean import ErreurErratum, clean_source
 
     texte = build.lire_sources()[GUIDE]
     lignes = clean_source(texte, GUIDE, errata)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.clean import (
+from indexer.corpus.clean import (
     CODE_2007,
     GUIDE,
     Erratum,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.cli import main
+from indexer.cli.dispatch import main
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
@@ -84,7 +84,7 @@ def test_edition_2007_seule() -> None:
 
 
 def test_voir_n_importe_pas_whoosh() -> None:
-    code = ("import sys; from indexer.cli import main; "
+    code = ("import sys; from indexer.cli.dispatch import main; "
             "main(['voir', '--json', '68C']); print('whoosh' in sys.modules, file=sys.stderr)")
     sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RACINE)
     assert sortie.stderr.strip().endswith("False")

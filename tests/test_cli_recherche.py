@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from conftest_recherche import construire_index
 
-from indexer import cli, cli_recherche, index
-from indexer.search import Chercheur
+from indexer.cli import dispatch as cli
+from indexer.cli import recherche as cli_recherche
+from indexer.recherche import index
+from indexer.recherche.moteur import Chercheur
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
@@ -214,7 +216,7 @@ LIGNES_POUR_ARGPARSE = [
 
 
 def _par_argparse(argv: list[str]) -> dict[str, object] | None:
-    from indexer.arguments import parseur
+    from indexer.cli.arguments import parseur
 
     try:
         return vars(parseur().parse_args(argv))

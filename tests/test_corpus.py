@@ -7,11 +7,11 @@ import importlib
 import pytest
 
 from indexer import build
-from indexer.clean import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES, clean_source
-from indexer.couverture import bilan
+from indexer.corpus.clean import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES, clean_source
+from indexer.corpus.couverture import bilan
+from indexer.corpus.parse import MODULES
 from indexer.labels import Label
 from indexer.model import EXEMPLE, LOI, ROLE_TEXTE
-from indexer.parse import MODULES
 
 SEUIL_COUVERTURE = 0.99
 
@@ -25,7 +25,7 @@ def test_93_lois_chacune_avec_son_texte_2007(construit) -> None:
 
 
 def test_les_251_sections_du_sommaire_2007(construit) -> None:
-    toc = importlib.import_module("indexer.parsers.code2007_toc")
+    toc = importlib.import_module("indexer.corpus.parsers.code2007_toc")
     lignes = clean_source((build.racine() / "corpus/sources" / CODE_2007).read_text(encoding="utf-8"), CODE_2007)
     attendues = {Label(n, (lettre,)) for n, lettre in toc.sections_du_sommaire(lignes)}
     assert len(attendues) == 251

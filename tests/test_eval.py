@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer import index
-from indexer.search import Chercheur
+from indexer.recherche import index
+from indexer.recherche.moteur import Chercheur
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "evaluer.py"
 MRR_MIN, RAPPEL3_MIN = 0.80, 0.90

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from indexer import compact, index
-from indexer.analyse import plier
-from indexer.search import Chercheur
+from indexer.recherche import compact, index
+from indexer.recherche.analyse import plier
+from indexer.recherche.moteur import Chercheur
 
 FAUTES = (
     # French words of the eval queries, as directors mistype them

@@ -6,8 +6,8 @@ import markdown as md
 import pytest
 
 from indexer.labels import Label
-from indexer.markdown import bloc_markdown, blocs_markdown, echapper, lien_vers, tableau
 from indexer.model import DIAGRAMME, ENCHERES, ITEM, TEXTE, Bloc, Renvoi
+from indexer.rendu.markdown import bloc_markdown, blocs_markdown, echapper, lien_vers, tableau
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The 2007 law text of 001 (laws 1–93, lines 1828–5235): indexer.parsers.code2007."""
+"""The 2007 law text of 001 (laws 1–93, lines 1828–5235): indexer.corpus.parsers.code2007."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from functools import cache
 import pytest
 from outils_parseurs import lignes_propres, texte_plat
 
-from indexer.clean import CODE_2007
-from indexer.couverture import bilan
+from indexer.corpus.clean import CODE_2007
+from indexer.corpus.couverture import bilan
+from indexer.corpus.parsers import code2007
+from indexer.corpus.parsers import code2007_toc as toc
 from indexer.labels import Label
 from indexer.model import DIAGRAMME, ITEM, TEXTE, Element, Extrait, Partie
-from indexer.parsers import code2007
-from indexer.parsers import code2007_toc as toc
 
 
 def lignes() -> tuple[str, ...]:

@@ -7,14 +7,14 @@ from functools import cache
 import pytest
 from outils_parseurs import lignes_propres, texte_document
 
-from indexer.clean import CODE_2007
-from indexer.couverture import bilan
+from indexer.corpus.clean import CODE_2007
+from indexer.corpus.couverture import bilan
+from indexer.corpus.parsers import code2007_annexes as annexes
+from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
+from indexer.corpus.parsers.code2007_definitions import parse_definitions, terme_de
+from indexer.corpus.parsers.code2007_index import NUMERO_DE_PAGE, genre_de_ligne, parse_index, separer
+from indexer.corpus.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
-from indexer.parsers import code2007_annexes as annexes
-from indexer.parsers.code2007_blocs import en_blocs, sans_mobilier
-from indexer.parsers.code2007_definitions import parse_definitions, terme_de
-from indexer.parsers.code2007_index import NUMERO_DE_PAGE, genre_de_ligne, parse_index, separer
-from indexer.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 
 # The source lines each Document is parsed from (1-based, inclusive).
 PLAGES = {

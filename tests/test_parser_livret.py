@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from outils_parseurs import element, lignes_propres, partie, plan_labels, texte_document, texte_plat
 
-from indexer.clean import LIVRET
-from indexer.couverture import bilan, sans_markup
+from indexer.corpus.clean import LIVRET
+from indexer.corpus.couverture import bilan, sans_markup
+from indexer.corpus.parsers.livret import LIGNES_EXCLUES, decoupe_tableaux, extraits, parse, sans_markdown, tableaux
+from indexer.corpus.parsers.livret_lettres import SOUS_TITRES, sous_titre
 from indexer.labels import Label
 from indexer.model import ITEM, TABLEAU, TEXTE, Document, Extrait
-from indexer.parsers.livret import LIGNES_EXCLUES, decoupe_tableaux, extraits, parse, sans_markdown, tableaux
-from indexer.parsers.livret_lettres import SOUS_TITRES, sous_titre
 
 # In scope (1-based, inclusive): tables, bidding boxes, law extracts.
 PERIMETRE = {"tableaux": (408, 515), "boites": (517, 550), "lois": (552, 845)}

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from indexer.corpus.renvois import trouver, trouver_articles
 from indexer.labels import Label
-from indexer.renvois import trouver, trouver_articles
 
 _MARQUE = re.compile(r"<([^|>]+)\|([^>]+)>")
 
@@ -89,8 +89,8 @@ def test_articles_du_reglement(texte: str, attendus: list[str]) -> None:
 
 
 def test_article_vers_son_plus_proche_parent() -> None:
+    from indexer.corpus.renvois import _lier_bloc
     from indexer.model import TEXTE, Bloc
-    from indexer.renvois import _lier_bloc
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
     bloc, manques = _lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), None, False,

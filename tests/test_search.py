@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest_recherche import UNITES, construire_index
 
-from indexer import compact, index
-from indexer.requete import comprendre
-from indexer.search import Chercheur, marquer
+from indexer.recherche import compact, index
+from indexer.recherche.moteur import Chercheur, marquer
+from indexer.recherche.requete import comprendre
 
 
 @pytest.fixture(scope="module")

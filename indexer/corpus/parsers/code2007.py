@@ -1,0 +1,397 @@
+"""Parser of the 2007 law text in 001 (Code 2007, FFB edition): laws 1–93, lines 1828–5235.
+
+``parse(lignes)`` returns one ``Partie`` (edition 2007, role "texte") per law. The
+front matter, the definitions, the annexes, the index and the regulations of the same
+file belong to ``code2007_annexes``; TOC 2 is only read to find the laws
+(``code2007_toc``). Structure is decided as follows:
+
+- A law starts at its bare TOC 2 title (NOTES.md §2.3); its number comes from TOC 2.
+- Labels stand at line start: ``A.``–``H.`` (sections), ``1.`` (numbers), ``(a)`` or
+  ``a)`` (letters), ``(i)`` (roman numbers); ``1. (a)`` and ``(g) (i)`` open two
+  levels at once, the outer one then having no text of its own. A number, letter or
+  roman number with no parent level open (laws 35 and 71 list ``1.``, ``2.`` at law
+  level) is not a paragraph of the citation grammar: it stays a list item (``ITEM``),
+  marker kept, in the enclosing element.
+- A section subtitle ends where its words spell the TOC 2 subtitle (NOTES.md §2.4);
+  for the two sections TOC 2 omits (5A, 86A) it takes the following lines of at most
+  three words without final punctuation. ``1. Variations involontaires`` (73D1, 73D2):
+  a number followed by at most three words and no punctuation, then a capitalised
+  line, is a subtitle too.
+- 001 has no blank lines, so a paragraph starts at a label, at a bullet ``- ``, or at
+  a capitalised line that follows a line ending with ``.`` or ``:`` (a closing
+  bracket or quote may follow the dot). Lines starting with ``;`` or ``:`` are
+  French-spacing wraps and never start one.
+- Footnotes (``*``–``****`` lines) become ``NoteBas`` on the element holding their
+  first call, which is rewritten ``[^eN]``; ``code2007_toc.apparier`` says which
+  note a call refers to. The running text rejoins around the note lines.
+- Law 2's dealer table (1845–1852) and law 77's scoring table (4757–4777, mangled
+  into cells) are kept verbatim as diagrams; the prose that follows the latter
+  (4778–4783) is ordinary text.
+
+Left out on purpose, or absent from the source:
+- the 73D heading is missing (D1 at 4565 follows 73C directly): ``Label(73, ("D",))``
+  is added with its TOC 2 subtitle and no text, so that every TOC 2 section exists;
+- law 93's title ends with a call (5183 ``d'appel *``): its note goes on a law-93
+  preamble element that has no text, since a ``Partie`` title holds no call;
+- the 78B IMP scale and most of the law 77 tables are missing in the source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from indexer.corpus.clean import CODE_2007, Lignes
+from indexer.corpus.parsers import code2007_toc as toc
+from indexer.labels import Label
+from indexer.model import (
+    DIAGRAMME,
+    ITEM,
+    LOI,
+    ROLE_TEXTE,
+    TEXTE,
+    Bloc,
+    Element,
+    Extrait,
+    NoteBas,
+    Partie,
+)
+
+DEBUT = 1828  # "Le jeu de cartes", law 1
+FIN = 5235  # last line of law 93; Annexe I starts at 5236 "Utilisation des"
+EDITION = "2007"
+
+# Verbatim tables: law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
+DIAGRAMMES = ((1845, 1852), (4757, 4777))
+# A section whose heading the source lost: 4565 "1. Variations involontaires" is 73D1.
+SECTIONS_SANS_INTITULE = {4565: (73, "D")}
+
+# "B. Changement de", "A." alone (the subtitle is on the next line)
+SECTION = re.compile(r"^(?P<marque>[A-H])\.(?:\s+|$)")
+# "1. Si, avant le début des annonces", "1. (a) L'arbitre devrait"
+NUMERO = re.compile(r"^(?P<marque>\d{1,2})\.\s+")
+# "(a) qu'il est peu probable", "a) - de déclarations", "(l) exercer" (80B2 goes to l)
+LETTRE = re.compile(r"^\(?(?P<marque>[a-l])\)\s*")
+# "(ii) le camp fautif", "(iii) pendant les annonces"
+ROMAIN = re.compile(r"^\((?P<marque>[ivx]+)\)\s*")
+# "- que les cartes ont été distribuées", "- moyenne moins : au plus 40 %"
+PUCE = re.compile(r"^-\s")
+# "…de la Loi 22 A." or "…sont :" then a capital: a new paragraph may start.
+FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
+# "; dans ce cas", ": Sans Atout, Pique": a French space wrapped before the sign.
+ENCHAINEMENT = re.compile(r"^[;:]")
+# "Variations involontaires": a numbered subtitle has no final punctuation.
+PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
+
+NIVEAUX = ("section", "numero", "lettre", "romain")
+
+
+@dataclass
+class _Chantier:
+    """An element being built: its text arrives line by line."""
+
+    label: Label
+    ligne: int
+    titre: str = ""
+    blocs: list[Bloc] = field(default_factory=list)
+    notes: list[NoteBas] = field(default_factory=list)
+    forme: str = ""  # the open paragraph's kind, "" when none is open
+    debut: int = 0  # the open paragraph's first line
+    morceaux: list[str] = field(default_factory=list)
+
+    def clore(self) -> None:
+        """Close the open paragraph, if any, into a Bloc."""
+        if self.forme and self.morceaux:
+            self.blocs.append(Bloc(self.forme, toc.joindre(self.morceaux), self.debut))
+        self.forme, self.morceaux = "", []
+
+    def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
+        """Start a new paragraph with its first line."""
+        self.clore()
+        self.forme, self.debut, self.morceaux = forme, ligne, [texte]
+
+    def ajouter(self, texte: str, ligne: int) -> None:
+        """Add a line of running text: continue the paragraph or start a new one."""
+        if PUCE.match(texte):
+            self.ouvrir(ITEM, texte, ligne)
+        elif self.forme and ENCHAINEMENT.match(texte):
+            self.morceaux.append(texte)
+        elif not self.forme or (FIN_DE_PHRASE.search(self.morceaux[-1]) and texte[:1].isupper()):
+            self.ouvrir(TEXTE, texte, ligne)
+        else:
+            self.morceaux.append(texte)
+
+    def element(self) -> Element:
+        """The finished element."""
+        self.clore()
+        blocs, notes = tuple(self.blocs), tuple(self.notes)
+        return Element(LOI, blocs, self.ligne, self.label, self.titre, notes=notes)
+
+
+@dataclass
+class _Loi:
+    """The state of one law's parse: finished elements, the open one, the open path."""
+
+    numero: int
+    sections: dict[str, str]
+    courant: _Chantier
+    elements: list[Element] = field(default_factory=list)
+    chemin: dict[str, str] = field(default_factory=dict)
+
+    def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
+        """Close the open element and open the paragraph ``marque`` at ``niveau``."""
+        self.fermer()
+        rang = NIVEAUX.index(niveau)
+        for plus_bas in NIVEAUX[rang:]:
+            self.chemin.pop(plus_bas, None)
+        self.chemin[niveau] = marque
+        parties = tuple(self.chemin[n] for n in NIVEAUX[: rang + 1])
+        self.courant = _Chantier(Label(self.numero, parties), ligne, titre)
+
+    def fermer(self) -> None:
+        """Finish the open element; a preamble with neither text nor note is dropped."""
+        chantier = self.courant
+        chantier.clore()
+        if chantier.label.parties or chantier.blocs or chantier.notes:
+            self.elements.append(chantier.element())
+
+
+def _marque(niveau: str, texte: str, chemin: Mapping[str, str]) -> re.Match[str] | None:
+    """The label of ``niveau`` opening ``texte``, if it is one under ``chemin``.
+
+    ``(i)`` is the letter after ``(h)`` in 80B2 and a roman number anywhere else;
+    letters past ``h`` only count when they follow the previous letter.
+    """
+    lettre = chemin.get("lettre", "")
+    apres_h = lettre == "h" and "romain" not in chemin
+    if niveau == "lettre":
+        trouve = LETTRE.match(texte)
+        if trouve and trouve["marque"] > "h":
+            suivante = chr(ord(lettre) + 1) if lettre else "a"
+            if trouve["marque"] != suivante or (trouve["marque"] == "i" and not apres_h):
+                return None
+        return trouve
+    if niveau == "romain":
+        trouve = ROMAIN.match(texte)
+        return None if trouve and trouve["marque"] == "i" and apres_h else trouve
+    return {"section": SECTION, "numero": NUMERO}[niveau].match(texte)
+
+
+def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
+    """The level and match of the label opening ``texte``, if any."""
+    for niveau in NIVEAUX:
+        trouve = _marque(niveau, texte, chemin)
+        if trouve:
+            return niveau, trouve
+    return None
+
+
+def niveau_de(texte: str, chemin: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """The level and marker of the label opening a line, None for running text.
+
+    ``chemin`` is the open path (``{"section": "B", "numero": "2", "lettre": "h"}``):
+    it decides whether ``(i)`` is a letter or a roman number.
+    """
+    trouve = _niveau(texte, chemin or {})
+    return (trouve[0], trouve[1]["marque"]) if trouve else None
+
+
+def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
+    """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
+    cumul = ""
+    for rang, morceau in enumerate(morceaux):
+        mots = morceau.split()
+        for compte, mot in enumerate(mots, 1):
+            cumul += toc.normaliser(mot)
+            if cumul == cible:  # a trailing sign belongs to the subtitle: 3717 "secondaire ?"
+                while compte < len(mots) and not toc.normaliser(mots[compte]):
+                    compte += 1
+                return rang, compte
+            if not cible.startswith(cumul):
+                return None
+    return None
+
+
+def _court(texte: str) -> bool:
+    """A line that can continue a subtitle: at most three words, no final punctuation."""
+    mots = texte.split()
+    if not 0 < len(mots) <= 3:
+        return False
+    return not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
+
+
+def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[str, int, str]:
+    """A section's subtitle, from the text ``reste`` after its marker on line ``index``.
+
+    ``attendu`` is the TOC 2 subtitle ("" when TOC 2 has none). Returns the subtitle,
+    the index (0-based) of its last line and the text left on that line.
+    """
+    suite = [lignes[i] for i in range(index + 1, min(index + 4, len(lignes)))]
+    morceaux = [reste, *suite]
+    coupe = _decouper_sous_titre(morceaux, toc.normaliser(attendu)) if attendu else None
+    if coupe is None:  # 5A, 86A: not in TOC 2
+        rang = 0 if reste else 1
+        while rang + 1 < len(morceaux) and _court(morceaux[rang + 1]):
+            rang += 1
+        coupe = (rang, len(morceaux[rang].split()))
+    rang, compte = coupe
+    mots = morceaux[rang].split()
+    titre = toc.joindre([*morceaux[:rang], " ".join(mots[:compte])])
+    return titre, index + rang, " ".join(mots[compte:])
+
+
+def _numero_intitule(lignes: Lignes, index: int, reste: str) -> bool:
+    """True when a number's text is a subtitle: 4565 ``1. Variations involontaires``."""
+    suivante = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
+    return _court(reste) and suivante[:1].isupper() and not toc.RUPTURE.match(suivante)
+
+
+def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
+    """Open the labels of a line (``1. (a) L'arbitre``), then give it the rest."""
+    numero = index + 1
+    while (trouve := _niveau(texte, loi.chemin)) and trouve[0] != "section":
+        niveau, marque = trouve
+        if NIVEAUX[NIVEAUX.index(niveau) - 1] not in loi.chemin:
+            loi.courant.ouvrir(ITEM, texte, numero)  # laws 35, 71: a list at law level
+            return
+        loi.ouvrir(niveau, marque["marque"], numero)
+        texte = texte[marque.end() :].strip()
+        if niveau == "numero" and _numero_intitule(lignes, index, texte):
+            loi.courant.titre, texte = texte, ""
+    if texte:
+        loi.courant.ajouter(texte, numero)
+
+
+def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
+    """Read the line at ``index`` (0-based, with what it drags along); the next index."""
+    texte = lignes[index].strip()
+    trouve = _niveau(texte, loi.chemin)
+    if trouve is None:
+        loi.courant.ajouter(texte, index + 1)
+        return index + 1
+    niveau, marque = trouve
+    if niveau != "section":
+        _cascade(lignes, index, texte, loi)
+        return index + 1
+    attendu = loi.sections.get(marque["marque"], "")
+    titre, dernier, reste = sous_titre(lignes, index, texte[marque.end() :], attendu)
+    loi.ouvrir("section", marque["marque"], index + 1, titre)
+    if reste:
+        loi.courant.ajouter(reste, dernier + 1)
+    return dernier + 1
+
+
+def _diagramme(numero: int) -> int:
+    """The last line of the verbatim table starting at line ``numero``, else 0."""
+    return next((fin for debut, fin in DIAGRAMMES if debut == numero), 0)
+
+
+@dataclass(frozen=True)
+class NotesDuCorps:
+    """The body's footnotes: the lines they fill, and each NoteBas at its home line."""
+
+    lignes: frozenset[int] = frozenset()
+    par_ligne: Mapping[int, tuple[NoteBas, ...]] = field(default_factory=dict)
+
+
+def elements_de_loi(
+    lignes: Lignes,
+    numero: int,
+    sections: Mapping[str, str],
+    debut: int,
+    fin: int,
+    notes: NotesDuCorps | None = None,
+) -> tuple[Element, ...]:
+    """The elements of law ``numero``, whose text runs on lines ``debut``–``fin``.
+
+    ``sections`` maps each TOC 2 letter to its subtitle. Notes whose home line is
+    the title's (``debut - 1``) go on the preamble.
+    """
+    notes = notes or NotesDuCorps()
+    preambule = _Chantier(Label(numero), debut, notes=list(notes.par_ligne.get(debut - 1, ())))
+    loi = _Loi(numero, dict(sections), preambule)
+    index = debut - 1
+    while index < fin:
+        ligne = index + 1
+        if ligne in SECTIONS_SANS_INTITULE and SECTIONS_SANS_INTITULE[ligne][0] == numero:
+            lettre = SECTIONS_SANS_INTITULE[ligne][1]
+            loi.ouvrir("section", lettre, ligne, loi.sections[lettre])
+        if ligne in notes.lignes:
+            suivant = index + 1
+        elif dernier := _diagramme(ligne):
+            loi.courant.clore()
+            loi.courant.blocs.append(Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne))
+            suivant = dernier
+        else:
+            suivant = _traiter(lignes, index, loi)
+        for lu in range(ligne, suivant + 1):
+            loi.courant.notes += notes.par_ligne.get(lu, ())
+        index = suivant
+    loi.fermer()
+    return tuple(loi.elements)
+
+
+def _loi_de(ligne: int, titres: tuple[toc.Titre, ...]) -> int:
+    """The law whose text holds ``ligne``."""
+    return max((t for t in titres if t.debut <= ligne), key=lambda t: t.debut).numero
+
+
+def _cles(
+    paires: Mapping[toc.Appel, toc.Note], notes: tuple[toc.Note, ...], titres: tuple[toc.Titre, ...]
+) -> tuple[dict[toc.Note, str], dict[toc.Note, int]]:
+    """Each note's key (``e1``, ``e2``… per law) and home line (its first call's).
+
+    A note goes with the law of its first call, even when printed under the next law
+    (3996 ``indiqué*`` in law 57, its note at 4025 in law 58).
+    """
+    foyers = {note: note.debut for note in notes}  # a note without a call stays put
+    for appel in sorted(paires, reverse=True):
+        foyers[paires[appel]] = appel.ligne
+    compteurs: dict[int, int] = {}
+    cles: dict[toc.Note, str] = {}
+    for note in notes:
+        loi = _loi_de(foyers[note], titres)
+        compteurs[loi] = compteurs.get(loi, 0) + 1
+        cles[note] = f"e{compteurs[loi]}"
+    return cles, foyers
+
+
+def notes_du_corps(
+    lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int
+) -> tuple[Lignes, NotesDuCorps]:
+    """The footnotes of the text from ``titres[0]`` to line ``fin``.
+
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``)
+    and the notes, each at the home line of its first call.
+    """
+    notes = toc.reperer_notes(lignes, titres, fin)
+    paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
+    cles, foyers = _cles(paires, notes, titres)
+    resultat = list(lignes)
+    for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
+        texte = resultat[appel.ligne - 1]
+        appel_ecrit = f"[^{cles[paires[appel]]}]"
+        apres = appel.colonne + appel.etoiles
+        resultat[appel.ligne - 1] = f"{texte[: appel.colonne]}{appel_ecrit}{texte[apres:]}"
+    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
+    for note in notes:
+        note_bas = NoteBas(cles[note], note.texte, note.debut)
+        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), note_bas)
+    occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
+    return tuple(resultat), NotesDuCorps(occupees, par_ligne)
+
+
+def parse(lignes: Lignes) -> Extrait:
+    """The 93 laws of the 2007 code, one ``Partie`` each, from 001's cleaned lines."""
+    entrees = toc.sommaire(lignes)
+    titres = toc.reperer_titres(lignes, entrees, DEBUT, FIN)
+    texte, notes = notes_du_corps(lignes, titres, FIN)
+    fins = [t.debut - 1 for t in titres[1:]] + [FIN]
+    parties: list[tuple[int, Partie]] = []
+    for entree, titre, fin in zip(entrees, titres, fins, strict=True):
+        sections = dict(entree.sections)
+        elements = elements_de_loi(texte, entree.numero, sections, titre.fin + 1, fin, notes)
+        partie = Partie(CODE_2007, EDITION, ROLE_TEXTE, entree.titre, titre.debut, elements)
+        parties.append((entree.numero, partie))
+    return Extrait(CODE_2007, tuple(parties))

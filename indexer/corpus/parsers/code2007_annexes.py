@@ -1,0 +1,233 @@
+"""Everything of 001 (Code 2007, FFB edition, + RNC 2008) except the law body.
+
+``parse`` returns seven Documents (NOTES.md §2.1 for the layout):
+
+====================================  ===========  ==========================================
+Document                              lines        parser
+====================================  ===========  ==========================================
+``preface.md`` (Préfaces)             1–171        here: intro 1–22, one Section per preface
+``objet-du-code.md``                  1583–1647    here: one Section per paragraph group
+``definitions.md``                    1648–1827    ``code2007_definitions``
+``annexes.md`` (Annexes I et II)      5236–5522    here: one Section per annex and rubric
+``index-alphabetique.md``             5523–6250    ``code2007_index``
+``reglements/titre-iv.md``            6551–7870    ``code2007_rnc`` (Articles 83–107)
+``reglements/titre-vii.md``           7875–8661    ``code2007_rnc`` (Articles 136–147)
+====================================  ===========  ==========================================
+
+Paragraphs follow the ``code2007_blocs`` rule (001 has no blank lines).
+
+Left out on purpose (the contract's "pages left out", each by a named rule):
+
+- the law body 1828–5235 (``indexer.corpus.parsers.code2007``);
+- the tables of contents: TOC 1 (172–608, 1997 titles), TOC 2 (609–1582) and the RNC
+  TOC (6251–6550);
+- the ``Û`` / ``Ü`` navigation glyphs of the reader instructions (``GLYPHES_NAVIGATION``);
+- the heading lines carried by a Document or Section title: ``L'objet du Code`` (1583),
+  ``Définitions`` (1648), ``TITRE IV`` (6551), ``Titre VII`` / ``Systèmes et conventions``
+  (7875–7876), and the preface headings (kept as Section titles);
+- the 12 leaked page numbers of the index (``code2007_index.NUMERO_DE_PAGE``);
+- the RNC running footers and headers (``code2007_blocs.sans_mobilier``), and
+  7871–7874, which are nothing but the ``Titre V –`` header and a footer: Titre V
+  itself is absent from the source.
+
+The ``objet-du-code`` Section titles are editorial (the source has none): they name
+each paragraph group and are listed in ``GROUPES_OBJET``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from indexer.corpus.clean import CODE_2007, Lignes
+from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs, sans_mobilier, titre_complet, tranche
+from indexer.corpus.parsers.code2007_definitions import parse_definitions
+from indexer.corpus.parsers.code2007_index import parse_index
+from indexer.corpus.parsers.code2007_rnc import parse_reglement
+from indexer.labels import ancre_libre
+from indexer.model import Bloc, Document, Extrait, Section
+
+# The tables of contents, left out on purpose (read by the nothing-lost test).
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ((172, 608), (609, 1582), (6251, 6550), (7871, 7874))
+
+EDITION_CODE = "2007"
+EDITION_RNC = "2008"
+
+# Ranges (1-based, inclusive) and the text each one must open with: a mismatch means
+# the source changed, and the parser stops rather than cut it in the wrong places.
+INTRO = (1, 22)
+PREFACES = (  # (first line, last line, key)
+    (23, 78, "ffb"),
+    (79, 120, "avant-propos"),
+    (121, 171, "lois-2007"),
+)
+OBJET = (1584, 1647)  # after the heading "L'objet du Code" (1583)
+DEFINITIONS = (1649, 1827)  # after the heading "Définitions" (1648)
+ANNEXES = ((5236, 5304, "I", "1"), (5305, 5522, "II", "2"))  # (first, last, numeral, key)
+INDEX = (5523, 6250)
+TITRE_IV = (6552, 7870)  # after "TITRE IV" (6551)
+TITRE_VII = (7877, 8661)  # after "Titre VII" / "Systèmes et conventions" (7875–7876)
+OUVERTURES = {
+    23: "PREFACE à l’édition française",
+    79: "AVANT - PROPOS",
+    121: "PREFACE AUX LOIS DE 2007",
+    1583: "L’objet du Code",
+    1648: "Définitions",
+    5236: "Utilisation des",
+    5305: "Jeu",
+    5523: "Action retirée",
+    6551: "TITRE IV",
+    7875: "Titre VII",
+}
+
+# The navigation glyphs of the PDF reader instructions: "page précédente Û," (2), "Ü" (3).
+GLYPHES_NAVIGATION = re.compile(r"\s*[ÛÜ]")
+
+# L'objet du Code: (opening words of the group, key, editorial title).
+GROUPES_OBJET = (
+    ("Les Lois ont pour but", "but", "Le but des Lois"),
+    ("Il y a eu beaucoup d’évolutions", "evolutions", "Les évolutions du bridge de tournoi"),
+    (
+        "Les pouvoirs discrétionnaires",
+        "pouvoirs",
+        "Pouvoirs des arbitres et des organismes responsables",
+    ),
+    ("Beaucoup de titres", "titres", "Titres et renvois"),
+    (
+        "L’usage établi",
+        "usage",
+        "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »",
+    ),
+    ("Pour éviter tout doute", "portee", "Portée de l'introduction et des définitions"),
+)
+
+# An annex rubric: "1. Utilisation" (Annexe I), "1 – Champ d'application", "2.1 – Mise en
+# place correcte", "5.1. – Pendant…", "6.4.1. Le chariot…" (Annexe II). A separator
+# ("." or "–") is required: "25 A s'appliquent." (5273) is a wrapped law reference.
+RUBRIQUE = re.compile(r"^(?P<cle>\d{1,2}(?:\.\d{1,2})*)(?:\.? –|\.) (?P<titre>[A-ZÀ-Þ].*)$")
+
+
+class DecoupageInattendu(ValueError):
+    """A range of 001 does not open with the expected text: the source changed."""
+
+
+def verifier_ouvertures(lignes: Lignes) -> None:
+    """Check that every range opens where expected (see ``OUVERTURES``)."""
+    for numero, debut in OUVERTURES.items():
+        if numero > len(lignes) or not lignes[numero - 1].startswith(debut):
+            raise DecoupageInattendu(
+                f"{CODE_2007}:{numero} : « {debut} » attendu ; mettez à jour les plages de "
+                "indexer/parsers/code2007_annexes.py."
+            )
+
+
+def _document(
+    chemin: str, titre: str, type_: str, sections: Sequence[Section], intro: Sequence[Bloc] = ()
+) -> Document:
+    """A Document of 001 (RNC paths get the RNC edition)."""
+    edition = EDITION_RNC if chemin.startswith("reglements/") else EDITION_CODE
+    return Document(chemin, titre, CODE_2007, edition, type_, tuple(sections), tuple(intro))
+
+
+def parse_prefaces(lignes: Lignes) -> Document:
+    """The reader instructions and colophon (intro), then one Section per preface."""
+    intro = [(n, GLYPHES_NAVIGATION.sub("", texte)) for n, texte in tranche(lignes, *INTRO)]
+    sections = []
+    for debut, fin, cle in PREFACES:
+        sections.append(
+            Section(
+                cle=cle,
+                ancre=ancre_libre("preface", cle),
+                titre=lignes[debut - 1],
+                ligne=debut,
+                blocs=en_blocs(tranche(lignes, debut + 1, fin)),
+            )
+        )
+    return _document("preface.md", "Préfaces", "preface", sections, intro=en_blocs(intro))
+
+
+def parse_objet(lignes: Lignes) -> Document:
+    """L'objet du Code: one Section per paragraph group of ``GROUPES_OBJET``."""
+    morceaux: list[tuple[str, str, list[Ligne]]] = []
+    for numero, texte in tranche(lignes, *OBJET):
+        groupe = next((g for g in GROUPES_OBJET if texte.startswith(g[0])), None)
+        if groupe is not None or not morceaux:
+            cle, titre = (groupe or GROUPES_OBJET[0])[1:]
+            morceaux.append((cle, titre, []))
+        morceaux[-1][2].append((numero, texte))
+    sections = [
+        Section(cle, ancre_libre("objet", cle), titre, contenu[0][0], en_blocs(contenu))
+        for cle, titre, contenu in morceaux
+    ]
+    return _document("objet-du-code.md", "L'objet du Code", "objet", sections)
+
+
+def rubrique(texte: str, vues: set[str]) -> str | None:
+    """The key of an annex rubric heading (``"5.1"``), or None; a key is never reused."""
+    trouve = RUBRIQUE.match(texte)
+    return trouve["cle"] if trouve and trouve["cle"] not in vues else None
+
+
+def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
+    """One annex: a level-1 Section titled from its lost heading's first words, then its rubrics."""
+    titre, index = titre_complet(lignes, 1, lignes[0][1], vide=False)
+    debut = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
+    sections: list[tuple[str, str, int, list[Ligne]]] = [debut]
+    vues: set[str] = set()
+    while index < len(lignes):
+        numero, texte = lignes[index]
+        cle_rubrique = rubrique(texte, vues)
+        if cle_rubrique is None:
+            sections[-1][3].append((numero, texte))
+            index += 1
+            continue
+        vues.add(cle_rubrique)
+        titre, index = titre_complet(lignes, index + 1, texte, vide=False)
+        sections.append((f"{cle}.{cle_rubrique}", titre, numero, []))
+    return [
+        Section(
+            cle=f"{chiffre}{cle_section[len(cle):]}",
+            ancre=ancre_libre("annexe", cle_section),
+            titre=titre,
+            ligne=numero,
+            blocs=en_blocs(contenu, titres=True),
+            niveau=cle_section.count(".") + 1,
+        )
+        for cle_section, titre, numero, contenu in sections
+    ]
+
+
+def parse_annexes(lignes: Lignes) -> Document:
+    """Annexe I (boîtes à annonces) and Annexe II (écrans), headings lost in the source."""
+    sections: list[Section] = []
+    for debut, fin, chiffre, cle in ANNEXES:
+        sections += _annexe(tranche(lignes, debut, fin), chiffre, cle)
+    return _document("annexes.md", "Annexes I et II", "annexe", sections)
+
+
+def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
+    """RNC 2008, Titre IV (Arbitrage) and Titre VII (Systèmes et conventions)."""
+    documents = []
+    for (debut, fin), chemin, titre in (
+        (TITRE_IV, "reglements/titre-iv.md", "RNC 2008 – Titre IV : Arbitrage"),
+        (TITRE_VII, "reglements/titre-vii.md", "RNC 2008 – Titre VII : Systèmes et conventions"),
+    ):
+        intro, sections = parse_reglement(sans_mobilier(tranche(lignes, debut, fin)))
+        documents.append(_document(chemin, titre, "reglement", sections, intro=intro))
+    return documents[0], documents[1]
+
+
+def parse(lignes: tuple[str, ...]) -> Extrait:
+    """Every Document of 001 around the laws (see the module docstring)."""
+    verifier_ouvertures(lignes)
+    definitions = parse_definitions(tranche(lignes, *DEFINITIONS))
+    index = parse_index(tranche(lignes, *INDEX))
+    documents: tuple[Document, ...] = (
+        parse_prefaces(lignes),
+        parse_objet(lignes),
+        _document("definitions.md", "Définitions", "definition", definitions),
+        parse_annexes(lignes),
+        _document("index-alphabetique.md", "Index alphabétique du Code 2007", "index", index),
+        *parse_reglements(lignes),
+    )
+    return Extrait(source=CODE_2007, documents=documents)

@@ -1,0 +1,146 @@
+"""The alphabetical index of the 2007 Code (001, lines 5523–6250; NOTES.md §2.6).
+
+Indentation is lost in the source, so head terms and sub-entries look alike: the
+index is emitted flat, one Section per entry, ``cle`` and ``titre`` the term,
+``ancre`` ``ancre_libre("index", terme)``. A term that comes back (``Hors-tour``
+is listed under ``Attaque``, ``Contre``, ``Déclaration``…) gets ``-2``, ``-3``… in
+source order, so anchors are unique and stable as long as the source is.
+
+Each line is one of (``genre_de_ligne``):
+
+- ``page``: a leaked page number (``^\\d{2,3}$``, 12 of them: 85–96), dropped;
+- ``voir``: ``Voir …`` / ``Voir aussi …``, a Bloc of the entry it follows;
+- ``renvois``: locators only (``73C``, ``80A1(a)``), the end of the entry above;
+- ``suite``: a lower-case line (``technique 40C3(a)``, ``de``, ``paragraphe``): the
+  rest of a term wrapped before its locators, or of wrapped locators;
+- ``entree``: a term, with or without locators.
+
+The locators stay as written in one ``texte`` Bloc (``9B1(d), 12C1(e) (i)``), word
+locators included (``définitions``, ``Introduction``, ``renvoi``,
+``(note de bas de page)``). A comma left between a term and its locators
+(``…d'une carte du mort, 46B``) is dropped from the term.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne
+from indexer.labels import ancre_libre
+from indexer.model import TEXTE, Bloc, Section
+
+# A leaked page number of the index pages: "85" (5581), "86" (5642) … "96" (6209).
+NUMERO_DE_PAGE = re.compile(r"^\d{2,3}$")
+
+# A cross-reference line: "Voir Entente entre partenaires", "Voir aussi Information",
+# "Voir Aussi Concurrent".
+VOIR = re.compile(r"^Voir\b")
+
+# One locator: a law code with its optional bracketed parts ("9B1(d)", "12C1(e) (i)",
+# "40A1 (a)", "21b3", "47"), possibly followed by a note mention ("93 (note de bas de
+# page)", "80 note de bas"), or a word locator ("définitions", "Introduction", "renvoi").
+_RENVOI = (
+    r"(?:\d{1,2}[A-Ga-g]?\d{0,2}(?:\s?\([a-z]+\))*"
+    r"(?:\s\(note de bas de page\)|\snote de bas)?"
+    r"|[Dd]éfinitions?|Introduction|renvoi)"
+)
+
+# Locators are separated by commas only: "61, 62, 63, 64", "définitions, 16D", "16B1(a),"
+RENVOIS = re.compile(rf"{_RENVOI}(?:,\s*{_RENVOI})*,?")
+
+# A term followed by its locators: "Enchère inadmissible, au dessus du palier de 7 38"
+# → ("Enchère inadmissible, au dessus du palier de 7", "38"): the shortest term wins,
+# and "7 38" is not a locator list since locators need commas between them.
+ENTREE = re.compile(rf"^(?P<terme>.+?),?\s+(?P<renvois>{RENVOIS.pattern})$")
+
+
+@dataclass
+class _Entree:
+    """An entry being read: its term, locators and ``Voir`` lines."""
+
+    terme: str
+    ligne: int
+    renvois: str = ""
+    voir: list[Ligne] = field(default_factory=list)
+
+
+def genre_de_ligne(ligne: str) -> str:
+    """The kind of an index line: ``page``, ``voir``, ``renvois``, ``suite`` or ``entree``."""
+    if NUMERO_DE_PAGE.match(ligne):
+        return "page"
+    if VOIR.match(ligne):
+        return "voir"
+    if RENVOIS.fullmatch(ligne):
+        return "renvois"
+    if MINUSCULE.match(ligne):
+        return "suite"
+    return "entree"
+
+
+def separer(ligne: str) -> tuple[str, str]:
+    """Split ``"Carte, reprise 47"`` into ``("Carte, reprise", "47")``; no locators → ``""``."""
+    trouve = ENTREE.match(ligne)
+    if trouve is None:
+        return ligne, ""
+    return trouve["terme"], trouve["renvois"]
+
+
+def _ajouter_suite(entree: _Entree, ligne: str) -> None:
+    """A lower-case line ends wrapped locators, or a term wrapped before its locators."""
+    if entree.renvois:
+        entree.renvois = f"{entree.renvois} {ligne}"  # "80 note de bas" / "de" / "paragraphe"
+        return
+    terme, renvois = separer(ligne)
+    entree.terme = f"{entree.terme} {terme}"
+    entree.renvois = renvois
+
+
+def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
+    """Group the index lines into entries (see the module docstring for the kinds)."""
+    entrees: list[_Entree] = []
+    for numero, ligne in lignes:
+        genre = genre_de_ligne(ligne)
+        if genre == "page":
+            continue
+        if genre == "entree" or not entrees:
+            terme, renvois = separer(ligne)
+            entrees.append(_Entree(terme, numero, renvois))
+        elif genre == "voir":
+            entrees[-1].voir.append((numero, ligne))
+        elif genre == "renvois":
+            entrees[-1].renvois = " ".join(filter(None, (entrees[-1].renvois, ligne)))
+        else:
+            _ajouter_suite(entrees[-1], ligne)
+    return entrees
+
+
+def _ancre_unique(terme: str, prises: set[str]) -> str:
+    """``index-hors-tour``, then ``index-hors-tour-2``, ``-3``… for repeated terms."""
+    base = ancre = ancre_libre("index", terme)
+    rang = 1
+    while ancre in prises:
+        rang += 1
+        ancre = f"{base}-{rang}"
+    prises.add(ancre)
+    return ancre
+
+
+def parse_index(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
+    """One flat Section per index entry, in source order."""
+    sections: list[Section] = []
+    prises: set[str] = set()
+    for entree in _lire(lignes):
+        blocs = [Bloc(TEXTE, entree.renvois, entree.ligne)] if entree.renvois else []
+        blocs += [Bloc(TEXTE, texte, numero) for numero, texte in entree.voir]
+        sections.append(
+            Section(
+                cle=entree.terme,
+                ancre=_ancre_unique(entree.terme, prises),
+                titre=entree.terme,
+                ligne=entree.ligne,
+                blocs=tuple(blocs),
+            )
+        )
+    return tuple(sections)

@@ -1,0 +1,284 @@
+"""Locating the 2007 laws in 001: TOC 2, the law headings, the footnotes.
+
+001 never says "LOI N" in its body (NOTES.md §2.3): a law starts at its bare title.
+TOC 2 (lines 609–1582, "correspondance des rubriques et des pages") is the only place
+that ties a number to a 2007 title and lists the section letters with their 2007
+subtitles; TOC 1 (172–608) carries 1997 titles and is never read. This module reads
+TOC 2, finds the 93 titles in the body in sequence, and pairs footnote calls with
+footnote lines. ``code2007`` builds the law elements from these landmarks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.corpus.clean import Lignes
+
+# TOC 2, law entries only: LOI 1 (617) to the line before "ANNEXE" / "I" (1536).
+TOC2_DEBUT = 617
+TOC2_FIN = 1535
+
+# "Donne.....16", "12......20", "toutes précisées ......31": leader and page number.
+_POINTILLES = re.compile(r"\s*\.{5,}\s*\d*\s*$")
+# 767 "6", 936 "7", 1103 "8", 1433 "10": page numbers leaked into TOC 2.
+_NUMERO_DE_PAGE = re.compile(r"^\d{1,3}$")
+# "LOI 1 Le jeu de cartes…", "LOI" (the number follows), "LOI 91 - Pénaliser…"
+_ENTREE_LOI = re.compile(r"^LOI\b")
+_LOI = re.compile(r"^LOI\s+(?P<numero>\d{1,2})\s*(?:-\s+)?(?P<titre>.*)$")
+# "B. Changement de position ou de table", "A." (the subtitle follows)
+_ENTREE_SECTION = re.compile(r"^(?P<lettre>[A-G])\.(?:\s+(?P<texte>.*))?$")
+# What survives normalisation: letters, digits and '()- ("Carte(s) manquante(s)").
+_HORS_TITRE = re.compile(r"[^\w'()-]|_")
+
+# A footnote line: "* Un « paquet trié »…", "** Appeler l'arbitre…" (NOTES.md §2.4).
+NOTE = re.compile(r"^(?P<etoiles>\*{1,4})\s*")
+# A call glued to a word or a bracket: "interdire**", "en lieu et place de (c)*".
+APPEL = re.compile(r"(?<=[\w)])\*{1,4}")
+# A call standing alone at the end of a heading: 5183 "d'appel *" (law 93).
+APPEL_TITRE = re.compile(r"\s\*{1,4}$")
+
+
+@dataclass(frozen=True)
+class EntreeLoi:
+    """One law of TOC 2: its 2007 title and its sections ``(lettre, sous-titre)``."""
+
+    numero: int
+    titre: str
+    sections: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Titre:
+    """Where a law's bare title stands in the body: lines ``debut``–``fin`` (1-based)."""
+
+    numero: int
+    debut: int
+    fin: int
+
+
+@dataclass(frozen=True)
+class Note:
+    """A footnote found in the body: its lines, its stars and its text without them."""
+
+    debut: int
+    fin: int
+    etoiles: int
+    texte: str
+
+
+def joindre(morceaux: list[str]) -> str:
+    """Join wrapped lines with single spaces; a line-final hyphen joins without one.
+
+    ``["ci-", "dessus"]`` → ``"ci-dessus"``; ``["en", "; puis"]`` → ``"en ; puis"``.
+    """
+    texte = ""
+    for morceau in (m.strip() for m in morceaux):
+        if not morceau:
+            continue
+        colle = re.search(r"\w-$", texte) is not None
+        texte = f"{texte}{morceau}" if colle or not texte else f"{texte} {morceau}"
+    return texte
+
+
+def normaliser(texte: str) -> str:
+    """A title reduced for comparison: lower case, ’ → ', – → -, no blanks or dots."""
+    texte = texte.lower().replace("’", "'").replace("–", "-")
+    return _HORS_TITRE.sub("", texte)
+
+
+def _entrees_brutes(lignes: Lignes) -> list[list[str]]:
+    """TOC 2 cut into entries (one per LOI or section line), leaders and pages removed."""
+    entrees: list[list[str]] = []
+    for ligne in lignes[TOC2_DEBUT - 1 : TOC2_FIN]:
+        if _NUMERO_DE_PAGE.match(ligne.strip()):
+            continue  # a leaked page number, not a wrapped law number
+        texte = _POINTILLES.sub("", ligne).strip()
+        if _ENTREE_LOI.match(texte) or _ENTREE_SECTION.match(texte):
+            entrees.append([texte])
+        elif texte and entrees:
+            entrees[-1].append(texte)
+    return entrees
+
+
+def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
+    """The 93 laws of TOC 2 with their 2007 titles and section subtitles, in order."""
+    lois: list[tuple[int, str, list[tuple[str, str]]]] = []
+    for morceaux in _entrees_brutes(lignes):
+        texte = joindre(morceaux)
+        if loi := _LOI.match(texte):
+            lois.append((int(loi["numero"]), loi["titre"], []))
+        elif (section := _ENTREE_SECTION.match(texte)) and lois:
+            lois[-1][2].append((section["lettre"], section["texte"] or ""))
+    return tuple(EntreeLoi(n, titre, tuple(sections)) for n, titre, sections in lois)
+
+
+def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
+    """Every ``(loi, lettre)`` section that TOC 2 lists, in order: 251 of them."""
+    return tuple((e.numero, lettre) for e in sommaire(lignes) for lettre, _ in e.sections)
+
+
+def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
+    """How many lines (1 to 5) from ``index`` spell ``cible`` once normalised, if any."""
+    cumul = ""
+    for nombre in range(1, 6):
+        if index + nombre > len(lignes):
+            return None
+        cumul += normaliser(lignes[index + nombre - 1])
+        if cumul == cible:
+            return nombre
+        if not cible.startswith(cumul):
+            return None
+    return None
+
+
+def reperer_titres(
+    lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int
+) -> tuple[Titre, ...]:
+    """Find each TOC title in the body, in sequence, across line breaks (NOTES.md §2.3).
+
+    The search for law n starts after the title of law n - 1, so that a short title
+    ("Enchères", "Communication") is never taken from an earlier law.
+    """
+    titres: list[Titre] = []
+    index = debut - 1
+    for entree in entrees:
+        cible = normaliser(entree.titre)
+        while index < fin:
+            nombre = _titre_a(lignes, index, cible)
+            if nombre:
+                titres.append(Titre(entree.numero, index + 1, index + nombre))
+                index += nombre
+                break
+            index += 1
+        else:
+            raise ValueError(f"titre de la loi {entree.numero} introuvable : {entree.titre}")
+    return tuple(titres)
+
+
+# --- Footnotes ---------------------------------------------------------------------
+# What interrupts a note or a subtitle: a note, a bullet or a label ("(b) ne pas",
+# "B.", "2. Après"). A note runs from its star line to the next of these or the next
+# law title: the running text never resumes without one (checked on all 57 notes).
+RUPTURE = re.compile(r"^(?:\*|- |[A-H]\.(?:\s|$)|\d{1,2}\.\s|\(?[a-l]\)|\([ivx]+\))")
+
+
+def _reprise(note: str, suivante: str) -> bool:
+    """True when ``suivante`` resumes the running text after a finished note line.
+
+    "Règlement National." then "une dénomination…": a lower-case line after a full
+    stop goes on with the sentence the note interrupted.
+    """
+    return note.rstrip().endswith(".") and suivante[:1].islower()
+
+
+def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[Note, ...]:
+    """Every footnote of the body (lines ``titres[0].debut``–``fin``), in order."""
+    debuts_de_titre = {titre.debut for titre in titres}
+    notes: list[Note] = []
+    numero = titres[0].debut
+    while numero <= fin:
+        etoiles = NOTE.match(lignes[numero - 1])
+        if not etoiles:
+            numero += 1
+            continue
+        dernier = numero
+        while dernier < fin and dernier + 1 not in debuts_de_titre:
+            if RUPTURE.match(lignes[dernier]) or _reprise(lignes[dernier - 1], lignes[dernier]):
+                break
+            dernier += 1
+        morceaux = [NOTE.sub("", lignes[numero - 1]), *lignes[numero:dernier]]
+        notes.append(Note(numero, dernier, len(etoiles["etoiles"]), joindre(morceaux)))
+        numero = dernier + 1
+    return tuple(notes)
+
+
+@dataclass(frozen=True, order=True)
+class Appel:
+    """A footnote call: its line, its column and its number of stars."""
+
+    ligne: int
+    colonne: int
+    etoiles: int
+
+
+def reperer_appels(
+    lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note, ...], fin: int
+) -> tuple[Appel, ...]:
+    """Every call of the body outside the notes, law titles included (5183 ``d'appel *``)."""
+    dans_une_note = {n for note in notes for n in range(note.debut, note.fin + 1)}
+    dans_un_titre = {n for titre in titres for n in range(titre.debut, titre.fin + 1)}
+    appels: list[Appel] = []
+    for numero in range(titres[0].debut, fin + 1):
+        if numero in dans_une_note:
+            continue
+        motif = APPEL_TITRE if numero in dans_un_titre else APPEL
+        for trouve in motif.finditer(lignes[numero - 1]):
+            etoiles = trouve.group().count("*")
+            appels.append(Appel(numero, trouve.end() - etoiles, etoiles))
+    return tuple(appels)
+
+
+def _blocs_de_notes(notes: tuple[Note, ...]) -> list[tuple[Note, ...]]:
+    """Notes printed together at a page bottom: consecutive lines, no text between."""
+    blocs: list[list[Note]] = []
+    for note in notes:
+        if blocs and blocs[-1][-1].fin + 1 == note.debut:
+            blocs[-1].append(note)
+        else:
+            blocs.append([note])
+    return [tuple(bloc) for bloc in blocs]
+
+
+def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
+    """Calls whose page has no note with their stars: the latest earlier such note.
+
+    2610 ``répétées*`` sits on a page whose only note is ``**``; it reuses 2600.
+    """
+    reprises: dict[Appel, Note] = {}
+    blocs = _blocs_de_notes(notes)
+    for appel in appels:
+        suivant = next((b for b in blocs if b[0].debut > appel.ligne), ())
+        if any(note.etoiles == appel.etoiles for note in suivant):
+            continue
+        avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
+        if avant:
+            reprises[appel] = avant[-1]
+    return reprises
+
+
+def _series(appels: list[Appel], notes: list[Note]) -> list[tuple[list[Appel], list[Note]]]:
+    """Cut one star count's calls and notes, in source order, into calls-then-notes runs."""
+    evenements: list[tuple[int, Appel | Note]] = [(a.ligne, a) for a in appels]
+    evenements += [(n.debut, n) for n in notes]
+    evenements.sort(key=lambda evenement: evenement[0])
+    series: list[tuple[list[Appel], list[Note]]] = []
+    for _, chose in evenements:
+        if isinstance(chose, Appel):
+            if not series or series[-1][1]:
+                series.append(([], []))
+            series[-1][0].append(chose)
+        elif series:
+            series[-1][1].append(chose)
+    return series
+
+
+def apparier(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
+    """The note each call refers to (NOTES.md §2.4: notes sit at page bottoms).
+
+    A call reuses an earlier note when its page has none with its stars
+    (``_reprises``). Otherwise, for each number of stars, a run of calls followed by
+    a run of notes pair in order, the first note answering the surplus calls:
+    2152 ``interdise*`` and 2160 ``(c)*`` → 2184, 2183 ``86A*`` → 2185; the four
+    ``**`` of law 51B → 3839. A note left without a call stays where it stands.
+    """
+    paires = _reprises(appels, notes)
+    for etoiles in range(1, 5):
+        restants = [a for a in appels if a.etoiles == etoiles and a not in paires]
+        siennes = [n for n in notes if n.etoiles == etoiles]
+        for serie_appels, serie_notes in _series(restants, siennes):
+            surplus = max(0, len(serie_appels) - len(serie_notes))
+            for rang, appel in enumerate(serie_appels):
+                if serie_notes:
+                    paires[appel] = serie_notes[min(max(0, rang - surplus), len(serie_notes) - 1)]
+    return paires

@@ -1,0 +1,218 @@
+"""Parser of 000, the FFB « Guide pratique de l'arbitrage à la table » (2017 law quotes).
+
+One ``Partie`` (role ``guide``, 2017) per law heading (NOTES.md §1.4); see
+``guide_corps`` for how a law's body becomes elements. Choices made here:
+
+- Page furniture (NOTES.md §1.2) is removed before anything else, by ``sans_mobilier``:
+  a leaked page number is a bare number after three empty lines and before a line of
+  spaces (the card holdings ``87`` and ``976`` are not); a footnote is a line starting
+  with a digit glued to a capitalised word or with ``*``, continued while it does not
+  end with ``.`` or ``)``. The gap around the furniture is a soft wrap unless the text
+  before it ends a sentence and the text after it does not start in lower case, so the
+  sentences cut by a page bottom rejoin. The calls become ``[^1]``…``[^4]`` (digit
+  glued to a lower-case word, nearest before its note) and ``[^etoile1]``…
+  (``*``, ``**`` after a word, each paired with the nearest star note after it); the
+  ``NoteBas`` goes on the first element of the Partie whose text carries the call.
+- ``28 à 32`` (overview) is a Partie of law 28 placed before law 28's own Partie,
+  titled « Déclarations hors tour, approche générale (Lois 28 à 32) ».
+- ``35 à 39`` is the only heading for laws 35–39. Its body is cut at the four run-in
+  titles ``RUN_IN`` (3942 → 36, 3982 → 37, 3995 → 38, 4006 → 39), each part titled by
+  its run-in title; what precedes goes to 35 with the heading's title. The laws are
+  named by the run-in titles themselves, so no law is inferred from order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from indexer.corpus.clean import GUIDE
+from indexer.corpus.parsers.guide_corps import lire_corps
+from indexer.model import ROLE_GUIDE, Element, Extrait, NoteBas, Partie
+
+# A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
+ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
+TITRE_MAX = 60  # 7616 "1- Lorsque le joueur fautif…:" and 7633 are list items, not headings
+
+# A leaked page number: "22", "115" (only with the gap test of _est_page)
+NUMERO_PAGE = re.compile(r"^\s*\d{1,3}\s*$")
+# A numbered footnote, digit glued to its text: "1Appeler l'arbitre…", "4L'Organisme…"
+NOTE_NUMERO = re.compile(r"^([1-9])(?=[A-ZÀ-Ý][a-zà-ÿ’'])")
+# A star footnote: "** La FFB ne l'interdit pas."
+NOTE_ETOILE = re.compile(r"^(\*{1,3})\s")
+# A star call glued to a word: "interdisent*", "partenaires**"
+APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*{1,3}")
+# Where a sentence ends: a page bottom after it is a paragraph break
+FIN_PHRASE = re.compile(r"[.:;!?»)\]]$")
+
+TITRE_28_32 = "Déclarations hors tour, approche générale (Lois 28 à 32)"
+# The run-in titles that open laws 36–39 inside "35 à 39" (NOTES.md §1.1)
+RUN_IN = (
+    (36, re.compile(r"^(Un contre ou surcontre inadmissible)\s*:\s*")),
+    (37, re.compile(r"^(Une violation de l.obligation de passer)\s*:\s*")),
+    (38, re.compile(r"^(Une enchère au-dessus du palier de sept)\s*:\s*")),
+    (39, re.compile(r"^(Une déclaration après le dernier Passe)\s*:\s*")),
+)
+
+
+def parse(lignes: tuple[str, ...]) -> Extrait:
+    """Read 000: the Parties of the 90 law headings, in file order."""
+    propres, notes = sans_mobilier(lignes)
+    entetes = trouver_entetes(propres)
+    parties: list[tuple[int, Partie]] = []
+    for rang, (index, numero, dernier, titre, hauteur) in enumerate(entetes):
+        fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
+        corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
+        if dernier == 32 and numero == 28:
+            apercu = _partie(numero, TITRE_28_32, index + 1, corps, titre_de_loi=False,
+                             couvre=tuple(range(numero + 1, dernier + 1)))
+            parties.append((numero, apercu))
+        elif dernier == 39 and numero == 35:
+            parties.extend(_parties_35_39(titre, index + 1, corps))
+        else:
+            parties.append((numero, _partie(numero, titre, index + 1, corps)))
+    return Extrait(source=GUIDE, parties=tuple((n, _avec_notes(p, notes)) for n, p in parties))
+
+
+def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int]]:
+    """The law headings: (index, law, last law of a range, title, lines used by the title)."""
+    entetes: list[tuple[int, int, int, str, int]] = []
+    for index, texte in enumerate(lignes):
+        trouve = ENTETE.match(texte)
+        if not trouve:
+            continue
+        numero, titre = int(trouve[1]), trouve[3]
+        precedent = entetes[-1][1] if entetes else 0
+        if len(titre) > TITRE_MAX or titre.endswith(":") or not precedent <= numero <= 93:
+            continue
+        hauteur = 1
+        suite = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
+        if suite[:1].islower():  # 6119 "…d'une carte" / "pénalisée"
+            titre, hauteur = f"{titre} {suite}", 2
+        entetes.append((index, numero, int(trouve[2] or numero), titre, hauteur))
+    return entetes
+
+
+def _partie(
+    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], titre_de_loi: bool = True,
+    couvre: tuple[int, ...] = (),
+) -> Partie:
+    elements = lire_corps(numero, corps)
+    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, elements, titre_de_loi, couvre)
+
+
+def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> list[tuple[int, Partie]]:
+    """Cut the 35–39 body at the run-in titles of RUN_IN (see the module docstring)."""
+    coupes: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
+    for rang, (numero, texte) in enumerate(corps):
+        for loi, motif in RUN_IN:
+            trouve = motif.match(texte)
+            if trouve:
+                coupes.append((loi, trouve[1], numero, rang))
+    parties: list[tuple[int, Partie]] = []
+    for k, (loi, nom, debut, rang) in enumerate(coupes):
+        fin = coupes[k + 1][3] if k + 1 < len(coupes) else len(corps)
+        morceau = list(corps[rang:fin])
+        if k:  # the run-in title is the Partie's title; the sentence goes on after it
+            premier = RUN_IN[k - 1][1].sub("", morceau[0][1], count=1)
+            morceau[0] = (morceau[0][0], premier)
+        parties.append((loi, _partie(loi, nom, debut, morceau, titre_de_loi=not k)))
+    return parties
+
+
+def _est_page(lignes: Sequence[str], index: int) -> bool:
+    """A page number: a bare number after three empty lines, before a line of spaces."""
+    if not NUMERO_PAGE.match(lignes[index]) or index < 3 or index + 1 >= len(lignes):
+        return False
+    return lignes[index - 3 : index] == ("", "", "") and lignes[index + 1] == " "
+
+
+def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str, int]]:
+    """Every footnote (index, line count, marker, 0) and page number (index, 1, "", 1)."""
+    zones: list[tuple[int, int, str, int]] = []
+    for index, texte in enumerate(lignes):
+        if _est_page(lignes, index):
+            zones.append((index, 1, "", 1))
+            continue
+        trouve = NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)
+        if not trouve:
+            continue
+        hauteur = 1
+        while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
+            hauteur += 1  # 4229–4230: a note wrapped on two lines
+        zones.append((index, hauteur, trouve[1], 0))
+    return zones
+
+
+def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, NoteBas]]:
+    """Remove page numbers and footnotes, rewrite the calls; the notes by key."""
+    propres = list(lignes)
+    notes: dict[str, NoteBas] = {}
+    etoiles = 0
+    retirees: set[int] = set()
+    for index, hauteur, marque, _ in _zones_mobilier(lignes):
+        texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
+        for i in range(index, index + hauteur):
+            propres[i] = ""
+            retirees.add(i)
+        if marque.isdigit():
+            notes[marque] = NoteBas(marque, texte[len(marque) :].strip(), index + 1)
+            _appel_numero(propres, index, marque)
+        elif marque:
+            etoiles += 1
+            cle = f"etoile{etoiles}"
+            notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
+            _appels_etoile(propres, index, cle)
+    return _recoller(propres, retirees), notes
+
+
+def _appel_numero(lignes: list[str], index: int, chiffre: str) -> None:
+    """Rewrite the nearest call before a numbered note: "jeu1" → "jeu[^1]"."""
+    motif = re.compile(rf"(?<=[a-zà-ÿ]){chiffre}(?![\d\w])")
+    for i in range(index - 1, -1, -1):
+        if motif.search(lignes[i]):
+            lignes[i] = motif.sub(f"[^{chiffre}]", lignes[i], count=1)
+            return
+
+
+def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
+    """Rewrite the star calls before a star note that no earlier note has taken."""
+    for i in range(index - 1, -1, -1):
+        if "[^etoile" in lignes[i] and not APPEL_ETOILE.search(lignes[i]):
+            return  # a call of the previous star note: ours are all after it
+        if APPEL_ETOILE.search(lignes[i]):
+            lignes[i] = APPEL_ETOILE.sub(f"[^{cle}]", lignes[i])
+
+
+def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
+    """Make each gap left by furniture a soft wrap, or a break where a sentence ended."""
+    for index in sorted(retirees):
+        if lignes[index] == " ":
+            continue  # already the break of a neighbouring gap
+        debut, fin = index, index
+        while debut > 0 and (lignes[debut - 1].strip() == "" or debut - 1 in retirees):
+            debut -= 1
+        while fin < len(lignes) and (lignes[fin].strip() == "" or fin in retirees):
+            fin += 1
+        precedent = lignes[debut - 1] if debut else ""
+        suivant = lignes[fin].strip() if fin < len(lignes) else ""
+        casse = bool(FIN_PHRASE.search(precedent)) and not suivant[:1].islower()
+        for i in range(debut, fin):
+            lignes[i] = ""
+        if casse:
+            lignes[debut] = " "
+    return tuple(lignes)
+
+
+def _avec_notes(partie: Partie, notes: dict[str, NoteBas]) -> Partie:
+    """Put each footnote on the first element of the Partie whose text calls it."""
+    vues: set[str] = set()
+    elements: list[Element] = []
+    for element in partie.elements:
+        texte = " ".join(b.texte for b in element.blocs)
+        cles = [c for c in re.findall(r"\[\^([^\]]+)\]", texte) if c in notes and c not in vues]
+        vues.update(cles)
+        propres = tuple(notes[c] for c in dict.fromkeys(cles))
+        elements.append(replace(element, notes=propres) if propres else element)
+    return replace(partie, elements=tuple(elements))

@@ -1,0 +1,342 @@
+"""Law quotes in the body of a law in 000: where a quote opens and ends, its label,
+subtitle and sub-paragraphs (NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
+
+- Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
+  ``[12C1e.``, ``[40.2``…, see ``LABEL``), at a line-start ``[`` + capitalised text
+  (an unlabelled quote: the label is the list marker before it read against the last
+  quoted paragraph, else the law alone), or after a lead-in ``Xxx : [Une…``. It ends at
+  its matching ``]`` (nested asides such as ``[cf. également C1(d)]`` stay in the text
+  with their brackets). When no ``]`` matches before the next line-start ``[``, the
+  quote is unterminated: it ends at the next line-start ``[``, ``Exemple``/``Note``,
+  unlabelled S-paragraph or law heading, and its first element is ``incomplet``.
+  ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary, kept as text.
+- Inside a quote, a paragraph that starts with ``1.``, ``(a)``, ``a)``, ``(i)`` or
+  ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``);
+  a marker that cannot be read so (``a)`` under a bare law) stays an item.
+- An unbracketed letter paragraph (``B. Rectification d'une erreur``) is law text
+  too; it runs like an unterminated quote but is not flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from indexer.corpus.parsers.lignes_repliees import (
+    Ligne,
+    Morceau,
+    bloc_prose,
+    bloc_verbatim,
+    couper,
+    est_vide,
+    marque_relative,
+)
+from indexer.labels import Label, parse_label, parse_relatif
+from indexer.model import LOI, TEXTE, Bloc, Element
+
+# A label after "[": "20A", "16A 1", "12C1e", "40B2a(i)", "19A2/19B2", "40.2", "40.A.4", "A5", "B"
+LABEL = re.compile(
+    r"""^(?P<code>\d{1,2}(?:\.A?\.?\d|[A-G](?:\ ?\d{1,2})?(?:[a-h](?:\([ivx]+\))?)?)?(?:/\d{1,2}[A-G]\d)?
+        |[A-G]\d?(?=\.))
+        (?P<fin>\.|\s*:|\s|$)""",
+    re.VERBOSE,
+)
+# "40.2" and "40.A.4" are 40A2 and 40A4
+POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
+# Unlabelled law text after "[": "[Quatre joueurs…", "[L'arbitre…", "[… Aucun", "[(...) en faveur", "[(a) Un"
+TEXTE_CITE = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ’' ]|…|\(\.\.\.\)|\([a-h]\))")
+# WBF commentary and examples in brackets are not law text
+WBF = re.compile(r"^(?:Commentaire|Exemple|Extrait)")
+# What may stand before a line-start "[": "- ", "2. ", "A1 - "
+AVANT_CROCHET = re.compile(r"^\s*(?:[-–]\s+|(?P<numero>\d{1,2})\.\s*|(?P<lettre>[A-G]\d?)\s*-\s*)?$")
+# A sub-paragraph marker inside a quote: "1.", "2.Chaque", "(a)", "a)", "(ii)", "C. "
+SOUS_MARQUE = re.compile(
+    r"^\s*(?:(?P<section>[A-G])\.\s+|(?P<numero>\d{1,2})\.(?!\d)\s*|\(?(?P<lettre>[a-h])\)\s*"
+    r"|\((?P<romain>i{1,3}|iv|v|vi{1,3})\)\s*)"
+)
+# An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
+LETTRE_LOI = re.compile(r"^(?P<section>[A-G])\.\s+(?=[A-ZÀ-Ý])")
+# A subtitle inside a quote before ":": "Hiérarchie des cartes et des couleurs", "Au tour de l'Adv. D…"
+SOUS_TITRE = re.compile(r"^(?P<titre>[A-ZÀ-Ý](?:[^:,.]|Adv\.)*?)\s*:\s*")
+# A free-standing title: one line, no final punctuation ("Le mort", "Méthode correcte…")
+TITRE_LIBRE = re.compile(r"^[A-ZÀ-Ý][^.:;!?,]{0,70}$")
+PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
+
+# The headings that end an unterminated quote; guide_corps opens an example or a note there.
+# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :"
+ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:)?)\s*")
+# A note heading: "Note :", "NB :", "Remarque :", "Note très importante :"
+NOTE_TITRE = re.compile(r"^(?P<titre>(?:Note très importante|Note|NB|Remarque)\s*:)\s*")
+
+
+def est_exemple(texte: str) -> bool:
+    """Whether a paragraph opens an example: "Exemple 3 :", "[Exemple (tiré…) :"."""
+    return ENTETE_EXEMPLE.match(texte) is not None and texte.lstrip("[").startswith("Exemple")
+
+
+@dataclass
+class _Brouillon:
+    """An element being built."""
+
+    type: str
+    ligne: int
+    label: Label | None = None
+    titre: str = ""
+    incomplet: bool = False
+    blocs: list[Bloc] = field(default_factory=list)
+    ouvert: bool = False  # an example that still takes the next paragraph
+
+    def fige(self) -> Element:
+        return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet)
+
+
+def _ouvre_ligne(texte: str) -> bool:
+    """A paragraph whose first line opens a bracket (after a marker at most)."""
+    avant, _, apres = texte.partition("[")
+    return bool(apres) and AVANT_CROCHET.match(avant) is not None
+
+
+def _est_citation(avant: str, apres: str) -> bool:
+    """Whether the "[" between ``avant`` and ``apres`` opens law text."""
+    if LABEL.match(apres):
+        return True
+    if WBF.match(apres) or not TEXTE_CITE.match(apres):
+        return False
+    return AVANT_CROCHET.match(avant) is not None or re.search(r"(?:[.!?]|\s:)\s*$", avant) is not None
+
+
+def _sans_orphelins(texte: str, profondeur: int = 0) -> tuple[str, int]:
+    """Drop the "]" that close nothing; keep nested asides with their brackets."""
+    garde: list[str] = []
+    for car in texte:
+        if car == "[":
+            profondeur += 1
+        elif car == "]":
+            if profondeur == 0:
+                continue
+            profondeur -= 1
+        garde.append(car)
+    return "".join(garde), profondeur
+
+
+def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
+    propres: list[Ligne] = []
+    profondeur = 0
+    for numero, texte in lignes:
+        texte, profondeur = _sans_orphelins(texte, profondeur)
+        propres.append((numero, texte))
+    return bloc_prose(propres, item)
+
+
+class LecteurDeCitations:
+    """The elements of one law being read, the queue of its paragraphs, and how a law
+    quote is read from them, keeping the quote context; ``guide_corps._Lecteur`` reads
+    the other paragraphs."""
+
+    def __init__(self, numero: int, morceaux: list[Morceau]) -> None:
+        self.numero = numero
+        self.file = morceaux
+        self.elements: list[_Brouillon] = []
+        self.contexte = Label(numero)
+        self._fin_manquante = False
+
+    @property
+    def courant(self) -> _Brouillon | None:
+        return self.elements[-1] if self.elements else None
+
+    def _nouveau(self, type_: str, ligne: int, **champs: object) -> _Brouillon:
+        brouillon = _Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
+        self.elements.append(brouillon)
+        return brouillon
+
+    def _ajouter(self, brouillon: _Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
+        bloc = _prose(lignes, item)
+        if bloc is not None and bloc.texte.strip("[] "):
+            brouillon.blocs.append(bloc)
+
+    # --- law quotes -------------------------------------------------------
+
+    def _citation(self, morceau: Morceau, crochet: bool = True) -> None:
+        """A quote from its opening paragraph: label, subtitle, text, sub-paragraphs."""
+        morceaux = self._morceaux_citation(morceau, crochet)
+        premier = morceaux[0]
+        numero, texte = premier.lignes[0]
+        label, titre, reste = self._ouvrir(texte, crochet)
+        lignes = [(numero, reste)] + list(premier.lignes[1:])
+        if len(label.parties) == 1 and not titre:
+            titre, lignes = _titre_section(lignes)
+        incomplet = crochet and self._fin_manquante
+        brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
+        self.contexte = label
+        self._remplir(brouillon, lignes)
+        for suivant in morceaux[1:]:
+            self._sous_paragraphe(suivant)
+
+    def _ouvrir(self, texte: str, crochet: bool) -> tuple[Label, str, str]:
+        """Read the opening line: (label, subtitle, text after them)."""
+        if not crochet:
+            lettre = LETTRE_LOI.match(texte)
+            assert lettre is not None
+            label = parse_relatif(lettre["section"], Label(self.numero)) or Label(self.numero)
+            return (label, *_sous_titre(texte[lettre.end() :]))
+        avant, _, apres = texte.partition("[")
+        marque = AVANT_CROCHET.match(avant)
+        relatif = (marque["numero"] or marque["lettre"]) if marque else None
+        trouve = LABEL.match(apres)
+        if trouve is None:
+            label = self._relatif(relatif) if relatif else Label(self.numero)
+            return (label, "", apres)
+        code = trouve["code"]
+        label = self._label(code.split("/")[0])
+        titre, reste = _sous_titre(apres[trouve.end() :])
+        if "/" in code:  # "[19A2/19B2." is cited as 19A2; the other label stays visible
+            titre = f"{code} {titre}".strip()
+        return label, titre, reste
+
+    def _label(self, code: str) -> Label:
+        """A label as written after "[" in this law, normalised (see LABEL)."""
+        code = POINT_A.sub(r"\1A\2", code.replace(" ", ""))
+        if code[0].isalpha():
+            return parse_relatif(code, Label(self.numero)) or Label(self.numero)
+        if code.isdigit() and int(code) != self.numero:
+            return self._relatif(code)  # "[1." in 16D is 16D1
+        return parse_label(code) or Label(self.numero)
+
+    def _relatif(self, marque: str) -> Label:
+        return parse_relatif(marque, self.contexte) or Label(self.numero)
+
+    def _remplir(self, brouillon: _Brouillon, lignes: Sequence[Ligne]) -> None:
+        """The text of a law paragraph; a second marker on its line opens a child."""
+        numero, texte = lignes[0]
+        marque = SOUS_MARQUE.match(texte)
+        if marque and not marque["section"] and self._label_marque(marque) is not None:
+            self._sous_paragraphe(Morceau(((numero, texte),) + tuple(lignes[1:]), saut=False))
+            return
+        self._ajouter(brouillon, lignes, item=False)
+
+    def _label_marque(self, marque: re.Match[str]) -> Label | None:
+        groupes = (marque[k] for k in ("section", "numero", "lettre", "romain"))
+        return marque_relative(*groupes, self.contexte)
+
+    def _sous_paragraphe(self, morceau: Morceau) -> None:
+        """A paragraph inside a quote: a labelled child, an item, a diagram or more text."""
+        courant = self.courant
+        assert courant is not None
+        if morceau.forme != TEXTE:
+            courant.blocs.append(bloc_verbatim(morceau))
+            return
+        numero, texte = morceau.lignes[0]
+        marque = SOUS_MARQUE.match(texte)
+        label = self._label_marque(marque) if marque else None
+        if marque is None or label is None:
+            self._ajouter(courant, morceau.lignes)
+            return
+        lignes = [(numero, texte[marque.end() :])] + list(morceau.lignes[1:])
+        titre = ""
+        if marque["section"]:
+            titre, reste = _sous_titre(lignes[0][1])
+            lignes[0] = (numero, reste)
+            if not titre:
+                titre, lignes = _titre_section(lignes)
+        enfant = self._nouveau(LOI, numero, label=label, titre=titre)
+        self.contexte = label
+        self._remplir(enfant, lignes)
+
+    # --- where a quote ends -------------------------------------------------
+
+    def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
+        """The paragraphs of a quote, cut at its "]"; what follows goes back in the queue."""
+        self._fin_manquante = False
+        fin = _fermeture([morceau, *self.file]) if crochet else None
+        if fin is None:
+            self._fin_manquante = crochet
+            pris = [morceau]
+            while self.file and not _fin_sans_crochet(self.file[0]):
+                pris.append(self.file.pop(0))
+            return pris
+        rang, index, colonne = fin
+        pris = [morceau] + [self.file.pop(0) for _ in range(rang)]
+        dernier, suite = couper(pris[-1], index, colonne)
+        pris[-1:] = [dernier] if dernier else []
+        if suite is not None:
+            self._suite_de_citation(suite, pris)
+        return pris
+
+    def _suite_de_citation(self, suite: Morceau, pris: list[Morceau]) -> None:
+        """After "]": punctuation joins the quote ("montre]." → "montre."), words go back."""
+        numero, texte = suite.lignes[0]
+        texte = texte[1:]  # the "]" itself
+        ponctuation = PONCTUATION.match(texte)
+        assert ponctuation is not None
+        signes = ponctuation[0].replace("]", "").strip()
+        if signes and pris:
+            dernier = pris[-1]
+            n, t = dernier.lignes[-1]
+            pris[-1] = replace(dernier, lignes=dernier.lignes[:-1] + ((n, t.rstrip() + signes),))
+        reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
+        if any(not est_vide(t) for _, t in reste):
+            self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
+
+
+def _sous_titre(texte: str) -> tuple[str, str]:
+    """Split a subtitle off a quote's first text: ("Hiérarchie des cartes…", "le bridge…")."""
+    trouve = SOUS_TITRE.match(texte.strip())
+    if trouve is None or len(trouve["titre"]) > 90:
+        return "", texte
+    return trouve["titre"], texte.strip()[trouve.end() :]
+
+
+def _titre_section(lignes: list[Ligne]) -> tuple[str, list[Ligne]]:
+    """A section's subtitle alone on its line: "Devoir de l'arbitre" / "Il est de…"."""
+    premiere = lignes[0][1].strip()
+    suivante = next((t.strip() for _, t in lignes[1:] if not est_vide(t)), "")
+    if TITRE_LIBRE.match(premiere) and len(premiere) <= 60 and not suivante[:1].islower():
+        return premiere, lignes[1:] or [(lignes[0][0], "")]
+    return "", lignes
+
+
+def ouverture(morceau: Morceau) -> tuple[int, int] | None:
+    """Where the first law quote opens in a paragraph (line index, column of "[")."""
+    for index, (_, texte) in enumerate(morceau.lignes):
+        for trouve in re.finditer(r"\[", texte):
+            avant, apres = texte[: trouve.start()], texte[trouve.end() :]
+            if index > 0:
+                avant = "x " + avant  # not at the paragraph's start
+            if _est_citation(avant, apres):
+                return index, trouve.start()
+    return None
+
+
+def _fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
+    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column).
+
+    The search stops at the next paragraph that opens with "[": a quote still open
+    there is unterminated.
+    """
+    profondeur = 0
+    for rang, morceau in enumerate(morceaux):
+        if rang and _ouvre_ligne(morceau.texte):
+            return None
+        for index, (_, texte) in enumerate(morceau.lignes):
+            debut = texte.index("[") if rang == 0 and index == 0 else 0
+            for colonne in range(debut, len(texte)):
+                if texte[colonne] == "[":
+                    profondeur += 1
+                elif texte[colonne] == "]":
+                    profondeur -= 1
+                    if profondeur == 0:
+                        return rang, index, colonne
+    return None
+
+
+def _fin_sans_crochet(morceau: Morceau) -> bool:
+    """Whether a paragraph ends an unterminated quote (see the module docstring)."""
+    texte = morceau.texte.strip()
+    if morceau.forme != TEXTE:
+        return False
+    if _ouvre_ligne(texte) or est_exemple(texte):
+        return True
+    if NOTE_TITRE.match(texte):
+        return True
+    return morceau.saut and SOUS_MARQUE.match(texte) is None and not texte.startswith("-")

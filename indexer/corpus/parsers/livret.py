@@ -1,0 +1,344 @@
+"""Parser of 004, the Vénissieux club booklet: its tables, bidding boxes and law extracts.
+
+One paragraph per line, empty lines between paragraphs (NOTES.md §5).
+
+**In scope**: 408–515 "Quelques tableaux", with the booklet's only tab tables (7, all
+scoring or probabilities) → ``tableaux.md``; 517–550 "Extraits du code international
+2017" and the bidding boxes (2017 Annexe I) → ``boites-a-annonces.md``; 552–845 the
+extracts of 17 laws → one ``Partie`` each.
+
+**Left out on purpose**: 1–4 title; 5–48 table of contents; 49–56 epigraphs; 57–123
+club life (its ``loi de 1901`` is no bridge law); 124–231 the game's principles for
+beginners, scoring told in prose (no table); 232–407 advice to players.
+
+**Markdown remnants** (``sans_markdown``, every text but the verbatim table lines):
+``**gras**`` and ``*italique*`` lose their stars (GRAS, ITALIQUE); ``1^{er}`` is
+``1er`` (EXPOSANT); ``$6+4=10$`` loses its dollars (LATEX); a link is its text, even
+malformed with a space and nested parentheses in its target (LIEN, 520); a
+backslash escape such as ``\\%`` or ``\\(`` is its character (ECHAPPEMENT).
+
+**Tables**: in the source a table is a maximal run of tab lines with a constant cell
+count, but the cleaning strips trailing tabs (440 ``Vulnérable`` keeps none): a table
+is therefore read as a run of adjacent lines opened by a tab line. Its caption is the
+paragraph just above (a ``- `` in front is dropped); ``texte`` is the lines verbatim,
+``cellules`` the stripped cells, each row padded to the widest. Rows 506–511, misaligned
+in the source, are kept as they are, never moved between columns. A short line with no
+final punctuation that captions no table is a heading.
+
+**Laws**: 004 drops and skips letters, so none is inferred from order: a subtitle is
+looked up in ``livret_lettres.SOUS_TITRES`` (→ 2017 letter, each row proved by 000 or
+the 2007 TOC 2 of 001). It may stand alone, end with `` :``, run into its text
+(``Entame face cachée : Après…``, ``Éthique Par devoir…``) or follow a number (law 5
+``1. Position initiale : …``: the label replaces that number). Under a known letter,
+``1.``, ``(a)`` and `` - (a)`` are labels (``16A1(a)``, bullet dropped), ``1. (a)``
+gives two; without a letter they stay ``item`` blocs as written. A sentence cut by an
+empty line (694/696) is joined again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from indexer.corpus.clean import LIVRET, Lignes
+from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
+from indexer.corpus.parsers.livret_lettres import sous_titre
+from indexer.labels import Label, ancre_libre
+from indexer.model import (
+    ITEM,
+    ROLE_EXTRAITS,
+    TABLEAU,
+    TEXTE,
+    TITRE,
+    Bloc,
+    Document,
+    Extrait,
+    Partie,
+    Section,
+)
+
+EDITION = "2017"
+# The pages left out on purpose (first, last line, inclusive), as build.texte_publie reads them.
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = (
+    (1, 4),  # title
+    (5, 48),  # table of contents
+    (49, 56),  # epigraphs
+    (57, 123),  # club life
+    (124, 231),  # principles of the game for beginners, scoring in prose
+    (232, 407),  # advice to players
+)
+DEBUT_TABLEAUX = "Quelques tableaux"
+DEBUT_EXTRAITS = "Extraits du code international 2017"
+
+# "Loi 5 - Désignation des places" (the TOC's "Loi 5 - …\t16" has a tab)
+TITRE_LOI = re.compile(r"^Loi (?P<numero>\d{1,2}) - (?P<titre>[^\t]+)$")
+GRAS = re.compile(r"\*\*(?P<mots>.+?)\*\*")  # "(**NV** ou **V**)"
+ITALIQUE = re.compile(r"(?<![*\w])\*(?P<mots>[^*\s](?:[^*]*[^*\s])?)\*(?![*\w])")  # "*par couleur*"
+EXPOSANT = re.compile(r"\^\{(?P<mots>[^}]*)\}")  # "1^{er}"
+LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
+# "[Structure et Organisation \(vbc-bridge.fr\)](http://Structure et Organisation (vbc-bridge.fr))"
+LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
+ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
+
+# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it
+NUMERO = re.compile(r"^(?P<numero>\d{1,2})\.\s+(?:\((?P<lettre>[a-h])\)\s+)?(?P<reste>\S.*)$")
+# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped)
+PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s+(?P<reste>\S.*)$")
+REGLE_LETTRE = re.compile(r"^(?P<lettre>[a-h])\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
+PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
+# "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
+EN_TETE = re.compile(r"^(?P<titre>[^:]+?)\s*:\s+(?P<reste>[A-ZÀ-Ý].*)$")
+FIN_DE_PHRASE = re.compile(r"[.!?:;,]$")
+# where a caption's short form ends: "Rappel de la marque (fond rouge…" → "Rappel de la marque"
+FIN_DE_LEGENDE_COURTE = re.compile(r"\s[(:]")
+
+def sans_markdown(texte: str) -> str:
+    """Plain text from a line with Markdown or LaTeX remnants (rules in the module docstring)."""
+    for motif in (LIEN, GRAS, ITALIQUE, EXPOSANT, LATEX, ECHAPPEMENT):
+        texte = motif.sub(lambda m: m["mots"], texte)
+    return texte
+
+
+def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
+    """The non-empty lines of ``[debut, fin)`` (1-based) with their numbers."""
+    return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
+
+
+# --- Tables -----------------------------------------------------------------------
+
+
+def _cellules(rangees: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Cells of a table, stripped, every row padded to the widest row (trailing tabs are
+    stripped by the cleaning, so 440 ``Vulnérable`` comes with one cell instead of 8)."""
+    largeur = max(len(rangee.split("\t")) for rangee in rangees)
+    cellules = []
+    for rangee in rangees:
+        cases = [sans_markdown(c.strip()) for c in rangee.split("\t")]
+        cellules.append(tuple(cases + [""] * (largeur - len(cases))))
+    return tuple(cellules)
+
+
+Morceau = tuple[int, list[str]] | tuple[int, str]
+
+
+def decoupe_tableaux(lignes: list[tuple[int, str]]) -> list[Morceau]:
+    """Group lines: a table (first line, rows) per run of adjacent lines opened by a tab
+    line; any other line stands alone. Adjacency, not the tab count, bounds a table,
+    because the cleaning strips trailing tabs (the source's count is constant)."""
+    morceaux: list[Morceau] = []
+    for numero, texte in lignes:
+        debut, dernier = morceaux[-1] if morceaux else (0, "")
+        if isinstance(dernier, list) and debut + len(dernier) == numero:
+            dernier.append(texte)
+        elif "\t" in texte:
+            morceaux.append((numero, [texte]))
+        else:
+            morceaux.append((numero, texte))
+    return morceaux
+
+
+def _est_titre(texte: str) -> bool:
+    """A heading of the tables part: short, no tab, no bullet, no final punctuation."""
+    return len(texte) <= 40 and not PUCE.match(texte) and not FIN_DE_PHRASE.search(texte)
+
+
+def _ancre_unique(ancre: str, vues: set[str]) -> str:
+    """``ancre``, or ``ancre-2``, ``ancre-3``… when a section already took it."""
+    rang, candidate = 2, ancre
+    while candidate in vues:
+        candidate, rang = f"{ancre}-{rang}", rang + 1
+    vues.add(candidate)
+    return candidate
+
+
+@dataclass
+class _Section:
+    """A section being built."""
+
+    cle: str
+    ancre: str
+    titre: str
+    ligne: int
+    niveau: int
+    blocs: list[Bloc]
+
+    def fige(self) -> Section:
+        """The frozen section."""
+        return Section(self.cle, self.ancre, self.titre, self.ligne, tuple(self.blocs), self.niveau)
+
+
+def _bloc_prose(numero: int, texte: str) -> Bloc:
+    """A paragraph or a ``- `` list item, Markdown remnants removed."""
+    return Bloc(ITEM if PUCE.match(texte) else TEXTE, sans_markdown(texte), numero)
+
+
+def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
+    """The tables part (lines ``[debut, fin)``): one section per table or heading."""
+    morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
+    legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
+    sections: list[_Section] = []
+    vues: set[str] = set()
+    for index, (numero, morceau) in enumerate(morceaux):
+        if isinstance(morceau, list):
+            if not sections:  # a table with no caption above it
+                ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
+                sections.append(_Section(str(numero), ancre, "", numero, 2, []))
+            table = Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau))
+            sections[-1].blocs.append(table)
+        elif index in legendes:
+            titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
+            court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
+            ancre = _ancre_unique(ancre_libre("tableau", court), vues)
+            sections.append(_Section(court, ancre, titre, numero, 2, []))
+        elif _est_titre(morceau) or not sections:
+            ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
+            sections.append(_Section(morceau, ancre, sans_markdown(morceau), numero, 1, []))
+        else:
+            sections[-1].blocs.append(_bloc_prose(numero, morceau))
+    return Document(
+        chemin="tableaux.md",
+        titre="Tableaux de marque et de probabilités",
+        source=LIVRET,
+        edition=EDITION,
+        type="tableau",
+        sections=tuple(s.fige() for s in sections),
+    )
+
+
+# --- Bidding boxes ----------------------------------------------------------------
+
+
+def _regle(numero: int, texte: str, cle: str, niveau: int) -> _Section:
+    """A rule heading such as ``b) Déclaration faite : Une déclaration…``, split title/text."""
+    en_tete = EN_TETE.match(texte)
+    titre = en_tete["titre"] if en_tete else texte.removesuffix(":").rstrip()
+    section = _Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau, [])
+    if en_tete:
+        section.blocs.append(Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero))
+    return section
+
+
+def boites(lignes: Lignes, debut: int, fin: int) -> Document:
+    """The bidding-box rules (lines ``[debut, fin)``): intro, then one section per rule."""
+    intro: list[Bloc] = []
+    sections: list[_Section] = []
+    numero_regle = ""
+    for numero, texte in _numerotees(lignes, debut, fin):
+        if trouve := NUMERO.match(texte):
+            numero_regle = trouve["numero"]
+            sections.append(_regle(numero, texte, numero_regle, 2))
+        elif (trouve := REGLE_LETTRE.match(texte)) and numero_regle:
+            sections.append(_regle(numero, texte, numero_regle + trouve["lettre"], 3))
+        elif numero == debut:
+            intro.append(Bloc(TITRE, sans_markdown(texte), numero))
+        elif _est_titre(texte) and intro:
+            cle = ancre_libre("", texte)
+            sections.append(_Section(cle, ancre_libre("boites", cle), texte, numero, 1, []))
+        elif sections:
+            sections[-1].blocs.append(_bloc_prose(numero, texte))
+        else:
+            intro.append(_bloc_prose(numero, texte))
+    return Document(
+        chemin="boites-a-annonces.md",
+        titre="Boîtes à annonces (Code 2017, Annexe I)",
+        source=LIVRET,
+        edition=EDITION,
+        type="annexe",
+        sections=tuple(s.fige() for s in sections),
+        intro=tuple(intro),
+    )
+
+
+# --- Law extracts -----------------------------------------------------------------
+
+
+def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
+    """The labels a numbered line opens under a known letter, with its text; else None."""
+    if not courant:
+        return None
+    if trouve := NUMERO.match(texte):
+        parties = sous_parties(courant, "numero", trouve["numero"])
+        if parties is None:
+            return None
+        if trouve["lettre"]:  # "1. (a) …": two levels on one line
+            lettre = Label(loi, (*parties, trouve["lettre"]))
+            return [(Label(loi, parties), ""), (lettre, trouve["reste"])]
+        return [(Label(loi, parties), trouve["reste"])]
+    if trouve := PARENTHESE.match(texte):
+        parties = sous_parties(courant, niveau_parenthese(trouve["valeur"]), trouve["valeur"])
+        return [(Label(loi, parties), trouve["reste"])] if parties else None
+    return None
+
+
+def _suite(brouillon: Brouillon, texte: str) -> bool:
+    """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
+    if not brouillon.blocs or not texte[:1].islower():
+        return False
+    dernier = brouillon.blocs[-1]
+    if dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
+        return False
+    brouillon.blocs[-1] = Bloc(TEXTE, f"{dernier.texte} {texte}", dernier.ligne)
+    return True
+
+
+def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str) -> None:
+    """Read one line of a law's extract into the draft elements."""
+    texte = sans_markdown(brut).strip()
+    if trouve := sous_titre(loi, texte):
+        titre, lettre, reste = trouve
+        brouillon = Brouillon(numero, Label(loi, (lettre,) if lettre else ()), titre=titre)
+        if reste:
+            brouillon.ajoute(TEXTE, reste, numero)
+        brouillons.append(brouillon)
+        return
+    if not brouillons:  # text before any subtitle: the law's opening
+        brouillons.append(Brouillon(numero, Label(loi)))
+    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
+    if labels := _labels(loi, courant, texte):
+        for label, reste in labels:
+            brouillons.append(Brouillon(numero, label))
+            if reste:
+                brouillons[-1].ajoute(TEXTE, reste, numero)
+    elif NUMERO.match(texte) or PARENTHESE.match(texte) or PUCE.match(texte):
+        brouillons[-1].ajoute(ITEM, texte, numero)
+    elif not _suite(brouillons[-1], texte):
+        brouillons[-1].ajoute(TEXTE, texte, numero)
+
+
+def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
+    """One ``Partie`` per ``Loi N - Titre`` heading from line ``debut`` to the end."""
+    lois: list[tuple[int, int, str, list[Brouillon]]] = []
+    for numero, texte in _numerotees(lignes, debut, len(lignes) + 1):
+        if trouve := TITRE_LOI.match(texte):
+            lois.append((int(trouve["numero"]), numero, trouve["titre"], []))
+        elif lois:
+            _ligne_de_loi(lois[-1][0], lois[-1][3], numero, texte)
+    return tuple(
+        (loi, Partie(LIVRET, EDITION, ROLE_EXTRAITS, titre, ligne, tuple(b.fige({}) for b in brs)))
+        for loi, ligne, titre, brs in lois
+    )
+
+
+def _ligne_de(lignes: Lignes, texte: str) -> int:
+    """The 1-based line that is exactly ``texte`` (the TOC's lines carry page numbers)."""
+    try:
+        return lignes.index(texte) + 1
+    except ValueError:
+        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.") from None
+
+
+def parse(lignes: Lignes) -> Extrait:
+    """The booklet's law extracts, its tables and its bidding-box rules."""
+    debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
+    debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
+    premiere_loi = next(
+        i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i])
+    )
+    return Extrait(
+        source=LIVRET,
+        parties=extraits(lignes, premiere_loi),
+        documents=(
+            tableaux(lignes, debut_tableaux, debut_extraits),
+            boites(lignes, debut_extraits, premiere_loi),
+        ),
+    )

@@ -1,0 +1,165 @@
+"""Parser of 002: the official 2017 text of laws 68 to 71 (FFB translation).
+
+The source has one paragraph per line and an empty line between paragraphs
+(NOTES.md §3); lines 1–2 are empty, nothing is left out. Rules, in reading order:
+
+- **Heading** ``LOI 68 - REVENDICATION …`` opens a ``Partie``; its title is kept as
+  written (upper case): the renderer decides how to show it.
+- **Letter** ``A. Définition de la revendication`` alone on its line is a subtitle:
+  ``Element(label=68A, titre=…)``, whose text is the paragraphs that follow. A letter
+  followed by a lower-case word is a run-in list item (law 71, lines 99 and 101): the
+  words are its text and it has no title.
+- **Number, letter, roman** ``1. ``, ``(a) ``, ``(i) `` open ``68D2``, ``68D2(a)``,
+  ``68D2(b)(i)``: the label replaces the marker. Items that follow one another
+  without an empty line (51–52, 66–68, 74–76, 80–81) are numbered law paragraphs
+  all the same, so each gets its label (``69B1``, ``70C3``…).
+- **Stray bullet**: ``- (ii)`` (37) is read as ``(ii)``: a ``- `` in front of a
+  parenthesised marker is dropped (``PARENTHESE``).
+- **Sub-bullets** `` - que…`` (86–87) are ``item`` blocs of the paragraph above, the
+  leading space dropped and the ``- `` kept.
+- **Unlabelled paragraphs** belong to the element above; before the first letter
+  they form the law's preamble ``Label(n)`` (68 at line 5, 71 at line 97).
+- **Footnotes**: a superscript glued to a word (``normal²¹``) or a star
+  (``spécifier*``) becomes the call ``[^21]`` / ``[^e]``; the note lines
+  (``²¹ Dans le cadre…`` at 89 and 91, ``* Aucun ordre…`` at 105) are taken out of
+  the flow first, so that they never become the text of 70E1 or 71B, and each
+  element that calls a note gets its own ``NoteBas`` (same key, text and line).
+
+Known limit: a paragraph that closes an enumeration (54 after 69B2, 103 after 71B)
+stays on the last item, as the model has no "back to the parent" element.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from indexer.corpus.clean import LOIS_2017, Lignes
+from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
+from indexer.labels import Label
+from indexer.model import ITEM, ROLE_TEXTE, TEXTE, Extrait, NoteBas, Partie
+
+EDITION = "2017"
+LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ()  # nothing is left out
+
+# "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
+TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
+# "A. Définition de la revendication", "A. un joueur a concédé…"
+SECTION = re.compile(r"^(?P<valeur>[A-G])\.\s+(?P<reste>\S.*)$")
+# "1. Toute formulation…"
+NUMERO = re.compile(r"^(?P<valeur>\d{1,2})\.\s+(?P<reste>\S.*)$")
+# "(a) l'arbitre…", "(i) il faut…", "- (ii) la revendication…" (stray bullet dropped)
+PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s*(?P<reste>.*)$")
+# " - que l'adversaire…"
+PUCE = re.compile(r"^\s*(?P<puce>-\s+\S.*)$")
+
+EXPOSANTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+# "normal²¹" → call "21"; only after a letter (superscripts are letters to \w, hence the
+# second look-behind), so "²¹ Dans…" (a note line) is no call
+APPEL_EXPOSANT = re.compile(rf"(?<=[^\W\d_])(?<![{EXPOSANTS}])[{EXPOSANTS}]+")
+# "spécifier*" → call "e" (one "e" per star)
+APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*+")
+# "²¹ Dans le cadre des Lois 70 et 71…", "* Aucun ordre n'est spécifié par la FFB."
+NOTE = re.compile(rf"^(?P<marque>[{EXPOSANTS}]+|\*+)\s+(?P<texte>\S.*)$")
+
+
+def cle_de_note(marque: str) -> str:
+    """The key of a footnote mark: ``²¹`` → ``21``, ``*`` → ``e``, ``**`` → ``ee``."""
+    if marque.startswith("*"):
+        return "e" * len(marque)
+    return marque.translate(str.maketrans(EXPOSANTS, "0123456789"))
+
+
+def avec_appels(texte: str) -> str:
+    """Rewrite glued note marks as calls: ``jeu normal²¹.`` → ``jeu normal[^21].``."""
+    texte = APPEL_EXPOSANT.sub(lambda m: f"[^{cle_de_note(m.group())}]", texte)
+    return APPEL_ETOILE.sub(lambda m: f"[^{cle_de_note(m.group())}]", texte)
+
+
+def notes_de_bas(lignes: Lignes) -> dict[str, NoteBas]:
+    """Every footnote line of the source, by key."""
+    notes: dict[str, NoteBas] = {}
+    for index, ligne in enumerate(lignes):
+        trouve = NOTE.match(ligne)
+        if trouve:
+            cle = cle_de_note(trouve["marque"])
+            notes[cle] = NoteBas(cle=cle, texte=trouve["texte"], ligne=index + 1)
+    return notes
+
+
+def _erreur(ligne: int, message: str) -> ValueError:
+    return ValueError(f"{LOIS_2017}:{ligne} : {message}")
+
+
+def _nouveau(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> Brouillon | None:
+    """The element a marker line opens (its text already added), or None for plain text."""
+    if trouve := SECTION.match(texte):
+        brouillon = Brouillon(ligne, Label(numero, (trouve["valeur"],)))
+        reste = trouve["reste"]
+        if reste[0].islower():  # law 71: "A. un joueur a concédé…" is a run-in item
+            brouillon.ajoute(TEXTE, avec_appels(reste), ligne)
+        else:
+            brouillon.titre = reste
+        return brouillon
+    if trouve := NUMERO.match(texte):
+        niveau, valeur = "numero", trouve["valeur"]
+    elif trouve := PARENTHESE.match(texte):
+        niveau, valeur = niveau_parenthese(trouve["valeur"]), trouve["valeur"]
+    else:
+        return None
+    parties = sous_parties(courant, niveau, valeur)
+    if parties is None:
+        raise _erreur(ligne, f"« {texte[:20]} » n'a pas de paragraphe parent.")
+    brouillon = Brouillon(ligne, Label(numero, parties))
+    brouillon.ajoute(TEXTE, avec_appels(trouve["reste"]), ligne)
+    return brouillon
+
+
+def elements(numero: int, corps: Iterable[tuple[int, str]]) -> list[Brouillon]:
+    """The draft elements of one law from its (line number, text) pairs, notes excluded."""
+    brouillons: list[Brouillon] = []
+    for ligne, texte in corps:
+        courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
+        nouveau = _nouveau(numero, courant, ligne, texte)
+        if nouveau is not None:
+            brouillons.append(nouveau)
+            continue
+        if not brouillons:  # unlabelled opening paragraph: the preamble
+            brouillons.append(Brouillon(ligne, Label(numero)))
+        if puce := PUCE.match(texte):
+            brouillons[-1].ajoute(ITEM, avec_appels(puce["puce"]), ligne)
+        else:
+            brouillons[-1].ajoute(TEXTE, avec_appels(texte), ligne)
+    return brouillons
+
+
+def decoupe_lois(lignes: Lignes) -> list[tuple[int, int, str, list[tuple[int, str]]]]:
+    """Each law as (number, heading line, title, body lines), note and empty lines dropped."""
+    lois: list[tuple[int, int, str, list[tuple[int, str]]]] = []
+    for index, texte in enumerate(lignes):
+        ligne = index + 1
+        if trouve := TITRE_LOI.match(texte):
+            lois.append((int(trouve["numero"]), ligne, trouve["titre"], []))
+        elif texte.strip() and not NOTE.match(texte):
+            if not lois:
+                raise _erreur(ligne, "texte avant la première loi.")
+            lois[-1][3].append((ligne, texte))
+    return lois
+
+
+def parse(lignes: Lignes) -> Extrait:
+    """The four parts of 002 (laws 68–71), keyed by law number."""
+    notes = notes_de_bas(lignes)
+    parties: list[tuple[int, Partie]] = []
+    for numero, ligne, titre, corps in decoupe_lois(lignes):
+        brouillons = elements(numero, corps)
+        partie = Partie(
+            source=LOIS_2017,
+            edition=EDITION,
+            role=ROLE_TEXTE,
+            titre=titre,
+            ligne=ligne,
+            elements=tuple(b.fige(notes) for b in brouillons),
+        )
+        parties.append((numero, partie))
+    return Extrait(source=LOIS_2017, parties=tuple(parties))

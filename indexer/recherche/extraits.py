@@ -1,0 +1,122 @@
+"""Extracts: the window of a passage a result shows, and the words it highlights.
+
+``extrait(texte, cherchees, largeur)`` cuts about ``largeur`` characters around the
+densest matches of the searched stems and returns their spans; ``marquer`` wraps the
+spans for a terminal, Markdown or JSON. Words are stemmed as the index stems them
+(``analyse.racines``), one by one and remembered, so that « renonces » lights up for
+« renonce ».
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from indexer.recherche.analyse import racines
+
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from indexer.recherche.requete import Requete
+
+
+def racines_cherchees(requete: Requete) -> frozenset[str]:
+    """The stems an extract highlights: typed words and one-word synonyms.
+
+    The words of a multi-word synonym (« pas fourni ») are left out: alone they would
+    light up every « pas » of the text.
+    """
+    return frozenset(
+        r
+        for c in requete.concepts
+        if not c.exclu
+        for rang, v in enumerate(c.variantes)
+        if rang == 0 or len(v) == 1
+        for r in v
+    )
+
+
+
+@cache
+def _pliage_lettre_a_lettre() -> dict[int, str]:
+    """A translate table folding accents one character for one (offsets stay valid)."""
+    import unicodedata
+
+    table = {}
+    for code in range(0xC0, 0x250):
+        base = unicodedata.normalize("NFKD", chr(code))[0]
+        if base != chr(code) and base.isascii():
+            table[code] = base
+    return table
+
+
+@cache
+def _raciner(mot: str) -> str:
+    """word (folded) → its stem, as the analyzer would give it alone ("" for a stop word)."""
+    trouvees = racines(mot)
+    return trouvees[0] if trouvees else ""
+
+
+_MOT = re.compile(r"\w+(?:\.\d+)*")
+_BLANCS = re.compile(r"\s+")
+
+
+def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]:
+    """Spans of the words of ``plat`` whose stem is searched (stems only the likely ones)."""
+    if not cherchees:
+        return []
+    plie = plat.translate(_pliage_lettre_a_lettre()).lower()
+    if len(plie) != len(plat):  # a rare character changed length: fold nothing
+        plie = plat.lower()
+    tetes = {r[:3] for r in cherchees}
+    touches = []
+    for trouve in _MOT.finditer(plie):
+        mot = trouve.group()
+        if mot[:3] in tetes or mot in cherchees:
+            racine = _raciner(mot.replace("œ", "oe"))
+            if racine in cherchees:
+                touches.append((trouve.start(), trouve.end(), racine))
+    return touches
+
+
+def extrait(
+    texte: str, cherchees: frozenset[str], largeur: int
+) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A window of about ``largeur`` characters around the densest matches, and their spans.
+
+    The window is the one that holds the most distinct matched stems; it starts and
+    ends on word boundaries, with « … » where the text goes on.
+    """
+    plat = _BLANCS.sub(" ", texte).strip()
+    touches = _touches(plat, cherchees)
+    debut = 0
+    if touches:
+        portee = largeur * 3 // 4
+
+        def distincts(i: int) -> int:
+            return len({r for d, _, r in touches[i:] if d < touches[i][0] + portee})
+
+        depart = max(range(min(len(touches), 40)), key=lambda i: (distincts(i), -i))
+        debut = max(0, min(touches[depart][0] - largeur // 4, len(plat) - largeur))
+        if debut:
+            debut = plat.find(" ", debut) + 1 or debut
+    fin = min(len(plat), debut + largeur)
+    if fin < len(plat) and plat.rfind(" ", debut, fin) > debut:
+        fin = plat.rfind(" ", debut, fin)
+    avant = "… " if debut else ""
+    apres = " …" if fin < len(plat) else ""
+    decalage = len(avant) - debut
+    marques = tuple(
+        (d + decalage, f + decalage) for d, f, _ in touches if d >= debut and f <= fin
+    )
+    return avant + plat[debut:fin] + apres, marques
+
+
+def marquer(texte: str, marques: Sequence[tuple[int, int]], avant: str, apres: str) -> str:
+    """``texte`` with every span wrapped in ``avant``…``apres`` (« ** », ANSI codes…)."""
+    morceaux, curseur = [], 0
+    for debut, fin in marques:
+        morceaux += [texte[curseur:debut], avant, texte[debut:fin], apres]
+        curseur = fin
+    return "".join(morceaux) + texte[curseur:]

@@ -1,0 +1,234 @@
+"""What a director typed, understood: words, quoted phrases, law numbers, synonyms.
+
+Pure functions over the analyzer (no index): ``comprendre("le mort a vu une renonce")``
+gives one ``Concept`` per idea, each with the stem sequences that express it — the
+words typed first, then their synonyms from ``corpus/synonymes.toml`` — plus the law
+numbers typed (``68``, ``16B``) and those the synonyms hint at.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import namedtuple
+from functools import cache
+
+from indexer.chemins import RACINE
+from indexer.labels import Label, parse_label
+from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
+
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+if TYPE_CHECKING:
+    from pathlib import Path
+
+FICHIER_SYNONYMES = os.path.join(RACINE, "corpus", "synonymes.toml")
+_PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
+
+
+@cache
+def _unites() -> re.Pattern[str]:
+    """A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
+
+    Compiled on first use: the pattern is long, and most queries cite no number.
+    """
+    return re.compile(
+        r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
+        r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|"
+        r"piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
+    )
+
+
+@cache
+def _citation_re() -> re.Pattern[str]:
+    """What a cited law looks like once alone: ``68``, ``16B``, ``12C1e``, ``12C1(e)``."""
+    return re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")
+
+
+# The records below are named tuples, not dataclasses: ``dataclasses`` imports
+# ``inspect``, which alone would cost a fresh ``loi cherche`` a tenth of its time.
+
+
+class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False,) * 3)):
+    """One idea of the query and the stem sequences that say it, as typed first."""
+
+    __slots__ = ()
+    mots: tuple[str, ...]  # the words as typed (after normalisation)
+    variantes: tuple[tuple[str, ...], ...]  # stem sequences; [0] is the typed one
+    phrase: bool  # quoted by the user: match the words in order (default False)
+    exclu: bool  # "-mot": documents with it are left out (default False)
+    synonyme: bool  # variantes[1:] come from corpus/synonymes.toml (default False)
+
+
+class Requete(
+    namedtuple("Requete", "texte concepts refs lois_evoquees syntaxe_ignoree",
+               defaults=((), frozenset(), False))  # fmt: skip
+):
+    """A query understood: its concepts, the laws it names and those its words evoke."""
+
+    __slots__ = ()
+    texte: str
+    concepts: tuple[Concept, ...]
+    refs: tuple[Label, ...]  # default ()
+    lois_evoquees: frozenset[int]  # default frozenset()
+    syntaxe_ignoree: bool  # unbalanced quotes: searched as plain words (default False)
+
+    def vide(self) -> bool:
+        """True when nothing is left to search for."""
+        return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
+
+
+class Synonymes(namedtuple("Synonymes", "groupes lois par_tete")):
+    """Synonym groups by their stem sequences, and the laws each group hints at."""
+
+    __slots__ = ()
+    groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
+    lois: tuple[frozenset[int], ...]  # per group
+    par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
+
+
+def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
+    """Read a synonym file (see corpus/synonymes.toml for its format)."""
+    import tomllib  # only when the index is built: queries read the analysed copy
+
+    with open(chemin, "rb") as fichier:
+        donnees = tomllib.load(fichier)
+    groupes = []
+    for groupe in donnees.get("groupe", []):
+        expressions = dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"])
+        groupes.append(([list(e) for e in expressions if e], sorted(groupe.get("lois", []))))
+    return synonymes_compiles(groupes)
+
+
+def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Synonymes:
+    """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
+    membres: dict[tuple[str, ...], set[int]] = {}
+    for rang, (expressions, _) in enumerate(groupes):
+        for expression in expressions:
+            membres.setdefault(tuple(expression), set()).add(rang)
+    par_tete: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
+    for expression, rangs in membres.items():
+        par_tete.setdefault(expression[0], []).append((expression, frozenset(rangs)))
+    return Synonymes(
+        groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
+        lois=tuple(frozenset(lois) for _, lois in groupes),
+        par_tete={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()},
+    )
+
+
+@cache
+def synonymes() -> Synonymes:
+    """The project's synonyms (read once per process)."""
+    return lire_synonymes()
+
+
+def _citation(mots: list[str], i: int) -> Label | None:
+    """The law cited by ``mots[i]`` (``68``, ``16B``, ``loi 12C1``), if it is one."""
+    mot = mots[i]
+    if not _citation_re().match(mot):
+        return None
+    apres = plier(mots[i + 1]) if i + 1 < len(mots) else ""
+    avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
+    if avant not in _PREFIXES_LOI and (_unites().match(apres) or not mot[0].isdigit()):
+        return None
+    return parse_label(mot)
+
+
+def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
+    """Split off quoted phrases; unbalanced quotes are dropped (plain search)."""
+    if texte.count('"') % 2:
+        return [], [texte.replace('"', " ")], True
+    morceaux = texte.split('"')
+    return morceaux[1::2], morceaux[0::2], False
+
+
+def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
+    """Words of the unquoted text (with their exclusion flag) and the laws cited."""
+    jetons = libre.split()
+    refs: list[Label] = []
+    mots: list[tuple[str, bool]] = []
+    for i, jeton in enumerate(jetons):
+        nu = jeton.strip(".,;:!?()[]")
+        label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
+        if label is not None:
+            refs.append(label)
+            if mots and plier(mots[-1][0]) in _PREFIXES_LOI:
+                mots.pop()  # "loi" before the number says nothing more
+            continue
+        exclu = jeton.startswith("-") and len(jeton) > 1
+        mots.extend((m, exclu) for m in re.findall(MOT, nu))
+    return mots, refs
+
+
+def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Concept]:
+    """Words to concepts: at each word, the longest synonym expression starting there.
+
+    A multi-word expression (« entame hors tour ») becomes a phrase concept *and* its
+    words stay concepts of their own, so that a paragraph saying « l'entame a été faite
+    hors de son tour » still matches, with the phrase as a bonus when it is there.
+    """
+    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m))]
+    concepts: list[Concept] = []
+    for i, (mot, exclu, racine) in enumerate(pleins):
+        trouves = [] if exclu else _expressions(pleins, i, syn)
+        if not any(len(e) == 1 for e, _ in trouves):
+            concepts.append(Concept((mot,), ((racine,),), exclu=exclu))
+        for expression, rangs in trouves:
+            autres = [e for r in sorted(rangs) for e in syn.groupes[r] if e != expression]
+            variantes = (expression, *dict.fromkeys(autres))
+            tapes = tuple(m for m, _, _ in pleins[i : i + len(expression)])
+            concepts.append(Concept(tapes, variantes, phrase=len(expression) > 1, synonyme=True))
+    return concepts
+
+
+def _expressions(
+    pleins: list[tuple[str, bool, str]], i: int, syn: Synonymes
+) -> list[tuple[tuple[str, ...], frozenset[int]]]:
+    """The synonym expressions starting at word ``i``: the longest, then a one-word one."""
+    trouves = []
+    for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
+        morceau = pleins[i : i + len(expression)]
+        tape = len(morceau) == len(expression) and tuple(p[2] for p in morceau) == expression
+        if tape and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
+            trouves.append((expression, rangs))
+    return trouves[::-1]  # the one-word expression first, then the phrase
+
+
+def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
+    lois: set[int] = set()
+    for concept in concepts:
+        if concept.synonyme:
+            for expression, rangs in syn.par_tete.get(concept.variantes[0][0], ()):
+                if expression == concept.variantes[0]:
+                    lois.update(n for r in rangs for n in syn.lois[r])
+    return frozenset(lois)
+
+
+def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
+    """Understand a query: normalise, split phrases, law numbers, words and synonyms."""
+    syn = synonymes() if syn is None else syn
+    propre = normaliser_requete(texte)
+    phrases, libres, ignoree = _decouper(propre)
+    mots: list[tuple[str, bool]] = []
+    refs: list[Label] = []
+    for libre in libres:
+        mots_libres, refs_libres = _mots_et_refs(libre)
+        mots += mots_libres
+        refs += refs_libres
+    concepts = _concepts_libres(mots, syn)
+    for phrase in phrases:
+        racines_phrase = tuple(racines(phrase))
+        if racines_phrase:
+            mots_phrase = tuple(re.findall(MOT, phrase))
+            concepts.append(Concept(mots_phrase, (racines_phrase,), phrase=True))
+    return Requete(
+        texte=propre,
+        concepts=tuple(concepts),
+        refs=tuple(dict.fromkeys(refs)),
+        lois_evoquees=_lois_evoquees(concepts, syn),
+        syntaxe_ignoree=ignoree,
+    )
+
+
+def ecart(mots: tuple[str, ...]) -> int:
+    """How many stop words a phrase skips: the slop its stems need to match in order."""
+    return sum(1 for m in mots if plier(m) in MOTS_VIDES)

@@ -1,0 +1,125 @@
+"""Rendering of everything that is not a law page (pure): side documents, the table
+of laws, the tooltip glossary and the citation map used by the site's jump box.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from indexer.corpus.ancres import Ancres
+from indexer.editions import COURANTE, EDITIONS
+from indexer.model import Corpus, Document, Section
+from indexer.rendu.loi import AVERTISSEMENT
+from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
+
+# Defined terms too common to underline everywhere in lower case ("jeu", "main"…):
+# their tooltip still shows on the capitalised form the definitions use.
+MOTS_COURANTS = frozenset(
+    {"jeu", "main", "donne", "levée", "camp", "séance", "partenaire", "étui", "épreuve",
+     "passe", "carte", "couleur", "annonces", "déclaration", "manche", "tour", "équipe",
+     "enchère", "arbitrage"}
+)
+
+
+# The regulations' edition (RNC 2008), dated too: it is the FFB's, not the Code's.
+RNC = "2008"
+
+
+def avertissement(edition: str) -> str:
+    """The warning above a page of a replaced or dated edition ("" for the current one):
+    a text of 2007 never passes for the current one."""
+    if edition == RNC:
+        return ('!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
+                "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer.")
+    if edition in EDITIONS and edition != COURANTE:
+        return (f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}, que le '
+                f"Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
+                f"Vérifiez dans le Code {COURANTE} avant de citer.")
+    return ""
+
+
+def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
+    corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
+    appels = " ".join(b.texte for b in section.blocs)
+    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels)
+    if document.type == "index":
+        tete = f"**{echapper(section.titre)}**" + (f" — {corps}" if corps else "")
+        return "\n\n".join(m for m in (tete + f"\n{{: #{section.ancre} }}", notes) if m)
+    niveau = "#" * min(section.niveau + 1, 6)
+    titre = echapper(section.titre or section.cle)
+    tete = f"{niveau} {titre} {{ #{section.ancre} }}"
+    return "\n\n".join(m for m in (tete, corps, notes) if m)
+
+
+def render_document(document: Document, titres_sources: dict[str, str]) -> str:
+    """A side document as a page: title, source line, intro, sections in order."""
+    lien = lien_vers(document.chemin)
+    source = html.escape(titres_sources.get(document.source, document.source), quote=False)
+    edition = "RNC" if document.edition == RNC else "Code"
+    morceaux = [
+        AVERTISSEMENT,
+        f"# {echapper(document.titre)}",
+        f'<p class="source">Source : <cite>{source}</cite>, {edition} {document.edition} '
+        f"({document.source})</p>",
+    ]
+    if avertissement(document.edition):
+        morceaux.append(avertissement(document.edition))
+    if document.intro:
+        morceaux.append(blocs_markdown(document.intro, lien))
+    notes_vues: set[str] = set()
+    morceaux += [_section(s, document, lien, notes_vues) for s in document.sections]
+    return "\n\n".join(morceaux) + "\n"
+
+
+def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
+    """docs/lois/index.md: the 93 laws grouped by chapter, with both titles."""
+    # Out of the site search: its table would match every query about a title.
+    morceaux = ["---\nsearch:\n  exclude: true\n---\n" + AVERTISSEMENT, "# Les 93 lois"]
+    for chapitre in chapitres:
+        premiere, derniere = chapitre["lois"]
+        lignes = [f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})", "",
+                  "| Loi | Titre 2017 | Titre 2007 |", "|---|---|---|"]
+        for numero in range(premiere, derniere + 1):
+            loi = corpus.loi(numero)
+            titres = loi.titres() if loi else {}
+            lignes.append(f"| [Loi {numero}]({numero}.md) | {echapper(titres.get('2017', '—'))} "
+                          f"| {echapper(titres.get('2007', '—'))} |")
+        morceaux.append("\n".join(lignes))
+    return "\n\n".join(morceaux) + "\n"
+
+
+def _premiere_phrase(texte: str, maximum: int = 180) -> str:
+    phrase = re.split(r"(?<=[.])\s", " ".join(texte.split()), maxsplit=1)[0]
+    return phrase if len(phrase) <= maximum else phrase[: maximum - 1].rstrip() + "…"
+
+
+def render_abreviations(definitions: Document | None) -> str:
+    """includes/abreviations.md: ``*[Terme]: définition`` lines for tooltips, sorted."""
+    if definitions is None:
+        return ""
+    entrees: dict[str, str] = {}
+    for section in definitions.sections:
+        terme = re.sub(r"\s*\(.*\)\s*$", "", section.titre).strip()
+        texte = " ".join(b.texte for b in section.blocs)
+        if not terme or not texte:
+            continue
+        resume = _premiere_phrase(texte).replace("]", ")").replace("[", "(")
+        resume += f" (Définitions du Code {definitions.edition})"
+        entrees.setdefault(terme, resume)
+        if terme.lower() not in MOTS_COURANTS and " " not in terme:
+            entrees.setdefault(terme.lower(), resume)
+    return "".join(f"*[{t}]: {d}\n" for t, d in sorted(entrees.items()))
+
+
+def render_citations(corpus: Corpus, ancres: Ancres) -> str:
+    """docs/assets/citations.json: every law anchor → the page that holds it."""
+    carte: dict[str, str] = {}
+    for loi in corpus.lois:
+        carte[f"loi-{loi.numero}"] = f"lois/{loi.numero}/"
+    for (numero, _, _), ids in sorted(ancres.par_element.items()):
+        for id_ in ids:
+            if id_.startswith("loi-"):
+                carte[id_] = f"lois/{numero}/"
+    return json.dumps(carte, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
