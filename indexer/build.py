@@ -17,15 +17,22 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.clean import Erratum, clean_source
+from indexer.corpus.fiches import fiches
 from indexer.corpus.merge import merge
 from indexer.corpus.parse import parse_source
 from indexer.corpus.renvois import Probleme, resolve
-from indexer.errors import LoiErreur, SourceModifiee
-from indexer.model import Corpus
+
+if TYPE_CHECKING:
+    from whoosh.index import FileIndex
+
+    from indexer.recherche.moteur import Chercheur
+from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee
+from indexer.model import Corpus, Fiche
 
 
 def manifeste() -> list[dict[str, str]]:
@@ -64,10 +71,11 @@ def lire_errata() -> tuple[Erratum, ...]:
 
 @dataclass(frozen=True)
 class Construit:
-    """The parsed and linked corpus, its anchors and the references left unresolved."""
+    """The parsed and linked corpus, its anchors, its fiches and the references left unresolved."""
 
     corpus: Corpus
     ancres: Ancres
+    fiches: tuple[Fiche, ...]
     problemes: tuple[Probleme, ...]
 
 
@@ -80,7 +88,7 @@ def parser_corpus() -> Construit:
     brut = merge(extraits)
     ancres = calculer(brut)
     corpus, problemes = resolve(brut, ancres.labels)
-    return Construit(corpus, ancres, problemes)
+    return Construit(corpus, ancres, fiches(corpus, ancres), problemes)
 
 
 def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
@@ -167,7 +175,7 @@ def ecrire_voir() -> Path:
     resultat = construit()
     dossier_cache().mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(dir=dossier_cache(), prefix=".voir-"))
-    for numero, texte in objets_voir(resultat.corpus, resultat.ancres).items():
+    for numero, texte in objets_voir(resultat.corpus, resultat.ancres, resultat.fiches).items():
         (temporaire / f"{numero}.json").write_text(texte, encoding="utf-8")
     (temporaire / "complet").write_text(empreinte(), encoding="utf-8")
     try:
@@ -206,3 +214,44 @@ def titres() -> list[str]:
     resultat += [d.titre for d in corpus.documents]
     resultat += [s.titre for d in corpus.documents for s in d.sections]
     return [t for t in resultat if t]
+
+
+def emplacement_index() -> Path:
+    """Where the search index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
+    from indexer.recherche.dossier import emplacement
+
+    return Path(emplacement())
+
+
+def index_courant() -> FileIndex:
+    """The Whoosh index of the current corpus, built first when missing, stale or damaged."""
+    from indexer.recherche import index
+
+    return index.ouvrir_ou_construire(emplacement_index(), lambda: construit().fiches)
+
+
+def reconstruire_index() -> Path:
+    """Rebuild the current corpus's index from scratch (``loi construire --index``)."""
+    from indexer.recherche import index
+
+    cible = emplacement_index()
+    index.construire(construit().fiches, cible)
+    index.nettoyer(cible)
+    index.ouvrir(cible).close()
+    return cible
+
+
+def chercheur_construit() -> Chercheur:
+    """Build the index (unless another process just did) and open a searcher on it."""
+    from indexer.recherche.dossier import IndexCorrompu
+    from indexer.recherche.moteur import Chercheur
+
+    ix = index_courant()
+    try:
+        return Chercheur(ix, emplacement_index())
+    except IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry
+        ix.close()
+        raise IndexIndisponible(
+            f"L'index de recherche est illisible ({erreur}) : supprimez le dossier .cache puis "
+            "relancez « loi construire --index »."
+        ) from None

@@ -1,22 +1,77 @@
-"""Reading a law (pure, and light to import: ``loi voir`` must start fast): the JSON
-object of one law, built at build time by ``publier.objet_loi``, restricted to one
-paragraph, and the text a person reads in a terminal.
+"""The read API behind ``loi voir`` (light to import: ``loi voir`` must start fast).
+
+``charger`` reads the JSON object of one law, written at build time from
+``publier.objet_loi``; ``lire`` finds a reference in it (restricted to one paragraph,
+one edition); ``texte_humain`` is what a person reads in a terminal. Reading never
+builds: a missing or damaged copy raises ``DonneesAbsentes`` and the caller has it
+rebuilt.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import textwrap
 
 from indexer.editions import COURANTE, marque_titre, rang
+from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
 from indexer.labels import Label, ancre, parse_label
 
 TYPE_CHECKING = False  # typing costs ``loi voir`` a tenth of its start-up
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
 
 Objet = dict  # the JSON object of one law: str keys, JSON values
+
+
+class DonneesAbsentes(Exception):
+    """The per-law data is missing or unreadable (internal: the caller rebuilds it)."""
+
+
+def charger(numero: int) -> Objet:
+    """The JSON object of one law; a damaged copy is removed and reported as absent."""
+    from indexer.chemins import voir_str
+
+    chemin = voir_str(numero)
+    try:
+        with open(chemin, encoding="utf-8") as fichier:
+            return json.load(fichier)  # type: ignore[no-any-return]
+    except (OSError, ValueError):
+        import shutil
+
+        # Missing or damaged: the whole folder goes, since the build writes one whole or none.
+        shutil.rmtree(os.path.dirname(chemin), ignore_errors=True)
+        raise DonneesAbsentes(chemin) from None
+
+
+def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] = charger) -> Objet:
+    """The JSON object of a law or paragraph; raises with the nearest ones when unknown."""
+    label = parse_label(reference)
+    if label is None:
+        raise ReferenceInconnue(
+            f"« {reference} » n'est pas une référence de loi : tapez par exemple 68C, "
+            "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93).")
+    objet = objet_loi(label.loi)
+    if label.parties:
+        if label not in labels_connus(objet):
+            proches = ", ".join(voisins(objet, label)) or "aucun"
+            raise ReferenceInconnue(
+                f"La {label} n'existe dans aucune édition du corpus. Paragraphes proches : "
+                f"{proches}.")
+        objet = restreindre(objet, label)
+    if edition:
+        objet["paragraphes"] = [p for p in objet["paragraphes"] if p["edition"] == edition]
+        objet["exemples"] = [p for p in objet["exemples"] if p["edition"] == edition]
+        if not objet["paragraphes"] and not objet["exemples"]:
+            raise LoiErreur(
+                f"Les sources ne donnent aucun texte {edition} pour la {label} ; sans --edition, "
+                "les autres éditions s'affichent (le texte 2007 marqué comme remplacé).",
+                Sortie.RIEN,
+            )
+    return objet
 
 
 def public(objet: Objet) -> Objet:

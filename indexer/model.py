@@ -204,3 +204,32 @@ class Corpus:
             if loi.numero == numero:
                 return loi
         return None
+
+
+@dataclass(frozen=True)
+class Fiche:
+    """One element of a law page, or one section of a side document, flattened.
+
+    The one record that the search index (a document per fiche) and ``loi voir`` (an
+    entry per fiche) are made from, computed once per build by ``corpus.fiches``.
+    ``ref`` is the fiche's own reference (``68C``; ``68 commentaire 3`` for what is
+    not law text; a section's key); ``rattachement`` the law paragraph it belongs to
+    (law text: its own label; commentary, examples, notes: the last paragraph quoted
+    before them in the same part, else the law). ``titre`` is the element's own
+    subtitle, ``page`` the title of the page it is on. ``texte`` is the whole text
+    (subtitle of law text, blocks, footnotes), ``corps`` the blocks alone.
+    """
+
+    loi: int | None
+    ref: str
+    rattachement: str
+    ancre: str
+    url: str
+    type: str
+    edition: str
+    role: str
+    source: str
+    titre: str
+    page: str
+    texte: str
+    corps: str

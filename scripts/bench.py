@@ -40,13 +40,13 @@ def mediane_processus(commande: list[str], tours: int) -> float:
 
 def requetes_en_memoire() -> tuple[float, float, float]:
     """Median, 90th percentile and worst time (ms) of the eval queries in one open searcher."""
-    from indexer.recherche import index
+    from indexer import build
     from indexer.recherche.moteur import Chercheur
 
     sys.path.insert(0, str(RACINE / "scripts"))
     import evaluer
 
-    chercheur = Chercheur(index.index_courant(), index.emplacement())
+    chercheur = Chercheur(build.index_courant(), build.emplacement_index())
     requetes = [texte for texte, _ in evaluer.lire_requetes()]
     for texte in requetes[:5]:
         chercheur.chercher(texte)  # first answers read the postings they need
@@ -61,9 +61,10 @@ def requetes_en_memoire() -> tuple[float, float, float]:
 
 def construction() -> tuple[float, float, int]:
     """Seconds to build the index from the (cached) corpus, its size in MB, its documents."""
+    from indexer import build
     from indexer.recherche import index
 
-    unites = index.unites_du_corpus()  # parsed and cached by the previous steps
+    unites = build.construit().fiches  # parsed and cached by the previous steps
     with tempfile.TemporaryDirectory() as dossier:
         debut = time.perf_counter()
         cible = index.construire(unites, Path(dossier) / "index-bench")

@@ -112,10 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--index", type=Path, help="un index déjà construit (sinon l'index courant)")
     arguments = parseur.parse_args(argv)
+    from indexer import build
     from indexer.recherche import index
     from indexer.recherche.moteur import Chercheur
 
-    ix = index.ouvrir(arguments.index) if arguments.index else index.index_courant()
+    ix = index.ouvrir(arguments.index) if arguments.index else build.index_courant()
     requetes = lire_requetes()
     imprimer("recherche", mesurer(classeur(Chercheur(ix)), requetes), echecs=True)
     imprimer("BM25 simple", mesurer(classeur_base(ix), requetes), echecs=False)

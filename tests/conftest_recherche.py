@@ -1,4 +1,4 @@
-"""A small hand-built corpus of search units, and its index (shared by the search tests).
+"""A small hand-built corpus of fiches, and its index (shared by the search tests).
 
 Written for the tests, in the Code's register but not copied from it: each unit
 exists to make one ranking or matching rule observable.
@@ -6,26 +6,30 @@ exists to make one ranking or matching rule observable.
 
 from __future__ import annotations
 
+from itertools import count
 from pathlib import Path
 
-from indexer.recherche.unites import Unite
+from indexer.model import Fiche
+
+_NUMEROS = count(1)  # commentary and examples numbered in order, as on a page
 
 
-def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition: str = "2017") -> Unite:
+def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition: str = "2017") -> Fiche:
     if type_ == "loi":
         ancre = "loi-" + "-".join([str(loi), *ref[len(str(loi)) :].lower()])
     else:
-        ancre = f"loi-{loi}-{type_}-{abs(hash(texte)) % 1000}"
-    return Unite(
-        loi=loi,
-        ref=ref,
-        ancre=ancre,
-        type=type_,
-        edition=edition,
-        source=f"fixture.txt:{loi}",
-        titre=titre,
-        texte=texte,
-        url=f"lois/{loi}/#{ancre}",
+        ancre = f"loi-{loi}-{type_}-{next(_NUMEROS)}"
+    return Fiche(
+        loi=loi, ref=ref, rattachement=ref if type_ == "loi" else str(loi), ancre=ancre,
+        url=f"lois/{loi}/#{ancre}", type=type_, edition=edition, role="texte",
+        source=f"fixture.txt:{loi}", titre="", page=titre, texte=texte, corps=texte,
+    )
+
+
+def _section(ref: str, ancre: str, type_: str, edition: str, page: str, texte: str, url: str) -> Fiche:
+    return Fiche(
+        loi=None, ref=ref, rattachement="", ancre=ancre, url=url, type=type_, edition=edition,
+        role="", source="fixture.txt:900", titre=ref, page=page, texte=texte, corps=texte,
     )
 
 
@@ -65,10 +69,10 @@ UNITES = (
          "exemple"),
     _loi(12, "12C1", "Pouvoirs discrétionnaires de l'arbitre", "L'arbitre attribue une marque "
          "ajustée ; voir aussi la Loi 68 et la Loi 27 pour les cas particuliers."),
-    Unite(None, "Mort", "def-mort", "definition", "2017", "fixture.txt:900", "Définitions — Mort",
-          "Le partenaire du déclarant ; sa main est étalée sur la table.", "definitions/#def-mort"),
-    Unite(None, "Renonce", "index-renonce", "index", "2007", "fixture.txt:950",
-          "Index — Renonce", "Renonce : lois 61 à 64.", "index/#index-renonce"),
+    _section("Mort", "def-mort", "definition", "2017", "Définitions — Mort",
+             "Le partenaire du déclarant ; sa main est étalée sur la table.", "definitions/#def-mort"),
+    _section("Renonce", "index-renonce", "index", "2007", "Index — Renonce", "Renonce : lois 61 à 64.",
+             "index/#index-renonce"),
 )
 
 

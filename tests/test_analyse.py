@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.recherche.analyse import analyseur_fr, normaliser_requete, plier, racines
+from indexer.recherche.analyse import normaliser_requete, plier, racines
+from indexer.recherche.filtres import analyseur_fr
 
 
 @pytest.mark.parametrize(

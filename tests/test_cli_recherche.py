@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest_recherche import construire_index
 
+from indexer.cli import cherche, invite, options
 from indexer.cli import dispatch as cli
-from indexer.cli import recherche as cli_recherche
 from indexer.recherche import index
 from indexer.recherche.moteur import Chercheur
 
@@ -33,7 +33,7 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
 @pytest.fixture(autouse=True)
 def fixture_ouverte(chercheur: Chercheur, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The commands search the fixture's index; history and cache go to tmp_path."""
-    monkeypatch.setattr(cli_recherche, "_chercheur", chercheur)
+    monkeypatch.setattr(cherche, "_chercheur", chercheur)
     monkeypatch.setenv("LOI_CACHE", str(tmp_path))
 
 
@@ -140,15 +140,15 @@ def test_filtres(capsys: pytest.CaptureFixture[str]) -> None:
 def test_couleurs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert cli_recherche._couleurs()
+    assert cherche.couleurs()
     monkeypatch.setenv("NO_COLOR", "1")
-    assert not cli_recherche._couleurs()
+    assert not cherche.couleurs()
 
 
 def test_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     lignes = iter(["renonce", "", "aide", 'cherche "revendication', "cherche --limite 0 x", "quitter"])
     monkeypatch.setattr("builtins.input", lambda invite: next(lignes))
-    assert cli_recherche.interactif() == 0
+    assert invite.interactif(cli.programme) == 0
     sortie = capsys.readouterr()
     assert "1. Loi 63" in sortie.out and "quitter" in sortie.out
     assert "Traceback" not in sortie.err
@@ -159,7 +159,7 @@ def test_invite_ctrl_d(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
         raise EOFError
 
     monkeypatch.setattr("builtins.input", fin)
-    assert cli_recherche.interactif() == 0
+    assert invite.interactif(cli.programme) == 0
 
 
 @pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
@@ -201,6 +201,7 @@ LIGNES_USUELLES = [
     ["cherche", "--edition", "2017", "--edition", "2008", "x"],
     ["exemples", "70"], ["exemples", "atout", "--edition", "2007", "--json"],
     ["definition", "mort", "--limite", "2"], ["index", "renonce", "--json"],
+    ["voir", "68C"], ["voir", "--json", "68", "C"], ["voir", "12C1", "--edition", "2007"],
 ]  # fmt: skip
 
 LIGNES_POUR_ARGPARSE = [
@@ -211,12 +212,13 @@ LIGNES_POUR_ARGPARSE = [
     ["cherche", "x", "--type", "roman"], ["cherche", "x", "--type", "--json"], ["cherche", "--", "-renonce"],
     ["cherche", "renonce", "-mort"], ["cherche", "x", "--json", "y"], ["cherche", "x", "--debug"],
     ["cherche", "-"], ["exemples", "70", "--type", "loi"], ["definition", "mort", "--edition", "2017"],
-    ["index", "x", "--type", "index"], ["voir", "68C"], ["construire"], [], ["--debug", "cherche", "x"],
+    ["index", "x", "--type", "index"], ["voir", "68", "--json", "C"], ["voir", "68", "--edition", "1997"],
+    ["voir", "68", "--limite", "2"], ["construire"], ["construire", "--strict"], [], ["--debug", "cherche", "x"],
 ]  # fmt: skip
 
 
 def _par_argparse(argv: list[str]) -> dict[str, object] | None:
-    from indexer.cli.arguments import parseur
+    from indexer.cli.parseur import parseur
 
     try:
         return vars(parseur().parse_args(argv))
@@ -226,14 +228,14 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 
 @pytest.mark.parametrize("argv", LIGNES_USUELLES)
 def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    direct = cli._recherche_direct(argv)
+    direct = options.lire_vite(argv)
     assert direct is not None and vars(direct) == _par_argparse(argv)
 
 
 @pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)
 def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Help, errors and unusual lines are left to argparse, which stays the reference."""
-    assert cli._recherche_direct(argv) is None
+    assert options.lire_vite(argv) is None
 
 
 @pytest.mark.parametrize("mot", ["renonce", "renonse"])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.recherche import index
+from indexer import build
 from indexer.recherche.moteur import Chercheur
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "evaluer.py"
@@ -31,9 +31,9 @@ def _evaluer():  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def bilans():  # type: ignore[no-untyped-def]
     evaluer = _evaluer()
-    ix = index.index_courant()  # built from the real corpus on first use
+    ix = build.index_courant()  # built from the real corpus on first use
     requetes = evaluer.lire_requetes()
-    projet = evaluer.mesurer(evaluer.classeur(Chercheur(ix, index.emplacement())), requetes)
+    projet = evaluer.mesurer(evaluer.classeur(Chercheur(ix, build.emplacement_index())), requetes)
     base = evaluer.mesurer(evaluer.classeur_base(ix), requetes)
     return projet, base, requetes
 

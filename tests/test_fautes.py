@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from indexer.recherche import compact, index
+from indexer import build
+from indexer.recherche import compact
 from indexer.recherche.analyse import plier
 from indexer.recherche.moteur import Chercheur
 
@@ -43,9 +44,9 @@ REGLAGES = ((1, 1), (2, 1), (1, 0), (2, 2))  # (distance, prefix): prefix=1 is w
 @pytest.fixture(scope="module")
 def lecteurs() -> Iterator[tuple[Any, compact.Vocabulaire]]:
     """Whoosh's reader of the real index, and the vocabulary a search reads from its compact file."""
-    ix = index.index_courant()  # built from the real corpus on first use
+    ix = build.index_courant()  # built from the real corpus on first use
     reader = ix.reader()
-    yield reader, Chercheur(None, index.emplacement()).vocabulaire
+    yield reader, Chercheur(None, build.emplacement_index()).vocabulaire
     reader.close()
     ix.close()
 

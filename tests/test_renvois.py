@@ -89,11 +89,11 @@ def test_articles_du_reglement(texte: str, attendus: list[str]) -> None:
 
 
 def test_article_vers_son_plus_proche_parent() -> None:
-    from indexer.corpus.renvois import _lier_bloc
+    from indexer.corpus.renvois import lier_bloc
     from indexer.model import TEXTE, Bloc
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
-    bloc, manques = _lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), None, False,
+    bloc, manques = lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), None, False,
                                (frozenset(), articles))
     assert [(a.cle, a.ancre) for a in bloc.articles] == [("105.2.1", "article-105-2")]
     assert manques == ["« Article 10 » : l'article 10 n'existe pas dans les extraits du RNC (Titres IV et VII) ; "

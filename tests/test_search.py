@@ -11,6 +11,7 @@ import pytest
 from conftest_recherche import UNITES, construire_index
 
 from indexer.recherche import compact, index
+from indexer.recherche import dossier as dossier_
 from indexer.recherche.moteur import Chercheur, marquer
 from indexer.recherche.requete import comprendre
 
@@ -166,7 +167,7 @@ def test_entrees_hostiles(chercheur: Chercheur, texte: str) -> None:
 
 def test_index_complet_verifie(tmp_path: Path) -> None:
     dossier = construire_index(tmp_path)
-    marqueur = index.verifier(dossier)
+    marqueur = dossier_.verifier(dossier)
     assert marqueur["documents"] == len(UNITES)
     assert not list(tmp_path.glob(".tmp-*"))  # the temporary folder is gone
 
@@ -174,16 +175,16 @@ def test_index_complet_verifie(tmp_path: Path) -> None:
 @pytest.mark.parametrize("degat", ["tronque", "sans_marqueur", "fichier_en_moins", "marqueur_faux"])
 def test_index_abime_reconstruit(tmp_path: Path, degat: str) -> None:
     dossier = construire_index(tmp_path)
-    segment = max((f for f in dossier.iterdir() if f.name != index.MARQUEUR), key=lambda f: f.stat().st_size)
+    segment = max((f for f in dossier.iterdir() if f.name != dossier_.MARQUEUR), key=lambda f: f.stat().st_size)
     if degat == "tronque":
         segment.write_bytes(segment.read_bytes()[: segment.stat().st_size // 2])
     elif degat == "sans_marqueur":
-        (dossier / index.MARQUEUR).unlink()
+        (dossier / dossier_.MARQUEUR).unlink()
     elif degat == "fichier_en_moins":
         segment.unlink()
     else:
-        (dossier / index.MARQUEUR).write_text("{pas du json", "utf-8")
-    with pytest.raises(index.IndexCorrompu):
+        (dossier / dossier_.MARQUEUR).write_text("{pas du json", "utf-8")
+    with pytest.raises(dossier_.IndexCorrompu):
         index.ouvrir(dossier)
     appels = []
 
@@ -194,7 +195,7 @@ def test_index_abime_reconstruit(tmp_path: Path, degat: str) -> None:
     ix = index.ouvrir_ou_construire(dossier, fournir)
     assert appels == [1] and ix.doc_count() == len(UNITES)
     ix.close()
-    index.verifier(dossier)
+    dossier_.verifier(dossier)
 
 
 def test_index_perime_remplace(tmp_path: Path) -> None:
@@ -208,9 +209,9 @@ def test_index_perime_remplace(tmp_path: Path) -> None:
 
 def test_construction_concurrente_garde_l_index_complet(tmp_path: Path) -> None:
     cible = construire_index(tmp_path)
-    avant = json.loads((cible / index.MARQUEUR).read_text("utf-8"))
+    avant = json.loads((cible / dossier_.MARQUEUR).read_text("utf-8"))
     index.construire(UNITES[:3], cible, forcer=False)  # another process finished first
-    assert json.loads((cible / index.MARQUEUR).read_text("utf-8")) == avant
+    assert json.loads((cible / dossier_.MARQUEUR).read_text("utf-8")) == avant
 
 
 def test_dossier_non_inscriptible(tmp_path: Path) -> None:
@@ -252,9 +253,9 @@ def test_fichier_compact_abime_reconstruit(tmp_path: Path, degat: str) -> None:
     """A damaged or stale compact file is never served: the whole index is rebuilt."""
     dossier = construire_index(tmp_path)
     _abimer_compact(dossier, degat)
-    with pytest.raises(index.IndexCorrompu):
+    with pytest.raises(dossier_.IndexCorrompu):
         Chercheur(None, dossier)
-    with pytest.raises(index.IndexCorrompu):
+    with pytest.raises(dossier_.IndexCorrompu):
         index.ouvrir(dossier)
     appels = []
     index.ouvrir_ou_construire(dossier, lambda: appels.append(1) or UNITES).close()
@@ -271,5 +272,5 @@ def test_segment_whoosh_abime_verifie_avant_usage(tmp_path: Path) -> None:
     seul = Chercheur(None, dossier)
     assert seul.chercher("renonce").groupes[0].loi == 63
     assert seul.chercher("renonse").interpretation == "renonce"  # corrected without Whoosh
-    with pytest.raises(index.IndexCorrompu):
+    with pytest.raises(dossier_.IndexCorrompu):
         index.ouvrir(dossier)  # a build or an evaluation would rebuild it

@@ -208,7 +208,7 @@ def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle],
     return lies, manques
 
 
-def _lier_bloc(
+def lier_bloc(
     bloc: Bloc, contexte: Label | None, index: bool, cibles: tuple[frozenset[Label], Articles]
 ) -> tuple[Bloc, list[str]]:
     """The bloc with its references attached, and a message per inexact target."""
@@ -239,7 +239,7 @@ def _lier_loi(loi: Loi, connus: tuple[frozenset[Label], Articles]) -> tuple[Loi,
             contexte = element.label if element.type == LOI and element.label else contexte
             blocs = []
             for bloc in element.blocs:
-                lie, manques = _lier_bloc(bloc, contexte, False, connus)
+                lie, manques = lier_bloc(bloc, contexte, False, connus)
                 blocs.append(lie)
                 problemes += [_probleme(partie.source, bloc.ligne, m) for m in manques]
             elements.append(dataclasses.replace(element, blocs=tuple(blocs)))
@@ -255,7 +255,7 @@ def _lier_document(
     for section in document.sections:
         blocs = []
         for bloc in section.blocs:
-            lie, manques = _lier_bloc(bloc, None, index, connus)
+            lie, manques = lier_bloc(bloc, None, index, connus)
             blocs.append(lie)
             problemes += [_probleme(document.source, bloc.ligne, m) for m in manques]
         sections.append(dataclasses.replace(section, blocs=tuple(blocs)))

@@ -26,7 +26,6 @@ TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from whoosh.analysis.analyzers import CompositeAnalyzer
 
 # Words of the French stop list that a director may mean: the ace, the negation, East.
 MOTS_BRIDGE = frozenset({"as", "pas", "est"})
@@ -93,7 +92,7 @@ def raciner(mot: str) -> str:
 def racines(texte: str) -> list[str]:
     """The stems of a text as the index sees them: ``l'Enchère insuffisante`` → ``encher insuffis``.
 
-    The steps of ``analyseur_fr()``: words, folded, stop words out, stemmed, ``e`` trimmed.
+    The steps of ``filtres.analyseur_fr()``: words, folded, stop words out, stemmed, ``e`` trimmed.
     """
     resultat = []
     for trouve in _MOT.finditer(texte):
@@ -101,20 +100,6 @@ def racines(texte: str) -> list[str]:
         if mot and mot not in MOTS_VIDES:  # StopFilter(minsize=1)
             resultat.append(raciner(mot))
     return resultat
-
-
-def analyseur_fr() -> CompositeAnalyzer:
-    """The Whoosh analyzer of the index: words, folded, stop words out (positions kept), stemmed."""
-    from indexer.recherche.filtres import analyseur_fr as construire
-
-    return construire()
-
-
-def analyseur_simple() -> CompositeAnalyzer:
-    """Words lower-cased and folded, nothing else: for the unstemmed lexicon and the baseline."""
-    from indexer.recherche.filtres import analyseur_simple as construire
-
-    return construire()
 
 
 def normaliser_requete(texte: str) -> str:

@@ -5,9 +5,9 @@ importing Whoosh, unpickling its table of contents and schema (which imports the
 whole analysis stack), opening the segment's files. Yet a search reads little of
 it: the postings of the stemmed ``texte`` and ``titre`` fields with their positions,
 the field lengths, each document's ranking metadata and, for the few passages
-shown, their stored fields. Right after Whoosh has written the index, ``ecrire``
+shown, their stored fields. Right after Whoosh has written the index, ``index.ecrire_compact``
 copies exactly that, read back through Whoosh's own reader, into ``compact.marshal``
-in the same folder:
+in the same folder (this module only reads it):
 
 - ``postings[champ][racine]``: the marshalled ``{docnum: positions}`` of one stem;
 - ``champs[docnum]``: the marshalled stored fields of one document;
@@ -31,54 +31,26 @@ so a partial, damaged or foreign file raises ``IndexCorrompu`` — the index is 
 rebuilt, never served. It is keyed like the rest of the folder (``index-<empreinte>``,
 which hashes the code too), so it cannot be stale.
 
-This module is light on purpose (``os``, ``json``, ``marshal``, ``zlib``, ``bisect``): it
-is what a fresh ``loi cherche`` imports instead of Whoosh.
+This module is light on purpose (``os``, ``marshal``, ``bisect``): it is what a fresh
+``loi cherche`` imports instead of Whoosh.
 """
 
 from __future__ import annotations
 
-import json
 import marshal
 import os
-import zlib
 from bisect import bisect_left
+
+from indexer.recherche.dossier import FORMAT, IndexCorrompu, lire_marqueur, somme
 
 TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from typing import Any
 
-    from indexer.recherche.requete import Synonymes
-    from indexer.recherche.unites import Unite
 
 NOM = "compact.marshal"
-MARQUEUR = "COMPLET.json"
-FORMAT = 3  # of the whole index folder; bump when the schema or this file changes shape
 CHAMPS_TEXTE = ("texte", "titre")  # the stemmed fields the ranking reads
 CHAMP_MOTS = "mots"  # the unstemmed field the typo correction reads
-
-
-class IndexCorrompu(Exception):
-    """The folder is not a complete index (internal: the caller rebuilds)."""
-
-
-def emplacement() -> str:
-    """Where the index of the current corpus lives, as a string (no pathlib on this path)."""
-    from indexer.chemins import cache_str, empreinte
-
-    return os.path.join(cache_str(), f"index-{empreinte()}")
-
-
-def lire_marqueur(dossier: str | os.PathLike[str]) -> dict[str, Any]:
-    """The index's ``COMPLET.json``, checked for its format; IndexCorrompu otherwise."""
-    try:
-        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
-            marqueur = json.load(fichier)
-    except (OSError, ValueError) as erreur:
-        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
-    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
-        raise IndexCorrompu("format d'index inconnu")
-    return marqueur
 
 
 def charger(dossier: str | os.PathLike[str]) -> dict[str, Any]:
@@ -89,7 +61,7 @@ def charger(dossier: str | os.PathLike[str]) -> dict[str, Any]:
             donnees = fichier.read()
     except OSError as erreur:
         raise IndexCorrompu(f"fichier compact illisible : {erreur}") from None
-    if attendu != [len(donnees), zlib.crc32(donnees)]:
+    if attendu != somme(donnees):
         raise IndexCorrompu("fichier compact modifié")
     try:
         contenu = marshal.loads(donnees)
@@ -100,69 +72,13 @@ def charger(dossier: str | os.PathLike[str]) -> dict[str, Any]:
     return contenu
 
 
-def ecrire(dossier: str | os.PathLike[str], reader: Any, unites: Sequence[Unite],
-           synonymes: Synonymes) -> None:  # fmt: skip
-    """Write the compact file of the Whoosh index that ``reader`` reads (at build time)."""
-    contenu = {
-        "format": FORMAT,
-        "postings": {champ: _postings(reader, champ) for champ in CHAMPS_TEXTE},
-        **_documents(reader, unites),
-        "champs": [marshal.dumps(reader.stored_fields(n)) for n in range(reader.doc_count_all())],
-        "synonymes": tuple(synonymes),
-        "fautes": _fautes(reader, unites),
-    }
-    with open(os.path.join(dossier, NOM), "wb") as fichier:
-        fichier.write(marshal.dumps(contenu))
-
-
-def _postings(reader: Any, champ: str) -> dict[str, bytes]:
-    """Every stem of a field → its marshalled ``{docnum: positions}``, as Whoosh reads them."""
-    listes = {}
-    for racine in reader.field_terms(champ):
-        positions = reader.postings(champ, racine).items_as("positions")
-        listes[racine] = marshal.dumps({doc: tuple(p) for doc, p in positions})
-    return listes
-
-
-def _documents(reader: Any, unites: Sequence[Unite]) -> dict[str, Any]:
-    """Field lengths and ranking metadata per docnum, read once at build time."""
-    from indexer.recherche.index import chemins_refs
-
-    nombre = reader.doc_count_all()
-    rangs = [reader.stored_fields(n)["rang"] for n in range(nombre)]
-    return {
-        "longueurs": {
-            c: [reader.doc_field_length(n, c, 0) for n in range(nombre)] for c in CHAMPS_TEXTE
-        },
-        "docs": [
-            [u.loi, u.type, u.edition, u.ref, chemins_refs(u).split()]
-            for u in (unites[r] for r in rangs)
-        ],
-    }
-
-
-def _fautes(reader: Any, unites: Sequence[Unite]) -> bytes:
-    """The marshalled vocabulary of the typo correction: the words of ``mots``, their frequencies, the lexicon.
-
-    Shaped to decode fast (a fresh ``loi cherche`` with a typo pays for it): the sorted
-    words as one newline-joined string, their document frequencies as a tuple in the
-    same order, and the lexicon as one ``"\nplie\taccentue"`` string searched in place.
-    """
-    from indexer.recherche.index import lexique
-
-    mots = sorted(reader.field_terms(CHAMP_MOTS))
-    formes = "".join(f"\n{plie}\t{forme}" for plie, forme in lexique(unites).items()) + "\n"
-    frequences = tuple(reader.doc_frequency(CHAMP_MOTS, mot) for mot in mots)
-    return marshal.dumps(("\n".join(mots), frequences, formes))
-
-
 class Vocabulaire:
     """The words of the ``mots`` field, as the typo correction asks Whoosh's reader about them.
 
     ``frequence`` is ``reader.doc_frequency("mots", mot)`` and ``proches`` is
     ``reader.terms_within("mots", mot, distance, prefix)`` — answered from the compact
     file, decoded only when a query has a word to correct. Whoosh wrote the field (with
-    ``analyse.analyseur_simple``): it stays the source of truth of what a word is.
+    ``filtres.analyseur_simple``): it stays the source of truth of what a word is.
     """
 
     __slots__ = ("_formes", "_frequences", "mots")

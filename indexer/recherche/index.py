@@ -12,39 +12,37 @@ half-way, a disk that lost a file) is rebuilt, never served.
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
-import re
 import shutil
 import tempfile
-import zlib
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible
-
-# The file names, the format and IndexCorrompu live with the compact query file, which
-# a plain search checks without importing this module; they stay importable from here.
-from indexer.recherche.compact import FORMAT, MARQUEUR, IndexCorrompu, lire_marqueur
+from indexer.recherche import compact
+from indexer.recherche import dossier as dossier_
+from indexer.recherche.dossier import IndexCorrompu, complet, ecrire_marqueur, verifier
+from indexer.recherche.unites import chemins_refs, lexique
 
 if TYPE_CHECKING:
     from whoosh.fields import Schema
     from whoosh.index import FileIndex
 
-    from indexer.recherche.unites import Unite
+    from indexer.model import Fiche
+    from indexer.recherche.requete import Synonymes
 
 
 def schema() -> Schema:
-    """One document per Unite; ``mots`` holds the unstemmed words for typo correction.
+    """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction.
 
     The source of truth of the search: ``compact.ecrire`` copies from this index what
     a query reads, the ``mots`` vocabulary and its frequencies included.
     """
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-    from indexer.recherche.analyse import analyseur_fr, analyseur_simple
+    from indexer.recherche.filtres import analyseur_fr, analyseur_simple
 
     analyseur = analyseur_fr()
     return Schema(
@@ -63,87 +61,91 @@ def schema() -> Schema:
     )
 
 
-def chemins_refs(unite: Unite) -> str:
-    """``68 68c 68c1`` for ref ``68C1``: lets ``16B`` boost 16B and its sub-paragraphs."""
-    from indexer.labels import parse_label
-
-    if unite.loi is None:
-        return ""
-    label = parse_label(unite.ref)
-    if label is None or label.loi != unite.loi:
-        return str(unite.loi)
-    return " ".join(a.compact().lower() for a in reversed(label.ancetres()))
-
-
-def _document(rang: int, unite: Unite) -> dict[str, Any]:
+def _document(rang: int, fiche: Fiche) -> dict[str, Any]:
     return {
-        "ancre": unite.ancre,
-        "loi": "" if unite.loi is None else str(unite.loi),
-        "refs": chemins_refs(unite),
-        "ref": unite.ref,
-        "type": unite.type,
-        "edition": unite.edition,
-        "source": unite.source,
-        "url": unite.url,
+        "ancre": fiche.ancre,
+        "loi": "" if fiche.loi is None else str(fiche.loi),
+        "refs": chemins_refs(fiche),
+        "ref": fiche.ref,
+        "type": fiche.type,
+        "edition": fiche.edition,
+        "source": fiche.source,
+        "url": fiche.url,
         "rang": rang,
-        "titre": unite.titre,
-        "texte": unite.texte,
-        "mots": f"{unite.titre}\n{unite.texte}",
+        "titre": fiche.page,
+        "texte": fiche.texte,
+        "mots": f"{fiche.page}\n{fiche.texte}",
     }
 
 
-def lexique(unites: Iterable[Unite]) -> dict[str, str]:
-    """Folded word → its most frequent accented spelling, for « Résultats pour : … ».
-
-    Stored in the compact file with the ``mots`` vocabulary (``compact.Vocabulaire``).
-    """
-    from indexer.recherche.analyse import MOT, plier
-
-    formes: dict[str, Counter[str]] = {}
-    for unite in unites:
-        for mot in re.findall(MOT, f"{unite.titre} {unite.texte}"):
-            bas = mot.lower()
-            plie = plier(bas)
-            if plie != bas:
-                formes.setdefault(plie, Counter())[bas] += 1
-    return {plie: compte.most_common(1)[0][0] for plie, compte in sorted(formes.items())}
-
-
-def _sommes(dossier: Path) -> dict[str, list[int]]:
-    """Size and CRC32 of every file but the marker."""
-    sommes = {}
-    for chemin in sorted(dossier.iterdir()):
-        if chemin.name != MARQUEUR and chemin.is_file():
-            donnees = chemin.read_bytes()
-            sommes[chemin.name] = [len(donnees), zlib.crc32(donnees)]
-    return sommes
-
-
-def ecrire(unites: Sequence[Unite], dossier: Path) -> None:
-    """Build the index of ``unites`` into ``dossier`` (which must not exist yet)."""
+def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
+    """Build the index of ``fiches`` into ``dossier`` (which must not exist yet)."""
     from whoosh import index as whoosh_index
 
     dossier.mkdir(parents=True)
     ix = whoosh_index.create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
-    for rang, unite in enumerate(unites):
-        writer.add_document(**_document(rang, unite))
+    for rang, fiche in enumerate(fiches):
+        writer.add_document(**_document(rang, fiche))
     writer.commit(optimize=True)
-    from indexer.recherche import compact, requete
+    from indexer.recherche import requete
 
     with ix.reader() as reader:
-        compact.ecrire(dossier, reader, unites, requete.lire_synonymes())
+        ecrire_compact(dossier, reader, fiches, requete.lire_synonymes())
     ix.close()
-    marqueur = {"format": FORMAT, "documents": len(unites), "fichiers": _sommes(dossier)}
-    (dossier / MARQUEUR).write_text(json.dumps(marqueur), "utf-8")  # written last
+    ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete
 
 
-def verifier(dossier: Path) -> dict[str, Any]:
-    """The marker of a complete index; raises IndexCorrompu when anything disagrees."""
-    marqueur = lire_marqueur(dossier)
-    if marqueur.get("fichiers") != _sommes(dossier):
-        raise IndexCorrompu("fichiers de l'index modifiés")
-    return marqueur
+def ecrire_compact(dossier: str | os.PathLike[str], reader: Any, fiches: Sequence[Fiche],
+           synonymes: Synonymes) -> None:  # fmt: skip
+    """Write the compact file of the Whoosh index that ``reader`` reads (at build time)."""
+    contenu = {
+        "format": dossier_.FORMAT,
+        "postings": {champ: _postings(reader, champ) for champ in compact.CHAMPS_TEXTE},
+        **_documents(reader, fiches),
+        "champs": [marshal.dumps(reader.stored_fields(n)) for n in range(reader.doc_count_all())],
+        "synonymes": tuple(synonymes),
+        "fautes": _fautes(reader, fiches),
+    }
+    with open(os.path.join(dossier, compact.NOM), "wb") as fichier:
+        fichier.write(marshal.dumps(contenu))
+
+
+def _postings(reader: Any, champ: str) -> dict[str, bytes]:
+    """Every stem of a field → its marshalled ``{docnum: positions}``, as Whoosh reads them."""
+    listes = {}
+    for racine in reader.field_terms(champ):
+        positions = reader.postings(champ, racine).items_as("positions")
+        listes[racine] = marshal.dumps({doc: tuple(p) for doc, p in positions})
+    return listes
+
+
+def _documents(reader: Any, fiches: Sequence[Fiche]) -> dict[str, Any]:
+    """Field lengths and ranking metadata per docnum, read once at build time."""
+    nombre = reader.doc_count_all()
+    rangs = [reader.stored_fields(n)["rang"] for n in range(nombre)]
+    return {
+        "longueurs": {
+            c: [reader.doc_field_length(n, c, 0) for n in range(nombre)] for c in compact.CHAMPS_TEXTE
+        },
+        "docs": [
+            [u.loi, u.type, u.edition, u.ref, chemins_refs(u).split()]
+            for u in (fiches[r] for r in rangs)
+        ],
+    }
+
+
+def _fautes(reader: Any, fiches: Sequence[Fiche]) -> bytes:
+    """The marshalled vocabulary of the typo correction: the words of ``mots``, their frequencies, the lexicon.
+
+    Shaped to decode fast (a fresh ``loi cherche`` with a typo pays for it): the sorted
+    words as one newline-joined string, their document frequencies as a tuple in the
+    same order, and the lexicon as one ``"\nplie\taccentue"`` string searched in place.
+    """
+    mots = sorted(reader.field_terms(compact.CHAMP_MOTS))
+    formes = "".join(f"\n{plie}\t{forme}" for plie, forme in lexique(fiches).items()) + "\n"
+    frequences = tuple(reader.doc_frequency(compact.CHAMP_MOTS, mot) for mot in mots)
+    return marshal.dumps(("\n".join(mots), frequences, formes))
 
 
 def ouvrir(dossier: Path) -> FileIndex:
@@ -161,20 +163,12 @@ def ouvrir(dossier: Path) -> FileIndex:
     return ix
 
 
-def _complet(dossier: Path) -> bool:
-    try:
-        verifier(dossier)
-    except IndexCorrompu:
-        return False
-    return True
-
-
 def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:
     """Rename ``nouveau`` to ``cible`` atomically, moving the old ``cible`` aside first.
 
     Without ``forcer``, a complete ``cible`` (another process finished first) is kept.
     """
-    if cible.exists() and not forcer and _complet(cible):
+    if cible.exists() and not forcer and complet(cible):
         return
     if cible.exists():
         rebut = Path(tempfile.mkdtemp(prefix=".rebut-", dir=cible.parent))
@@ -186,12 +180,12 @@ def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:
         shutil.rmtree(nouveau, ignore_errors=True)
 
 
-def construire(unites: Sequence[Unite], cible: Path, forcer: bool = True) -> Path:
+def construire(fiches: Sequence[Fiche], cible: Path, forcer: bool = True) -> Path:
     """Build into a temporary folder next to ``cible`` and swap it in; returns ``cible``."""
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:
-        ecrire(unites, temporaire / "index")
+        ecrire(fiches, temporaire / "index")
         _remplacer(temporaire / "index", cible, forcer)
     finally:
         shutil.rmtree(temporaire, ignore_errors=True)
@@ -205,7 +199,7 @@ def nettoyer(cible: Path) -> None:
             shutil.rmtree(ancien, ignore_errors=True)
 
 
-def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Unite]]) -> FileIndex:
+def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Fiche]]) -> FileIndex:
     """The index at ``cible``, built (or rebuilt, if damaged) from ``fournir()`` first."""
     try:
         return ouvrir(cible)
@@ -220,32 +214,3 @@ def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Unite]]) ->
             f"Impossible de construire l'index dans {cible.parent} ({erreur}) ; "
             "vérifiez les droits du dossier ou définissez LOI_CACHE vers un dossier inscriptible."
         ) from None
-
-
-def emplacement() -> Path:
-    """Where the index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
-    from indexer.recherche.compact import emplacement as chemin
-
-    return Path(chemin())
-
-
-def unites_du_corpus() -> Sequence[Unite]:
-    """Every searchable unit of the current corpus (parses it if the cache is cold)."""
-    from indexer.build import charger_corpus
-    from indexer.recherche.unites import unites
-
-    return unites(charger_corpus())
-
-
-def index_courant() -> FileIndex:
-    """The index of the current corpus, built first when missing, stale or damaged."""
-    return ouvrir_ou_construire(emplacement(), unites_du_corpus)
-
-
-def reconstruire() -> Path:
-    """Rebuild the current corpus's index from scratch (``loi construire --index``)."""
-    cible = emplacement()
-    construire(unites_du_corpus(), cible)
-    nettoyer(cible)
-    ouvrir(cible).close()
-    return cible

@@ -1,116 +1,39 @@
-"""Searchable units: the model flattened into one record per paragraph, example, note,
-definition, index entry, article… Each carries its anchor and site URL, so that the
-index, ``loi voir --json`` and the site all point at the same place.
+"""What the index keeps of a fiche besides its words: the paragraphs that enclose it,
+and the accents of its words (for « Résultats pour : … »). Functions of a
+``model.Fiche``, not of Whoosh: the compact query file stores what they compute.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections import Counter
+from collections.abc import Iterable
 
-from indexer.corpus.ancres import Ancres, calculer, parcourir
-from indexer.model import (
-    ENCHERES,
-    LOI,
-    TABLEAU,
-    Bloc,
-    Corpus,
-    Document,
-    Element,
-    Loi,
-)
+from indexer.labels import parse_label
+from indexer.model import Fiche
+from indexer.recherche.analyse import MOT, plier
 
 
-@dataclass(frozen=True)
-class Unite:
-    """One searchable piece, with where it lives on the site."""
-
-    loi: int | None
-    ref: str
-    ancre: str
-    type: str
-    edition: str
-    source: str
-    titre: str
-    texte: str
-    url: str
+def chemins_refs(fiche: Fiche) -> str:
+    """``68 68c 68c1`` for ref ``68C1``: lets ``16B`` boost 16B and its sub-paragraphs."""
+    if fiche.loi is None:
+        return ""
+    label = parse_label(fiche.ref)
+    if label is None or label.loi != fiche.loi:
+        return str(fiche.loi)
+    return " ".join(a.compact().lower() for a in reversed(label.ancetres()))
 
 
-def texte_bloc(bloc: Bloc) -> str:
-    """A Bloc as plain text: tables and auctions as their rows, cells tab-separated."""
-    if bloc.forme in (TABLEAU, ENCHERES) and bloc.cellules:
-        return "\n".join("\t".join(ligne) for ligne in bloc.cellules)
-    return bloc.texte
+def lexique(fiches: Iterable[Fiche]) -> dict[str, str]:
+    """Folded word → its most frequent accented spelling, for « Résultats pour : … ».
 
-
-def texte_element(element: Element) -> str:
-    """An element's whole text: subtitle, blocs, then its footnotes."""
-    morceaux = [element.titre] if element.titre and element.type == LOI else []
-    morceaux += [texte_bloc(b) for b in element.blocs]
-    morceaux += [f"[{n.cle}] {n.texte}" for n in element.notes]
-    return "\n\n".join(m for m in morceaux if m)
-
-
-def url_loi(numero: int, id_: str = "") -> str:
-    """The site URL of a law page, or of an anchor on it."""
-    return f"lois/{numero}/" + (f"#{id_}" if id_ else "")
-
-
-def _ref(loi: Loi, element: Element, id_: str) -> str:
-    if element.type == LOI and element.label:
-        return element.label.compact()
-    numero = id_.rsplit("-", 1)[-1]
-    return f"{loi.numero} {element.type} {numero}"
-
-
-def unites_loi(loi: Loi, ancres: Ancres) -> list[Unite]:
-    """One unit per element of a law page."""
-    resultat = []
-    for cle, partie, element in parcourir(loi):
-        ids = ancres.de(cle)
-        id_ = ids[0] if ids else f"loi-{loi.numero}"
-        resultat.append(
-            Unite(
-                loi=loi.numero,
-                ref=_ref(loi, element, id_),
-                ancre=id_,
-                type=element.type,
-                edition=partie.edition,
-                source=f"{partie.source}:{element.ligne}",
-                titre=loi.titre(),
-                texte=texte_element(element),
-                url=url_loi(loi.numero, id_),
-            )
-        )
-    return resultat
-
-
-def unites_document(document: Document) -> list[Unite]:
-    """One unit per section of a side document (definitions, index, articles…)."""
-    page = document.chemin.removesuffix(".md") + "/"
-    return [
-        Unite(
-            loi=None,
-            ref=section.cle,
-            ancre=section.ancre,
-            type=document.type,
-            edition=document.edition,
-            source=f"{document.source}:{section.ligne}",
-            titre=f"{document.titre} — {section.titre}" if section.titre else document.titre,
-            texte="\n\n".join(texte_bloc(b) for b in section.blocs)
-            or section.titre,
-            url=f"{page}#{section.ancre}",
-        )
-        for section in document.sections
-    ]
-
-
-def unites(corpus: Corpus) -> tuple[Unite, ...]:
-    """Every searchable unit of the corpus, laws first, in page order."""
-    ancres = calculer(corpus)
-    resultat: list[Unite] = []
-    for loi in corpus.lois:
-        resultat.extend(unites_loi(loi, ancres))
-    for document in corpus.documents:
-        resultat.extend(unites_document(document))
-    return tuple(resultat)
-
+    Stored in the compact file with the ``mots`` vocabulary (``compact.Vocabulaire``).
+    """
+    formes: dict[str, Counter[str]] = {}
+    for fiche in fiches:
+        for mot in re.findall(MOT, f"{fiche.page} {fiche.texte}"):
+            bas = mot.lower()
+            plie = plier(bas)
+            if plie != bas:
+                formes.setdefault(plie, Counter())[bas] += 1
+    return {plie: compte.most_common(1)[0][0] for plie, compte in sorted(formes.items())}

@@ -7,12 +7,12 @@ Paths are relative to the project folder. The same function feeds ``loi construi
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from indexer.corpus.ancres import Ancres, parcourir
-from indexer.labels import Label
-from indexer.model import EXEMPLE, LOI, Corpus, Element, Loi
-from indexer.recherche.unites import texte_bloc, texte_element, url_loi
+from indexer.corpus.fiches import url_loi
+from indexer.model import EXEMPLE, LOI, Corpus, Fiche, Loi
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.pages import (
     render_abreviations,
@@ -54,35 +54,28 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
     return sortie
 
 
-def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> dict[str, Any]:
-    """The whole law as the JSON object of ``loi voir``, with an attachment per element.
+def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...]) -> dict[str, Any]:
+    """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
 
-    Law text is attached to its own label; commentary, examples and notes to the last
-    law paragraph quoted before them in the same part (the Guide comments a quote
-    right after it), or to the law itself.
+    Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
+    law text is given without its subtitle (shown apart) and its footnotes.
     """
-    paragraphes, exemples, cibles = [], [], set()
-    rattachement, partie_courante = Label(loi.numero), -1
-    for cle, partie, element in parcourir(loi):
-        if cle[1] != partie_courante:
-            rattachement, partie_courante = Label(loi.numero), cle[1]
-        if element.type == LOI and element.label:
-            rattachement = element.label
-        ids = ancres.de(cle)
-        cibles.update(r.cible for b in element.blocs for r in b.renvois)
+    paragraphes, exemples = [], []
+    for fiche in fiches:
         entree = {
-            "ref": rattachement.compact(),
-            "edition": partie.edition,
-            "type": element.type,
-            "role": partie.role,
-            "titre": element.titre,
-            "texte": texte_element(element) if element.type != LOI else _texte_seul(element),
-            "ancre": ids[0] if ids else f"loi-{loi.numero}",
-            "url": url_loi(loi.numero, ids[0] if ids else ""),
-            "source": f"{partie.source}:{element.ligne}",
+            "ref": fiche.rattachement,
+            "edition": fiche.edition,
+            "type": fiche.type,
+            "role": fiche.role,
+            "titre": fiche.titre,
+            "texte": fiche.corps if fiche.type == LOI else fiche.texte,
+            "ancre": fiche.ancre,
+            "url": fiche.url,
+            "source": fiche.source,
             "_rang": len(paragraphes) + len(exemples),  # page order, dropped from the JSON
         }
-        (exemples if element.type == EXEMPLE else paragraphes).append(entree)
+        (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
+    cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return {
         "loi": loi.numero,
         "titre": loi.titre(),
@@ -95,11 +88,6 @@ def objet_loi(loi: Loi, ancres: Ancres, cite_par: tuple[Citation, ...]) -> dict[
     }
 
 
-def _texte_seul(element: Element) -> str:
-    """A law paragraph's text without its subtitle (given apart) and its footnotes."""
-    return "\n\n".join(texte_bloc(b) for b in element.blocs)
-
-
 def _numero(page: str) -> int:
     nom = page.rsplit("/", 1)[-1].removesuffix(".md")
     return int(nom) if nom.isdigit() else 0
@@ -109,11 +97,15 @@ def _url(citation: Citation) -> str:
     return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
-def objets_voir(corpus: Corpus, ancres: Ancres) -> dict[int, str]:
+def objets_voir(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche]) -> dict[int, str]:
     """The JSON object of ``loi voir`` for each law, serialised once at build time."""
     cite_par = _cite_par(corpus, ancres)
+    par_loi: dict[int, list[Fiche]] = {}
+    for fiche in fiches:
+        if fiche.loi is not None:
+            par_loi.setdefault(fiche.loi, []).append(fiche)
     return {
-        loi.numero: json.dumps(objet_loi(loi, ancres, cite_par.get(loi.numero, ())),
+        loi.numero: json.dumps(objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ())),
                                ensure_ascii=False, sort_keys=False)
         for loi in corpus.lois
     }

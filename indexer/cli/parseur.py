@@ -1,7 +1,6 @@
-"""The argument parser of ``loi``, in French: headings, help and error messages.
-
-Imported only by the commands that need it: ``loi voir`` reads its few options
-itself to start fast (see ``cli._voir_direct``).
+"""The argparse parser of ``loi``, in French (headings, help, errors), built from the
+one table of ``indexer.cli.options``. Imported only for help, errors and unusual
+lines: ``options.lire_vite`` reads the usual ones.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ import argparse
 import re
 from typing import Any, NoReturn
 
-from indexer.editions import EDITIONS
 from indexer.errors import Sortie
 
 AIDE = """\
@@ -67,21 +65,41 @@ class FormatFrancais(argparse.RawDescriptionHelpFormatter):
         super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
 
 
-def parseur(recherche: bool = True) -> argparse.ArgumentParser:
-    """The whole ``loi`` parser; without the search subcommands when only reading."""
-    resultat = Parseur(prog="loi", description=AIDE)
-    resultat.add_argument("--debug", action="store_true", help="affiche la trace des erreurs")
-    sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
-    voir = sous.add_parser("voir", help="affiche une loi ou un paragraphe")
-    voir.add_argument("ref", nargs="+", metavar="REF", help="par exemple 68C, « loi 12 C 1 e »")
-    voir.add_argument("--json", action="store_true", help="sortie JSON")
-    voir.add_argument("--edition", choices=EDITIONS, help="une seule édition")
-    construire = sous.add_parser("construire", help="régénère docs/ et l'index")
-    construire.add_argument("--strict", action="store_true", help="échoue sur un renvoi cassé")
-    construire.add_argument("--index", action="store_true", help="construit aussi l'index")
-    construire.add_argument("--verifier", action="store_true", help="vérifie docs/ sans écrire")
-    if recherche:  # reading needs none of the search machinery: keep its start fast
-        from indexer.cli import recherche as cli_recherche
+def _nombre(valeur: str) -> int:
+    """A --limite value, with a French message when argparse must refuse it."""
+    from indexer.cli.options import LIMITE_MAX, LIMITE_N, valeur_permise
 
-        cli_recherche.ajouter_commandes(sous)
+    nombre = valeur_permise(LIMITE_N, valeur)
+    if nombre is None:
+        raise argparse.ArgumentTypeError(f"« {valeur} » : donnez un nombre entre 1 et {LIMITE_MAX}")
+    return int(nombre)  # type: ignore[call-overload]
+
+
+def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
+    """One option of the table, as argparse takes it."""
+    if option["valeur"] is None:
+        parseur_.add_argument(option["drapeau"], action="store_true", help=option["aide"])
+    elif option["valeur"] == "nombre":
+        parseur_.add_argument(option["drapeau"], type=_nombre, default=option["defaut"],
+                              metavar=option["metavar"], help=option["aide"])  # fmt: skip
+    else:
+        parseur_.add_argument(option["drapeau"], dest=option["dest"], choices=option["choix"],
+                              action="append" if option.get("repetable") else "store",
+                              help=option["aide"])  # fmt: skip
+
+
+def parseur() -> argparse.ArgumentParser:
+    """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
+    from indexer.cli.options import COMMANDES, DEBUG
+
+    resultat = Parseur(prog="loi", description=AIDE)
+    resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs")
+    sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
+    for nom, definition in COMMANDES.items():
+        commande = sous.add_parser(nom, help=definition["aide"])
+        if definition["mots"] is not None:
+            dest, metavar, aide = definition["mots"]
+            commande.add_argument(dest, nargs="+", metavar=metavar, help=aide)
+        for option in definition["options"]:
+            _ajouter(commande, option)
     return resultat

@@ -1,0 +1,47 @@
+"""``loi construire``: regenerate docs/ (``--verifier``: only compare) and the index (``--index``)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from types import SimpleNamespace
+
+from indexer import build
+from indexer.errors import LoiErreur, Sortie
+
+
+def construire(arguments: SimpleNamespace) -> int:
+    """Regenerate docs/ (and the index with --index); report unresolved references."""
+    resultat = build.construit()
+    for probleme in resultat.problemes:
+        print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
+    if arguments.verifier:
+        ecarts = build.differences()
+        for chemin in ecarts:
+            print(f"périmé : {chemin}", file=sys.stderr)
+        if ecarts:
+            raise LoiErreur(f"{len(ecarts)} fichier(s) de docs/ ne correspondent plus au corpus : "
+                            "lancez « loi construire » puis committez docs/.")
+        print("docs/ est à jour.")
+    else:
+        ecrits = build.ecrire_docs()
+        build.ecrire_voir()
+        print(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
+              f"{len(resultat.problemes)} renvoi(s) sans cible exacte.")
+    if arguments.index:
+        construire_index()
+    if arguments.strict and resultat.problemes:
+        raise LoiErreur(f"Mode strict : {len(resultat.problemes)} renvoi(s) sans cible exacte "
+                        "(détail ci-dessus) ; corrigez le parseur ou corpus/errata.toml.")
+    return int(Sortie.TROUVE)
+
+
+def construire_index() -> None:
+    """Rebuild the index from scratch and say how long it took and its size."""
+    from indexer.cli import cherche
+
+    cherche.oublier()
+    debut = time.perf_counter()
+    cible = build.reconstruire_index()
+    taille = sum(f.stat().st_size for f in cible.iterdir())
+    print(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s).")

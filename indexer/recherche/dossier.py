@@ -1,0 +1,84 @@
+"""The index folder's contract: its marker, its format, the checksums of its files.
+
+An index folder (``index-<empreinte>``) holds the Whoosh index and the compact query
+file (``compact``). The marker ``COMPLET.json`` is written last and lists every other
+file's size and CRC32: a folder whose marker is missing, of another format or
+contradicted by its files is not an index (``IndexCorrompu``), and is rebuilt, never
+served. Light on purpose (``os``, ``json``, ``zlib``): a fresh ``loi cherche`` checks it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+
+TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+if TYPE_CHECKING:
+    from typing import Any
+
+MARQUEUR = "COMPLET.json"
+FORMAT = 3  # of the whole folder; bump when the schema or the compact file changes shape
+
+
+class IndexCorrompu(Exception):
+    """The folder is not a complete index (internal: the caller rebuilds)."""
+
+
+def emplacement() -> str:
+    """Where the index of the current corpus lives, as a string (no pathlib on this path)."""
+    from indexer.chemins import cache_str, empreinte
+
+    return os.path.join(cache_str(), f"index-{empreinte()}")
+
+
+def lire_marqueur(dossier: str | os.PathLike[str]) -> dict[str, Any]:
+    """The folder's marker, checked for its format; IndexCorrompu otherwise."""
+    try:
+        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
+            marqueur = json.load(fichier)
+    except (OSError, ValueError) as erreur:
+        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
+    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
+        raise IndexCorrompu("format d'index inconnu")
+    return marqueur
+
+
+def somme(donnees: bytes) -> list[int]:
+    """What the marker records of one file: its size and CRC32."""
+    return [len(donnees), zlib.crc32(donnees)]
+
+
+def sommes(dossier: str | os.PathLike[str]) -> dict[str, list[int]]:
+    """Size and CRC32 of every file of the folder but the marker."""
+    resultat = {}
+    for nom in sorted(os.listdir(dossier)):
+        chemin = os.path.join(dossier, nom)
+        if nom != MARQUEUR and os.path.isfile(chemin):
+            with open(chemin, "rb") as fichier:
+                resultat[nom] = somme(fichier.read())
+    return resultat
+
+
+def ecrire_marqueur(dossier: str | os.PathLike[str], documents: int) -> None:
+    """Seal a folder whose files are all written: the marker goes last."""
+    marqueur = {"format": FORMAT, "documents": documents, "fichiers": sommes(dossier)}
+    with open(os.path.join(dossier, MARQUEUR), "w", encoding="utf-8") as fichier:
+        fichier.write(json.dumps(marqueur))
+
+
+def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
+    """The marker of a complete folder; IndexCorrompu when any file disagrees with it."""
+    marqueur = lire_marqueur(dossier)
+    if marqueur.get("fichiers") != sommes(dossier):
+        raise IndexCorrompu("fichiers de l'index modifiés")
+    return marqueur
+
+
+def complet(dossier: str | os.PathLike[str]) -> bool:
+    """True when the folder is a complete, intact index."""
+    try:
+        verifier(dossier)
+    except IndexCorrompu:
+        return False
+    return True
