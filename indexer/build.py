@@ -1,6 +1,7 @@
 """The build: the only module that reads the corpus and writes docs/ and the cache.
 
-``charger_corpus()`` reads and checks the sources against ``corpus/sources.toml``,
+``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them
+against their sha256 in ``corpus/sources.toml``,
 cleans them (with ``corpus/errata.toml``), parses and merges them. The result is
 cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata
 and the package's code, so that a change to any of them rebuilds.
@@ -19,6 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from indexer import sources
 from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.clean import Erratum, clean_source
@@ -35,28 +37,35 @@ from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee
 from indexer.model import Corpus, Fiche
 
 
-def manifeste() -> list[dict[str, str]]:
-    """The sources listed in corpus/sources.toml, in order."""
+def manifeste() -> dict[str, str]:
+    """Each source file's sha256, from corpus/sources.toml; it must list every record of
+    ``indexer.sources`` and nothing else."""
     chemin = racine() / "corpus" / "sources.toml"
     with chemin.open("rb") as fichier:
-        return list(tomllib.load(fichier)["source"])
+        sommes = {entree["id"]: entree["sha256"] for entree in tomllib.load(fichier)["source"]}
+    if set(sommes) != set(sources.PAR_FICHIER):
+        ecart = sorted(set(sommes) ^ set(sources.PAR_FICHIER))
+        raise LoiErreur(f"corpus/sources.toml et indexer/sources.py ne décrivent pas les mêmes sources "
+                        f"({', '.join(ecart)}) : ajoutez ou retirez-les des deux côtés.")
+    return sommes
 
 
 def lire_sources() -> dict[str, str]:
-    """Every source's text, refusing one whose sha256 is not the manifest's."""
+    """Every source's text, in the records' order, refusing one whose sha256 is not the manifest's."""
+    sommes = manifeste()
     textes: dict[str, str] = {}
-    for entree in manifeste():
-        chemin = racine() / "corpus" / "sources" / entree["id"]
+    for source in sources.SOURCES:
+        chemin = racine() / "corpus" / "sources" / source.fichier
         try:
             donnees = chemin.read_bytes()
         except FileNotFoundError:
             raise LoiErreur(f"Source absente : {chemin} ; restaurez-la depuis git.") from None
-        if hashlib.sha256(donnees).hexdigest() != entree["sha256"]:
+        if hashlib.sha256(donnees).hexdigest() != sommes[source.fichier]:
             raise SourceModifiee(
-                f"La source {entree['id']} a changé sans le manifeste : vérifiez-la, "
+                f"La source {source.fichier} a changé sans le manifeste : vérifiez-la, "
                 "puis mettez à jour son sha256 dans corpus/sources.toml."
             )
-        textes[entree["id"]] = donnees.decode("utf-8")
+        textes[source.fichier] = donnees.decode("utf-8")
     return textes
 
 
@@ -131,8 +140,8 @@ def attendus() -> dict[str, str]:
     from indexer.rendu.publier import fichiers
 
     resultat = construit()
-    sources = {s["id"]: s["titre"] for s in manifeste()}
-    return fichiers(resultat.corpus, resultat.ancres, sources, chapitres())
+    titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
+    return fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres())
 
 
 def generes_existants() -> set[str]:
@@ -186,17 +195,10 @@ def ecrire_voir() -> Path:
 
 
 def texte_publie(source: str) -> str:
-    """A cleaned source minus the line ranges its parsers leave out on purpose
-    (each parser module lists them in ``LIGNES_EXCLUES``): what docs/ must contain."""
-    import importlib
-
-    from indexer.corpus.parse import MODULES
-
+    """A cleaned source minus the line ranges left out on purpose (its record's
+    ``lignes_exclues``): what docs/ must contain."""
     lignes = clean_source(lire_sources()[source], source, lire_errata())
-    exclues: set[int] = set()
-    for module in MODULES.get(source, ()):
-        for debut, fin in getattr(importlib.import_module(module), "LIGNES_EXCLUES", ()):
-            exclues.update(range(debut, fin + 1))
+    exclues = {n for debut, fin in sources.source(source).lignes_exclues for n in range(debut, fin + 1)}
     return "\n".join(ligne for numero, ligne in enumerate(lignes, 1) if numero not in exclues)
 
 

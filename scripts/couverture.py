@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from indexer import build
+from indexer import build, sources
 from indexer.corpus.couverture import bilan
 
 
 def main() -> None:
     publie = build.markdown_publie()
-    for entree in build.manifeste():
-        resultat = bilan(build.texte_publie(entree["id"]), publie, titres=build.titres())
-        print(f"{entree['id']}  {resultat.ratio:7.2%}  ({resultat.gardes}/{resultat.total} mots)")
+    for source in sources.SOURCES:
+        resultat = bilan(build.texte_publie(source.fichier), publie, titres=build.titres())
+        print(f"{source.fichier}  {resultat.ratio:7.2%}  ({resultat.gardes}/{resultat.total} mots)  {source.nom}")
         for manque in resultat.manques[:3]:
             print(f"    manque : {manque[:110]}")
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from indexer import build
-from indexer.corpus.clean import GUIDE
 from indexer.errors import LoiErreur, SourceModifiee
+from indexer.sources import GUIDE
 
 RACINE = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def test_source_absente_expliquee(copie: Path) -> None:
 
 
 def test_sources_intactes_acceptees(copie: Path) -> None:
-    assert set(build.lire_sources()) == {entree["id"] for entree in build.manifeste()}
+    assert set(build.lire_sources()) == set(build.manifeste())
 
 
 def test_errata_lus_et_verifies(copie: Path) -> None:

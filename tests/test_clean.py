@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from indexer.corpus.clean import (
-    CODE_2007,
-    GUIDE,
     Erratum,
     ErreurErratum,
     appliquer_errata,
@@ -16,6 +14,7 @@ from indexer.corpus.clean import (
     sans_espaces_finales,
     sans_saut_de_page,
 )
+from indexer.sources import CODE_2007, GUIDE
 
 
 @pytest.mark.parametrize(

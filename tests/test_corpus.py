@@ -7,11 +7,11 @@ import importlib
 import pytest
 
 from indexer import build
-from indexer.corpus.clean import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES, clean_source
+from indexer.corpus.clean import clean_source
 from indexer.corpus.couverture import bilan
-from indexer.corpus.parse import MODULES
 from indexer.labels import Label
 from indexer.model import EXEMPLE, LOI, ROLE_TEXTE
+from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES, PAR_FICHIER
 
 SEUIL_COUVERTURE = 0.99
 
@@ -55,7 +55,7 @@ def test_chaque_exemple_du_guide_est_un_bloc(construit) -> None:
 
 def test_chaque_renvoi_non_resolu_est_explique(construit) -> None:
     for probleme in construit.problemes:
-        assert probleme.source in MODULES and probleme.ligne > 0
+        assert probleme.source in PAR_FICHIER and probleme.ligne > 0
         assert "n'existe pas" in probleme.message
         assert "lien vers" in probleme.message or "pas de lien" in probleme.message
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from outils_parseurs import lignes_propres, partie, texte_plat
 
-from indexer.corpus.clean import NOTES
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers.chantigny import parse
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, ENCHERES, LOI, TITRE, Extrait, Partie
+from indexer.sources import NOTES
 
 
 @pytest.fixture(scope="module")

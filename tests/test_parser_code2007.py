@@ -8,12 +8,12 @@ from functools import cache
 import pytest
 from outils_parseurs import lignes_propres, texte_plat
 
-from indexer.corpus.clean import CODE_2007
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007
 from indexer.corpus.parsers import code2007_toc as toc
 from indexer.labels import Label
 from indexer.model import DIAGRAMME, ITEM, TEXTE, Element, Extrait, Partie
+from indexer.sources import CODE_2007
 
 
 def lignes() -> tuple[str, ...]:

@@ -7,7 +7,6 @@ from functools import cache
 import pytest
 from outils_parseurs import lignes_propres, texte_document
 
-from indexer.corpus.clean import CODE_2007
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
@@ -15,6 +14,7 @@ from indexer.corpus.parsers.code2007_definitions import parse_definitions, terme
 from indexer.corpus.parsers.code2007_index import NUMERO_DE_PAGE, genre_de_ligne, parse_index, separer
 from indexer.corpus.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
+from indexer.sources import CODE_2007
 
 # The source lines each Document is parsed from (1-based, inclusive).
 PLAGES = {

@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 from outils_parseurs import lignes_propres, texte_plat
 
-from indexer.corpus.clean import GUIDE
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers.guide import parse, sans_mobilier, trouver_entetes
 from indexer.corpus.parsers.lignes_repliees import joindre, segmenter
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, DIAGRAMME, ENCHERES, EXEMPLE, ITEM, LOI, NOTE, TITRE, Element, Extrait
+from indexer.sources import GUIDE
 
 # Examples per law in NOTES.md §1.6 (line-start "Exemple…"), with 28–32 on 28 and the
 # two examples of 35–39 on 36 and 39 (their run-in parts).

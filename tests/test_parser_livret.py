@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from outils_parseurs import element, lignes_propres, partie, plan_labels, texte_document, texte_plat
 
-from indexer.corpus.clean import LIVRET
+from indexer import sources
 from indexer.corpus.couverture import bilan, sans_markup
-from indexer.corpus.parsers.livret import LIGNES_EXCLUES, decoupe_tableaux, extraits, parse, sans_markdown, tableaux
+from indexer.corpus.parsers.livret import decoupe_tableaux, extraits, parse, sans_markdown, tableaux
 from indexer.corpus.parsers.livret_lettres import SOUS_TITRES, sous_titre
 from indexer.labels import Label
 from indexer.model import ITEM, TABLEAU, TEXTE, Document, Extrait
+from indexer.sources import LIVRET
 
 # In scope (1-based, inclusive): tables, bidding boxes, law extracts.
 PERIMETRE = {"tableaux": (408, 515), "boites": (517, 550), "lois": (552, 845)}
@@ -316,7 +317,7 @@ def test_couverture_de_la_source(extrait: Extrait, lignes: tuple[str, ...]) -> N
 
 def test_lignes_exclues(lignes: tuple[str, ...]) -> None:
     """The pages left out are exactly those before the tables, and contiguous."""
-    debuts = [debut for debut, _ in LIGNES_EXCLUES]
-    fins = [fin for _, fin in LIGNES_EXCLUES]
+    debuts = [debut for debut, _ in sources.source(LIVRET).lignes_exclues]
+    fins = [fin for _, fin in sources.source(LIVRET).lignes_exclues]
     assert debuts[0] == 1 and debuts[1:] == [fin + 1 for fin in fins[:-1]]
     assert lignes[fins[-1]] == "Quelques tableaux"

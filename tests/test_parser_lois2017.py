@@ -7,11 +7,11 @@ import re
 import pytest
 from outils_parseurs import element, lignes_propres, plan_labels, texte_plat
 
-from indexer.corpus.clean import LOIS_2017
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers.lignes_entieres import sous_parties
 from indexer.corpus.parsers.lois2017 import avec_appels, cle_de_note, parse
 from indexer.model import ITEM, TEXTE, Extrait
+from indexer.sources import LOIS_2017
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 
 Each step is a pure function from a tuple of lines to a tuple of lines of the same
 length, so that every later message can still point at the source line. The steps
-that apply to a source are listed in ``ETAPES``; the errata of ``corpus/errata.toml``
+that apply to a source are named in its record (``indexer.sources``); the errata of ``corpus/errata.toml``
 are applied last, each checked against the text it expects to find.
 """
 
@@ -11,14 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from indexer import sources
+
 Lignes = tuple[str, ...]
 Etape = Callable[[Lignes], Lignes]
-
-GUIDE = "000_bc3a5b1056d66b24.txt"
-CODE_2007 = "001_70a37ebcf675b134.txt"
-LOIS_2017 = "002_40f8f2357f5f2a2b.txt"
-NOTES = "003_8c8d956e9016d16c.txt"
-LIVRET = "004_fcf587896b0d140e.txt"
 
 # 001: the RNC was set in the Symbol font, whose suit code points 0xA7–0xAA came out
 # as §¨©ª (NOTES.md §2.7: all 44 occurrences, lines 6529–8589, are suits).
@@ -71,12 +67,10 @@ def sans_espaces_finales(lignes: Lignes) -> Lignes:
     return tuple(" " if ligne.strip() == "" and ligne else ligne.rstrip() for ligne in lignes)
 
 
-ETAPES: dict[str, tuple[Etape, ...]] = {
-    GUIDE: (sans_saut_de_page, sans_espaces_finales),
-    CODE_2007: (couleurs_symbol, guillemets_doubles, sans_espaces_finales),
-    LOIS_2017: (sans_espaces_finales,),
-    NOTES: (sans_espaces_finales,),
-    LIVRET: (sans_espaces_finales,),
+# The steps by the names that ``sources.Source.nettoyage`` lists.
+ETAPES: dict[str, Etape] = {
+    etape.__name__: etape
+    for etape in (sans_saut_de_page, couleurs_symbol, guillemets_doubles, sans_espaces_finales)
 }
 
 
@@ -97,8 +91,9 @@ def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> 
 
 
 def clean_source(texte: str, source: str, errata: Iterable[Erratum] = ()) -> Lignes:
-    """Run the steps of ``source`` then its errata; the line count never changes."""
+    """Run the steps of ``source`` (its record's ``nettoyage``) then its errata; the line
+    count never changes."""
     lignes = decouper(texte)
-    for etape in ETAPES.get(source, (sans_espaces_finales,)):
-        lignes = etape(lignes)
+    for nom in sources.source(source).nettoyage:
+        lignes = ETAPES[nom](lignes)
     return appliquer_errata(lignes, source, errata)

@@ -27,10 +27,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from indexer.corpus.clean import NOTES
 from indexer.corpus.parsers.lignes_repliees import Ligne, Morceau, bloc_prose, bloc_verbatim, marque_relative, segmenter
 from indexer.labels import Label
-from indexer.model import COMMENTAIRE, LOI, ROLE_NOTES, TEXTE, TITRE, Bloc, Element, Extrait, Partie
+from indexer.model import COMMENTAIRE, LOI, TEXTE, TITRE, Bloc, Element, Extrait, Partie
+from indexer.sources import NOTES, source
 
 # A law heading: "PASSE HORS TOUR (Loi 30)", "DÉCLARATION COMPARABLE (Loi 23)"
 ENTETE_LOI = re.compile(r"^([A-ZÀ-Ý][A-ZÀ-Ý ]+) \(Loi (\d+)\)\s*$")
@@ -57,7 +57,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         if rang == 0:
             elements = _preface(lignes[:index]) + elements
         titre = entete[1].strip().capitalize()
-        parties.append((numero, Partie(NOTES, "2017", ROLE_NOTES, titre, index + 1, elements)))
+        parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
 
 

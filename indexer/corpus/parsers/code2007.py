@@ -42,14 +42,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from indexer.corpus.clean import CODE_2007, Lignes
+from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers import code2007_toc as toc
 from indexer.labels import Label
 from indexer.model import (
     DIAGRAMME,
     ITEM,
     LOI,
-    ROLE_TEXTE,
     TEXTE,
     Bloc,
     Element,
@@ -57,10 +56,11 @@ from indexer.model import (
     NoteBas,
     Partie,
 )
+from indexer.sources import CODE_2007, source
 
 DEBUT = 1828  # "Le jeu de cartes", law 1
 FIN = 5235  # last line of law 93; Annexe I starts at 5236 "Utilisation des"
-EDITION = "2007"
+EDITION = source(CODE_2007).edition
 
 # Verbatim tables: law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
 DIAGRAMMES = ((1845, 1852), (4757, 4777))
@@ -392,6 +392,6 @@ def parse(lignes: Lignes) -> Extrait:
     for entree, titre, fin in zip(entrees, titres, fins, strict=True):
         sections = dict(entree.sections)
         elements = elements_de_loi(texte, entree.numero, sections, titre.fin + 1, fin, notes)
-        partie = Partie(CODE_2007, EDITION, ROLE_TEXTE, entree.titre, titre.debut, elements)
+        partie = Partie(CODE_2007, EDITION, source(CODE_2007).role, entree.titre, titre.debut, elements)
         parties.append((entree.numero, partie))
     return Extrait(CODE_2007, tuple(parties))

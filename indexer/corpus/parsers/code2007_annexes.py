@@ -39,18 +39,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from indexer.corpus.clean import CODE_2007, Lignes
+from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs, sans_mobilier, titre_complet, tranche
 from indexer.corpus.parsers.code2007_definitions import parse_definitions
 from indexer.corpus.parsers.code2007_index import parse_index
 from indexer.corpus.parsers.code2007_rnc import parse_reglement
 from indexer.labels import ancre_libre
 from indexer.model import Bloc, Document, Extrait, Section
+from indexer.sources import CODE_2007, source
 
-# The tables of contents, left out on purpose (read by the nothing-lost test).
-LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ((172, 608), (609, 1582), (6251, 6550), (7871, 7874))
-
-EDITION_CODE = "2007"
+EDITION_CODE = source(CODE_2007).edition
 EDITION_RNC = "2008"
 
 # Ranges (1-based, inclusive) and the text each one must open with: a mismatch means

@@ -27,9 +27,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from indexer.corpus.clean import GUIDE
 from indexer.corpus.parsers.guide_corps import lire_corps
-from indexer.model import ROLE_GUIDE, Element, Extrait, NoteBas, Partie
+from indexer.model import Element, Extrait, NoteBas, Partie
+from indexer.sources import GUIDE, source
 
 # A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
 ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
@@ -99,7 +99,7 @@ def _partie(
     couvre: tuple[int, ...] = (),
 ) -> Partie:
     elements = lire_corps(numero, corps)
-    return Partie(GUIDE, "2017", ROLE_GUIDE, titre, ligne, elements, titre_de_loi, couvre)
+    return Partie(GUIDE, source(GUIDE).edition, source(GUIDE).role, titre, ligne, elements, titre_de_loi, couvre)
 
 
 def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> list[tuple[int, Partie]]:

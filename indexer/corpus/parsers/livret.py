@@ -40,13 +40,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from indexer.corpus.clean import LIVRET, Lignes
+from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
 from indexer.model import (
     ITEM,
-    ROLE_EXTRAITS,
     TABLEAU,
     TEXTE,
     TITRE,
@@ -56,17 +55,9 @@ from indexer.model import (
     Partie,
     Section,
 )
+from indexer.sources import LIVRET, source
 
-EDITION = "2017"
-# The pages left out on purpose (first, last line, inclusive), as build.texte_publie reads them.
-LIGNES_EXCLUES: tuple[tuple[int, int], ...] = (
-    (1, 4),  # title
-    (5, 48),  # table of contents
-    (49, 56),  # epigraphs
-    (57, 123),  # club life
-    (124, 231),  # principles of the game for beginners, scoring in prose
-    (232, 407),  # advice to players
-)
+EDITION = source(LIVRET).edition
 DEBUT_TABLEAUX = "Quelques tableaux"
 DEBUT_EXTRAITS = "Extraits du code international 2017"
 
@@ -314,7 +305,7 @@ def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
         elif lois:
             _ligne_de_loi(lois[-1][0], lois[-1][3], numero, texte)
     return tuple(
-        (loi, Partie(LIVRET, EDITION, ROLE_EXTRAITS, titre, ligne, tuple(b.fige({}) for b in brs)))
+        (loi, Partie(LIVRET, EDITION, source(LIVRET).role, titre, ligne, tuple(b.fige({}) for b in brs)))
         for loi, ligne, titre, brs in lois
     )
 

@@ -34,13 +34,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from indexer.corpus.clean import LOIS_2017, Lignes
+from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.labels import Label
-from indexer.model import ITEM, ROLE_TEXTE, TEXTE, Extrait, NoteBas, Partie
+from indexer.model import ITEM, TEXTE, Extrait, NoteBas, Partie
+from indexer.sources import LOIS_2017, source
 
-EDITION = "2017"
-LIGNES_EXCLUES: tuple[tuple[int, int], ...] = ()  # nothing is left out
+EDITION = source(LOIS_2017).edition
 
 # "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
@@ -156,7 +156,7 @@ def parse(lignes: Lignes) -> Extrait:
         partie = Partie(
             source=LOIS_2017,
             edition=EDITION,
-            role=ROLE_TEXTE,
+            role=source(LOIS_2017).role,
             titre=titre,
             ligne=ligne,
             elements=tuple(b.fige(notes) for b in brouillons),
