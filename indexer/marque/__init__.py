@@ -1,0 +1,36 @@
+"""The director's scoring tools: contract scores (Law 77), IMPs and matchpoints (Law 78), weighted
+adjusted scores (Law 12C1(c)).
+
+Pure functions, no I/O. Bad input raises ``SaisieInvalide`` (a ``LoiErreur``, exit code 2) with one
+French sentence naming the problem. docs/assets/javascripts/marque.js is the same library for the
+site; both are checked against the same vectors, ``vecteurs.json`` (see scripts/vecteurs_marque.py).
+"""
+
+from __future__ import annotations
+
+from indexer.marque.ajustee import (
+    Ajustee,
+    DetailIssue,
+    Issue,
+    Vulnerabilite,
+    ajustee,
+    lire_issue,
+    lire_ponderation,
+    lire_vulnerabilite,
+)
+from indexer.marque.bareme import BAREME_IMP
+from indexer.marque.calcul import Marque, Pdm, imp, marque, pdm, penalites
+from indexer.marque.contrat import (
+    COULEURS,
+    Contrat,
+    SaisieInvalide,
+    lire_contrat,
+    lire_resultat,
+    notation_resultat,
+)
+
+__all__ = [
+    "BAREME_IMP", "COULEURS", "Ajustee", "Contrat", "DetailIssue", "Issue", "Marque", "Pdm", "SaisieInvalide",
+    "Vulnerabilite", "ajustee", "imp", "lire_contrat", "lire_issue", "lire_ponderation", "lire_resultat",
+    "lire_vulnerabilite", "marque", "notation_resultat", "pdm", "penalites",
+]

@@ -1,0 +1,140 @@
+"""Scoring: a contract's score (Law 77), IMPs (Law 78B) and matchpoints (Law 78A).
+
+Law 77 of the 2017 Code keeps the duplicate scoring table of 2007; every score is the declarer
+side's, negative when the contract goes down. Rounding is done on integers (hundredths), half away
+from zero, so that Python and marque.js give the same digits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from indexer.marque.bareme import BAREME_IMP
+from indexer.marque.contrat import Contrat, SaisieInvalide, lire_contrat, lire_resultat, verifier_resultat
+
+_VALEUR_LEVEE = {"♣": 20, "♦": 20, "♥": 30, "♠": 30, "SA": 30}
+_BONUS_PREMIERE_SA = 10  # the first trick at no trump is worth 40
+_SEUIL_MANCHE = 100
+_PRIME_MANCHE = {False: 300, True: 500}
+_PRIME_PARTIELLE = 50
+_PRIME_CHELEM = {6: ("petit", {False: 500, True: 750}), 7: ("grand", {False: 1000, True: 1500})}
+_PRIME_CONTRE = {1: ("Prime de contrat contré", 50), 2: ("Prime de contrat surcontré", 100)}
+_MIEUX_CONTRE = {False: 100, True: 200}  # per overtrick when doubled, twice that redoubled
+_CHUTE_SIMPLE = {False: 50, True: 100}
+
+
+@dataclass(frozen=True)
+class Marque:
+    """The total and how it is made, as (label, points) lines that add up to it."""
+
+    points: int
+    detail: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Pdm:
+    """Matchpoints of each score (input order), their percentage of the top, and the top."""
+
+    points: tuple[int, ...]
+    pourcentages: tuple[float, ...]
+    top: int
+
+
+def somme(valeurs: Sequence[int]) -> str:
+    """[40, 30, 30] → « 40 + 2 × 30 »: runs of equal values grouped, as a player adds them up."""
+    groupes: list[list[int]] = []
+    for valeur in valeurs:
+        if groupes and groupes[-1][0] == valeur:
+            groupes[-1][1] += 1
+        else:
+            groupes.append([valeur, 1])
+    return " + ".join(str(valeur) if nombre == 1 else f"{nombre} × {valeur}" for valeur, nombre in groupes)
+
+
+def arrondi(numerateur: int, denominateur: int) -> int:
+    """numerateur / denominateur in hundredths, rounded half away from zero, on integers only."""
+    centiemes = (200 * abs(numerateur) + denominateur) // (2 * denominateur)
+    return -centiemes if numerateur < 0 else centiemes
+
+
+def _vers_contrat(contrat: Contrat | str) -> Contrat:
+    if isinstance(contrat, Contrat):
+        return contrat
+    return lire_contrat(contrat)
+
+
+def marque(contrat: Contrat | str, vulnerable: bool, resultat: int | str) -> Marque:
+    """The declarer side's score: ``resultat`` is +overtricks, −undertricks, 0 (or « = », « -2 », « 10 »)."""
+    contrat = _vers_contrat(contrat)
+    if not isinstance(vulnerable, bool):
+        raise SaisieInvalide("Vulnérabilité invalide : vrai (vulnérable) ou faux (non vulnérable) attendu.")
+    if isinstance(resultat, str):
+        ecart = lire_resultat(resultat, contrat.niveau)
+    else:
+        ecart = verifier_resultat(resultat, contrat.niveau)
+    detail = _chute(contrat, vulnerable, -ecart) if ecart < 0 else _faite(contrat, vulnerable, ecart)
+    return Marque(sum(points for _, points in detail), tuple(detail))
+
+
+def _faite(contrat: Contrat, vulnerable: bool, mieux: int) -> list[tuple[str, int]]:
+    levees = [_VALEUR_LEVEE[contrat.couleur]] * contrat.niveau
+    if contrat.couleur == "SA":
+        levees[0] += _BONUS_PREMIERE_SA
+    levees = [valeur * 2**contrat.contre for valeur in levees]
+    detail = [(f"Points de levée ({somme(levees)})", sum(levees))]
+    if sum(levees) >= _SEUIL_MANCHE:
+        detail.append(("Prime de manche", _PRIME_MANCHE[vulnerable]))
+    else:
+        detail.append(("Prime de partielle", _PRIME_PARTIELLE))
+    if contrat.niveau in _PRIME_CHELEM:
+        nom, primes = _PRIME_CHELEM[contrat.niveau]
+        detail.append((f"Prime de {nom} chelem", primes[vulnerable]))
+    if contrat.contre:
+        detail.append(_PRIME_CONTRE[contrat.contre])
+    if mieux:
+        # undoubled overtricks score like tricks (30 at no trump); doubled ones have their own price
+        unite = _MIEUX_CONTRE[vulnerable] * contrat.contre if contrat.contre else _VALEUR_LEVEE[contrat.couleur]
+        libelle = f"{mieux} levée{'s' if mieux > 1 else ''} de mieux ({somme([unite] * mieux)})"
+        detail.append((libelle, unite * mieux))
+    return detail
+
+
+def penalites(contre: int, vulnerable: bool, chute: int) -> list[int]:
+    """What each undertrick costs, first one first."""
+    if not contre:
+        return [_CHUTE_SIMPLE[vulnerable]] * chute
+    contree = [(200 if vulnerable else 100) if rang == 1 else 300 if vulnerable or rang >= 4 else 200
+               for rang in range(1, chute + 1)]
+    return [valeur * contre for valeur in contree]
+
+
+def _chute(contrat: Contrat, vulnerable: bool, chute: int) -> list[tuple[str, int]]:
+    couts = penalites(contrat.contre, vulnerable, chute)
+    return [(f"{chute} levée{'s' if chute > 1 else ''} de chute ({somme(couts)})", -sum(couts))]
+
+
+def _nombre(valeur: object, quoi: str) -> float:
+    if isinstance(valeur, bool) or not isinstance(valeur, int | float) or not math.isfinite(valeur):
+        raise SaisieInvalide(f"{quoi} invalide : un nombre fini de points est attendu.")
+    return valeur
+
+
+def imp(ecart: float) -> int:
+    """A difference of points → IMPs, signed like the difference (Law 78B, see bareme.py for 15 or 45)."""
+    ampleur = abs(_nombre(ecart, "Écart"))
+    valeur = max(points for basse, _, points in BAREME_IMP if ampleur >= basse)
+    return -valeur if ecart < 0 else valeur
+
+
+def pdm(scores: Sequence[float]) -> Pdm:
+    """Law 78A: 2 per lower score on the board, 1 per equal one; percentages of the top 2 × (n − 1)."""
+    valeurs = [_nombre(score, "Marque") for score in scores]
+    if len(valeurs) < 2:
+        raise SaisieInvalide("Il faut au moins deux marques sur la donne pour des points de match.")
+    top = 2 * (len(valeurs) - 1)
+    # each score meets itself once as an « equal » score: take that 1 back
+    points = tuple(sum(2 if autre < score else 1 if autre == score else 0 for autre in valeurs) - 1
+                   for score in valeurs)
+    return Pdm(points, tuple(arrondi(100 * p, top) / 100 for p in points), top)
