@@ -11,19 +11,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
+
 LOI_MAX = 93
-LETTRES_SECTION = "ABCDEFG"  # stop at G: "17H" is a points count, not a law
 
 # What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law", "art."
 _PREFIXE = re.compile(r"^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)", re.IGNORECASE)
 
 # The canonical shape once spaces and dots are gone: 12C1(e)(ii), 12c1e, 40B2a(i), 12C1b)
 _LABEL = re.compile(
-    r"""^(?P<loi>\d{1,2})
-        (?:(?P<section>[A-Ga-g])
-           (?:(?P<numero>\d{1,2})
-              (?:\(?(?P<lettre>[a-l])\)?
-                 (?:\(?(?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\)?)?
+    rf"""^(?P<loi>{NUMERO})
+        (?:(?P<section>{SECTION_CASSE})
+           (?:(?P<numero>{NUMERO})
+              (?:\(?(?P<lettre>{LETTRE_2007})\)?
+                 (?:\(?(?P<romain>{ROMAIN})\)?)?
               )?
            )?
         )?$""",
@@ -128,14 +129,14 @@ def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
 # Kept as a pattern string and compiled on first use: ``loi voir`` never needs it.
 _RELATIF = (
-    r"""^(?P<section>[A-G])?
-        (?P<numero>\d{1,2})?
-        (?:\(?(?P<lettre>[a-l])\))?
-        (?:\((?P<romain>i{1,3}|iv|v|vi{1,3}|ix|x)\))?$"""
+    rf"""^(?P<section>{SECTION})?
+        (?P<numero>{NUMERO})?
+        (?:\(?(?P<lettre>{LETTRE_2007})\))?
+        (?:\((?P<romain>{ROMAIN})\))?$"""
 )
 
 
-_ROMAIN_SEUL = r"^\((i{1,3}|iv|v|vi{1,3}|ix|x)\)$"
+_ROMAIN_SEUL = rf"^\(({ROMAIN})\)$"
 
 
 def parse_relatif(texte: str, contexte: Label) -> Label | None:

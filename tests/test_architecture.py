@@ -23,7 +23,7 @@ COUCHES = {
     "rendu": (2, "rendu"),
     "recherche": (2, "recherche"),
     "lecture": (2, "lecture"),
-    "marque": (2, "marque"),
+    "marque": (1, "marque"),  # the scoring rules: vocabulary and errors only, read by rendu and cli
     "build": (3, "build"),
     "cli": (4, "cli"),
     "__main__": (4, "cli"),

@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION
+
 RUN = 12
 _MOT = re.compile(r"[^\W_]+", re.UNICODE)
 _FIN_PHRASE = re.compile(r"(?<=[.!?;:])\s+")
@@ -30,8 +32,9 @@ _MARKUP = (
 # Source-side marks that the output writes differently on purpose: paragraph markers
 # at a line start ("B.", "2.", "(a)", "(ii)") become labels in headings, and glued
 # superscript footnote calls ("normal²¹") become Markdown footnotes.
-_MARQUEUR = re.compile(
-    r"^[ \t]*[-–]?(?:[ \t]*(?:\[?\d{0,2}[A-H]\.|\d{1,2}\.|\(?[a-l]\)|\([ivx]+\))(?=\s|$))+", re.MULTILINE
+MARQUEUR = re.compile(
+    rf"^[ \t]*[-–]?(?:[ \t]*(?:\[?(?:{NUMERO})?{SECTION}\.|{NUMERO}\.|\(?{LETTRE_2007}\)|\({ROMAIN}\))(?=\s|$))+",
+    re.MULTILINE,
 )
 _EXPOSANT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]+|(?<=[a-zà-ÿ])\d{1,2}\b")  # "normal²¹", "responsable1"
 
@@ -66,7 +69,7 @@ def sans_markup(markdown: str) -> str:
     line-start list markers removed (the source side loses its markers the same way)."""
     for motif in _MARKUP:
         markdown = motif.sub(" ", markdown)
-    return _MARQUEUR.sub(" ", markdown.replace("\\", ""))
+    return MARQUEUR.sub(" ", markdown.replace("\\", ""))
 
 
 def _runs(phrase: list[str]) -> list[tuple[int, int]]:
@@ -133,7 +136,7 @@ def bilan(source: str, sortie: str, maximum_manques: int = 20, titres: Iterable[
     """
     connus = ngrammes(mots(sans_markup(sortie)))
     # A paragraph marker opens a new paragraph: the sentence stops there.
-    source = _EXPOSANT.sub(" ", _MARQUEUR.sub("\n\n", source))
+    source = _EXPOSANT.sub(" ", MARQUEUR.sub("\n\n", source))
     index = _index_titres(titres)
     phrases = [p for marquee in _phrases_marquees(source) for p in _decouper_aux_titres(marquee, index)]
     gardes = total = 0

@@ -26,17 +26,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from indexer.labels import Label, parse_label, parse_relatif
+from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi, RenvoiArticle
 
 Articles = dict[str, tuple[str, str]]  # article key ("83.1") → (page, anchor)
 
 # One citation after "Loi": 16, 16B, 16 B, 16B1, 9 A 2.b), 12C1e, 12C1(e) (i), 64.B
 ATOME = (
-    r"(?P<loi>\d{1,2})(?!\d)"
-    r"(?:\s?\.?(?P<section>[A-G])(?![^\W\d_])"
-    r"(?:\s?\.?(?P<numero>\d{1,2})(?!\d))?"
-    r"(?:\s?\.?\s?\(?(?P<lettre>[a-l])\)|(?P<lettre2>[a-l])(?![^\W_]))?"
-    r"(?:\s?\((?P<romain>[ivx]+)\))?)?"
+    rf"(?P<loi>{NUMERO})(?!\d)"
+    rf"(?:\s?\.?(?P<section>{SECTION})(?![^\W\d_])"
+    rf"(?:\s?\.?(?P<numero>{NUMERO})(?!\d))?"
+    rf"(?:\s?\.?\s?\(?(?P<lettre>{LETTRE_2007})\)|(?P<lettre2>{LETTRE_2007})(?![^\W_]))?"
+    rf"(?:\s?\((?P<romain>{ROMAIN})\))?)?"
 )
 _ATOME = re.compile(ATOME)
 # "Loi", "Lois", "LOI", "loi" (glued or not) but not "loi de 1901" nor "toute loi".
@@ -44,16 +45,16 @@ _PREFIXE = re.compile(r"(?<![^\W\d_])(?P<mot>[Ll]ois?|LOIS?)\s*(?=\d)")
 # Between two items of a list: "," "et" "ou" "à" "-" "/", glued "et32A2" included.
 _SEPARATEUR = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?(?:,|\bet|\bou|à|-|–|/)\s*")
 # An item that drops its law number after a first full one: "67B1 et B2".
-_SUITE = re.compile(r"(?P<section>[A-G])(?P<reste>\d{1,2}(?:\([a-l]\))?(?:\([ivx]+\))?)?(?![^\W_])")
+_SUITE = re.compile(rf"(?P<section>{SECTION})(?P<reste>{NUMERO}(?:\({LETTRE_2007}\))?(?:\({ROMAIN}\))?)?(?![^\W_])")
 # A bare code with a section letter, not glued to a word: "86A permet", "(16C)".
 _NU = re.compile(
-    r"(?<![\w./-])\d{1,2}[A-G]\d{0,2}(?:\(?[a-l]\)|[a-l](?![^\W_]))?(?:\s?\([ivx]+\))?(?![\w♠♥♦♣])"
+    rf"(?<![\w./-]){NUMERO}{SECTION}(?:{NUMERO})?(?:\(?{LETTRE_2007}\)|{LETTRE_2007}(?![^\W_]))?(?:\s?\({ROMAIN}\))?(?![\w♠♥♦♣])"
 )
 # A relative reference: a section path without the law number.
 REL = (
-    r"[A-G]\d{0,2}(?:\([a-l]\))?(?:\([ivx]+\))?"
-    r"|\d{1,2}(?=\s*,?\s*ci)"  # "voir 4, ci-après": a number in the current section
-    r"|\([a-l]\)(?:\([ivx]+\))?"  # "comme en (a) ci-dessus"
+    rf"{SECTION}(?:{NUMERO})?(?:\({LETTRE_2007}\))?(?:\({ROMAIN}\))?"
+    rf"|{NUMERO}(?=\s*,?\s*ci)"  # "voir 4, ci-après": a number in the current section
+    rf"|\({LETTRE_2007}\)(?:\({ROMAIN}\))?"  # "comme en (a) ci-dessus"
 )
 _CI = r"\s*,?\s*ci[\s-]?(?:dessus|dessous|après|apres|avant)"
 _RELATIF_CI = re.compile(rf"(?<![\w(])(?:{REL})(?:\s*(?:,|et|ou)\s*(?:{REL}))*(?={_CI})")
@@ -64,7 +65,7 @@ _ARTICLE = re.compile(
     r"\b[Aa]rticles?\s*(?P<premier>\d{1,3}(?:\.\d+)*)(?:\s+(?:à|a|et)\s+(?P<second>\d{1,3}(?:\.\d+)*))?"
 )
 # Index locators: bare law numbers count too ("71, renvoi").
-_INDEX = re.compile(r"(?<![\w.(])\d{1,2}(?:\s?[A-Ga-g][^\s,;]*(?:\s\([ivx]+\))?)?(?![\w.])")
+_INDEX = re.compile(rf"(?<![\w.(]){NUMERO}(?:\s?{SECTION_CASSE}[^\s,;]*(?:\s\({ROMAIN}\))?)?(?![\w.])")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from functools import cache
 
 from indexer.chemins import RACINE
 from indexer.labels import Label, parse_label
+from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 
 TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
@@ -40,8 +41,12 @@ def _unites() -> re.Pattern[str]:
 
 @cache
 def _citation_re() -> re.Pattern[str]:
-    """What a cited law looks like once alone: ``68``, ``16B``, ``12C1e``, ``12C1(e)``."""
-    return re.compile(r"^\d{1,2}(?:[a-gA-G](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$")
+    return re.compile(rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$")
+
+
+def est_citation(mot: str) -> bool:
+    """True when a query word looks like a cited law once alone: ``68``, ``16B``, ``12C1e``, ``12C1(e)``."""
+    return _citation_re().match(mot) is not None
 
 
 # The records below are named tuples, not dataclasses: ``dataclasses`` imports
@@ -124,7 +129,7 @@ def synonymes() -> Synonymes:
 def _citation(mots: list[str], i: int) -> Label | None:
     """The law cited by ``mots[i]`` (``68``, ``16B``, ``loi 12C1``), if it is one."""
     mot = mots[i]
-    if not _citation_re().match(mot):
+    if not est_citation(mot):
         return None
     apres = plier(mots[i + 1]) if i + 1 < len(mots) else ""
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from indexer import marqueurs
 from indexer.corpus.parsers.lignes_repliees import Ligne, Morceau, bloc_prose, bloc_verbatim, marque_relative, segmenter
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, LOI, TEXTE, TITRE, Bloc, Element, Extrait, Partie
@@ -35,7 +36,9 @@ from indexer.sources import NOTES, source
 # A law heading: "PASSE HORS TOUR (Loi 30)", "DÉCLARATION COMPARABLE (Loi 23)"
 ENTETE_LOI = re.compile(r"^([A-ZÀ-Ý][A-ZÀ-Ý ]+) \(Loi (\d+)\)\s*$")
 # A paragraph marker of the law text: "A. ", "1. ", "(a) ", "(ii) "
-MARQUE = re.compile(r"^\s*(?:([A-G])\.|(\d{1,2})\.|\(([a-h])\)|\(((?:i{1,3}|iv|v|vi{1,3}))\))\s+")
+MARQUE = re.compile(
+    rf"^\s*(?:({marqueurs.SECTION})\.|({marqueurs.NUMERO})\.|\(({marqueurs.LETTRE})\)|\(({marqueurs.ROMAIN})\))\s+"
+)
 # The first paragraph of the director's notes: "Cela signifie en clair que…"
 DEBUT_NOTES = re.compile(r"^Cela signifie en clair")
 # A free-standing title of the notes: "Même but", "Signification identique ou similaire"

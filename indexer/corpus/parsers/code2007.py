@@ -42,6 +42,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers import code2007_toc as toc
 from indexer.labels import Label
@@ -68,13 +69,13 @@ DIAGRAMMES = ((1845, 1852), (4757, 4777))
 SECTIONS_SANS_INTITULE = {4565: (73, "D")}
 
 # "B. Changement de", "A." alone (the subtitle is on the next line)
-SECTION = re.compile(r"^(?P<marque>[A-H])\.(?:\s+|$)")
+SECTION = re.compile(rf"^(?P<marque>{marqueurs.SECTION})\.(?:\s+|$)")
 # "1. Si, avant le début des annonces", "1. (a) L'arbitre devrait"
 NUMERO = re.compile(r"^(?P<marque>\d{1,2})\.\s+")
 # "(a) qu'il est peu probable", "a) - de déclarations", "(l) exercer" (80B2 goes to l)
-LETTRE = re.compile(r"^\(?(?P<marque>[a-l])\)\s*")
+LETTRE = re.compile(rf"^\(?(?P<marque>{marqueurs.LETTRE_2007})\)\s*")
 # "(ii) le camp fautif", "(iii) pendant les annonces"
-ROMAIN = re.compile(r"^\((?P<marque>[ivx]+)\)\s*")
+ROMAIN = re.compile(rf"^\((?P<marque>{marqueurs.ROMAIN})\)\s*")
 # "- que les cartes ont été distribuées", "- moyenne moins : au plus 40 %"
 PUCE = re.compile(r"^-\s")
 # "…de la Loi 22 A." or "…sont :" then a capital: a new paragraph may start.

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from indexer import marqueurs
 from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne
 from indexer.labels import ancre_libre
 from indexer.model import TEXTE, Bloc, Section
@@ -42,7 +43,8 @@ VOIR = re.compile(r"^Voir\b")
 # "40A1 (a)", "21b3", "47"), possibly followed by a note mention ("93 (note de bas de
 # page)", "80 note de bas"), or a word locator ("définitions", "Introduction", "renvoi").
 _RENVOI = (
-    r"(?:\d{1,2}[A-Ga-g]?\d{0,2}(?:\s?\([a-z]+\))*"
+    rf"(?:{marqueurs.NUMERO}{marqueurs.SECTION_CASSE}?(?:{marqueurs.NUMERO})?"
+    rf"(?:\s?\((?:{marqueurs.LETTRE_2007}|{marqueurs.ROMAIN})\))*"
     r"(?:\s\(note de bas de page\)|\snote de bas)?"
     r"|[Dd]éfinitions?|Introduction|renvoi)"
 )

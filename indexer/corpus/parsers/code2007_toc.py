@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 
 # TOC 2, law entries only: LOI 1 (617) to the line before "ANNEXE" / "I" (1536).
@@ -27,7 +28,7 @@ _NUMERO_DE_PAGE = re.compile(r"^\d{1,3}$")
 _ENTREE_LOI = re.compile(r"^LOI\b")
 _LOI = re.compile(r"^LOI\s+(?P<numero>\d{1,2})\s*(?:-\s+)?(?P<titre>.*)$")
 # "B. Changement de position ou de table", "A." (the subtitle follows)
-_ENTREE_SECTION = re.compile(r"^(?P<lettre>[A-G])\.(?:\s+(?P<texte>.*))?$")
+_ENTREE_SECTION = re.compile(rf"^(?P<lettre>{marqueurs.SECTION})\.(?:\s+(?P<texte>.*))?$")
 # What survives normalisation: letters, digits and '()- ("Carte(s) manquante(s)").
 _HORS_TITRE = re.compile(r"[^\w'()-]|_")
 
@@ -160,7 +161,10 @@ def reperer_titres(
 # What interrupts a note or a subtitle: a note, a bullet or a label ("(b) ne pas",
 # "B.", "2. Après"). A note runs from its star line to the next of these or the next
 # law title: the running text never resumes without one (checked on all 57 notes).
-RUPTURE = re.compile(r"^(?:\*|- |[A-H]\.(?:\s|$)|\d{1,2}\.\s|\(?[a-l]\)|\([ivx]+\))")
+RUPTURE = re.compile(
+    rf"^(?:\*|- |{marqueurs.SECTION}\.(?:\s|$)|{marqueurs.NUMERO}\.\s"
+    rf"|\(?{marqueurs.LETTRE_2007}\)|\({marqueurs.ROMAIN}\))"
+)
 
 
 def _reprise(note: str, suivante: str) -> bool:

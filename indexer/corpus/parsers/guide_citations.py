@@ -33,30 +33,33 @@ from indexer.corpus.parsers.lignes_repliees import (
     marque_relative,
 )
 from indexer.labels import Label, parse_label, parse_relatif
+from indexer.marqueurs import LETTRE, NUMERO, ROMAIN, SECTION
 from indexer.model import LOI, TEXTE, Bloc, Element
 
 # A label after "[": "20A", "16A 1", "12C1e", "40B2a(i)", "19A2/19B2", "40.2", "40.A.4", "A5", "B"
 LABEL = re.compile(
-    r"""^(?P<code>\d{1,2}(?:\.A?\.?\d|[A-G](?:\ ?\d{1,2})?(?:[a-h](?:\([ivx]+\))?)?)?(?:/\d{1,2}[A-G]\d)?
-        |[A-G]\d?(?=\.))
+    rf"""^(?P<code>{NUMERO}
+               (?:\.A?\.?\d|{SECTION}(?:\ ?{NUMERO})?(?:{LETTRE}(?:\({ROMAIN}\))?)?)?
+               (?:/{NUMERO}{SECTION}\d)?
+        |{SECTION}\d?(?=\.))
         (?P<fin>\.|\s*:|\s|$)""",
     re.VERBOSE,
 )
 # "40.2" and "40.A.4" are 40A2 and 40A4
 POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 # Unlabelled law text after "[": "[Quatre joueurs…", "[L'arbitre…", "[… Aucun", "[(...) en faveur", "[(a) Un"
-TEXTE_CITE = re.compile(r"^(?:[A-ZÀ-Ý][a-zà-ÿ’' ]|…|\(\.\.\.\)|\([a-h]\))")
+TEXTE_CITE = re.compile(rf"^(?:[A-ZÀ-Ý][a-zà-ÿ’' ]|…|\(\.\.\.\)|\({LETTRE}\))")
 # WBF commentary and examples in brackets are not law text
 WBF = re.compile(r"^(?:Commentaire|Exemple|Extrait)")
 # What may stand before a line-start "[": "- ", "2. ", "A1 - "
-AVANT_CROCHET = re.compile(r"^\s*(?:[-–]\s+|(?P<numero>\d{1,2})\.\s*|(?P<lettre>[A-G]\d?)\s*-\s*)?$")
+AVANT_CROCHET = re.compile(rf"^\s*(?:[-–]\s+|(?P<numero>{NUMERO})\.\s*|(?P<lettre>{SECTION}\d?)\s*-\s*)?$")
 # A sub-paragraph marker inside a quote: "1.", "2.Chaque", "(a)", "a)", "(ii)", "C. "
 SOUS_MARQUE = re.compile(
-    r"^\s*(?:(?P<section>[A-G])\.\s+|(?P<numero>\d{1,2})\.(?!\d)\s*|\(?(?P<lettre>[a-h])\)\s*"
-    r"|\((?P<romain>i{1,3}|iv|v|vi{1,3})\)\s*)"
+    rf"^\s*(?:(?P<section>{SECTION})\.\s+|(?P<numero>{NUMERO})\.(?!\d)\s*|\(?(?P<lettre>{LETTRE})\)\s*"
+    rf"|\((?P<romain>{ROMAIN})\)\s*)"
 )
 # An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
-LETTRE_LOI = re.compile(r"^(?P<section>[A-G])\.\s+(?=[A-ZÀ-Ý])")
+LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 # A subtitle inside a quote before ":": "Hiérarchie des cartes et des couleurs", "Au tour de l'Adv. D…"
 SOUS_TITRE = re.compile(r"^(?P<titre>[A-ZÀ-Ý](?:[^:,.]|Adv\.)*?)\s*:\s*")
 # A free-standing title: one line, no final punctuation ("Le mort", "Méthode correcte…")

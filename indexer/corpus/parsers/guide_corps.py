@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from indexer import marqueurs
 from indexer.corpus.parsers.guide_citations import (
     AVANT_CROCHET,
     ENTETE_EXEMPLE,
@@ -59,7 +60,7 @@ def _structurel(texte: str) -> bool:
         or NOTE_TITRE.match(texte)
         or texte.lstrip().startswith("[")
         or LETTRE_LOI.match(texte)
-        or re.match(r"^[A-G]\d?\s*-\s*\[", texte)
+        or re.match(rf"^{marqueurs.SECTION}\d?\s*-\s*\[", texte)
     )
 
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from indexer import marqueurs
 from indexer.labels import Label, parse_relatif
 from indexer.model import DIAGRAMME, ENCHERES, ITEM, TEXTE, Bloc
 
@@ -26,7 +27,7 @@ LIGNE_S = " "  # what cleaning leaves of a line of spaces: a paragraph break
 
 # A list marker at line start, kept in the text: "- soit…", "1. Chaque", "2.Chaque", "a) si", "(b) Le", "(ii) Quand"
 MARQUE_ITEM = re.compile(
-    r"^\s*(?:[-–]\s+|\d{1,2}\.(?![\d.)])\s*|\(?[a-h]\)\s*|\((?:i{1,3}|iv|v|vi{1,3})\)\s*)"
+    rf"^\s*(?:[-–]\s+|{marqueurs.NUMERO}\.(?![\d.)])\s*|\(?{marqueurs.LETTRE}\)\s*|\({marqueurs.ROMAIN}\)\s*)"
 )  # not "92.)", the end of "(Voir Appels, Loi" / "92.)"
 
 # Seats, alone or two on a line, above a hand: " Nord", "Ouest    Est", "Déclarant"

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.labels import Label
@@ -45,11 +46,11 @@ EDITION = source(LOIS_2017).edition
 # "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
 # "A. Définition de la revendication", "A. un joueur a concédé…"
-SECTION = re.compile(r"^(?P<valeur>[A-G])\.\s+(?P<reste>\S.*)$")
+SECTION = re.compile(rf"^(?P<valeur>{marqueurs.SECTION})\.\s+(?P<reste>\S.*)$")
 # "1. Toute formulation…"
 NUMERO = re.compile(r"^(?P<valeur>\d{1,2})\.\s+(?P<reste>\S.*)$")
 # "(a) l'arbitre…", "(i) il faut…", "- (ii) la revendication…" (stray bullet dropped)
-PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s*(?P<reste>.*)$")
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s*(?P<reste>.*)$")
 # " - que l'adversaire…"
 PUCE = re.compile(r"^\s*(?P<puce>-\s+\S.*)$")
 
