@@ -237,7 +237,7 @@ def reconstruire_index() -> Path:
     from indexer.recherche import index
 
     cible = emplacement_index()
-    index.construire(construit().fiches, cible)
+    index.installer(construit().fiches, cible)
     index.nettoyer(cible)
     index.ouvrir(cible).close()
     return cible

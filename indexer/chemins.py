@@ -12,7 +12,7 @@ import json
 import os
 from functools import cache
 
-TYPE_CHECKING = False  # the typing module is itself slow to import
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from pathlib import Path
 

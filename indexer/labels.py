@@ -35,9 +35,8 @@ _LABEL = re.compile(
 class Label(tuple[int, tuple[str, ...]]):
     """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``.
 
-    An immutable pair ordered, compared and hashed as a tuple. It is not a dataclass
-    on purpose: ``dataclasses`` pulls in ``inspect``, which alone would double the
-    start-up time of ``loi voir``.
+    An immutable pair ordered, compared and hashed as a tuple; not a dataclass, since
+    ``loi voir`` reads it (CONTRIBUTING.md, « Démarrage rapide »).
     """
 
     __slots__ = ()

@@ -17,7 +17,7 @@ from indexer.editions import COURANTE, marque_titre, rang
 from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
 from indexer.labels import Label, ancre, parse_label
 
-TYPE_CHECKING = False  # typing costs ``loi voir`` a tenth of its start-up
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any

@@ -3,7 +3,7 @@
 Every stage after parsing works on these frozen dataclasses. Each piece keeps the
 line of its source where it starts, so that any message can point at ``source:ligne``.
 
-Vocabulary (French for the domain, see STYLE.md §3.3):
+Vocabulary (French for the domain, see CONTRIBUTING.md, « Glossaire »):
 
 - ``Loi``: one of the 93 laws, with one ``Partie`` per source that speaks of it.
 - ``Partie``: what one source says of one law (official text, commentary, notes…).

@@ -67,7 +67,7 @@ def construction() -> tuple[float, float, int]:
     unites = build.construit().fiches  # parsed and cached by the previous steps
     with tempfile.TemporaryDirectory() as dossier:
         debut = time.perf_counter()
-        cible = index.construire(unites, Path(dossier) / "index-bench")
+        cible = index.installer(unites, Path(dossier) / "index-bench")
         duree = time.perf_counter() - debut
         taille = sum(f.stat().st_size for f in cible.iterdir()) / 1e6
     return duree, taille, len(unites)

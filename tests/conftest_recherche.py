@@ -78,6 +78,6 @@ UNITES = (
 
 def construire_index(dossier: Path) -> Path:
     """Build the fixture's index into ``dossier/index-fixture`` and return its path."""
-    from indexer.recherche.index import construire
+    from indexer.recherche.index import installer
 
-    return construire(UNITES, dossier / "index-fixture")
+    return installer(UNITES, dossier / "index-fixture")

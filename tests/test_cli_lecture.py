@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -81,13 +80,6 @@ def test_reference_inconnue(tape: str, attendu: str) -> None:
 def test_edition_2007_seule() -> None:
     objet = json.loads(lancer("voir", "--json", "--edition", "2007", "12C").stdout)
     assert objet["paragraphes"] and {p["edition"] for p in objet["paragraphes"]} == {"2007"}
-
-
-def test_voir_n_importe_pas_whoosh() -> None:
-    code = ("import sys; from indexer.cli.dispatch import main; "
-            "main(['voir', '--json', '68C']); print('whoosh' in sys.modules, file=sys.stderr)")
-    sortie = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=RACINE)
-    assert sortie.stderr.strip().endswith("False")
 
 
 def test_en_processus_avec_capsys(capsys: pytest.CaptureFixture[str]) -> None:

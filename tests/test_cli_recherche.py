@@ -236,20 +236,3 @@ def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureF
 def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Help, errors and unusual lines are left to argparse, which stays the reference."""
     assert options.lire_vite(argv) is None
-
-
-@pytest.mark.parametrize("mot", ["renonce", "renonse"])
-def test_recherche_sans_argparse_ni_whoosh(tmp_path: Path, mot: str) -> None:
-    """A search in a fresh process, typos included, reads the compact file only: the start stays fast."""
-    from indexer.chemins import empreinte
-
-    construire_index(tmp_path).rename(tmp_path / f"index-{empreinte()}")
-    script = (
-        f"import sys\nfrom indexer import cli\ncode = cli.main(['cherche', '{mot}', '--json'])\n"
-        "lourds = {'argparse', 'whoosh.index', 'whoosh.analysis', 'dataclasses', 'pathlib', 'typing'}\n"
-        "print(sorted(lourds & set(sys.modules)), code, file=sys.stderr)\n"
-    )
-    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE,
-                          env={**ENVIRONNEMENT, "LOI_CACHE": str(tmp_path)}, timeout=60)  # fmt: skip
-    assert fini.stderr.strip() == "[] 0", fini.stderr
-    assert json.loads(fini.stdout)["resultats"][0]["loi"] == 63

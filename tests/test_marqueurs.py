@@ -12,7 +12,7 @@ import pytest
 
 from indexer import marqueurs
 from indexer.corpus import couverture, renvois
-from indexer.corpus.parsers import chantigny, code2007, code2007_toc, guide_citations, lignes_repliees, lois2017
+from indexer.corpus.parsers import chantigny, code2007, code2007_toc, guide_citations, lignes_repliees, livret, lois2017
 from indexer.labels import parse_label
 from indexer.recherche import requete
 
@@ -44,8 +44,12 @@ MOTIFS = [
      ["C. Texte", "2.Chaque", "(a) x", "a) x", "(ii) x"], ["H. Texte", "(j) x", "2.5 x"]),
     ("guide_citations.LABEL", guide_citations.LABEL.match,
      ["20A ", "16A 1 ", "12C1e ", "40B2a(i) ", "19A2/19B2 ", "40.2 ", "A5.", "B."], ["H5.", "123 ", "x "]),
-    ("code2007_toc.RUPTURE", code2007_toc.RUPTURE.match, ["* note", "- x", "A. x", "3. x", "(l) x", "(iv)"], ["H. x", "Texte"]),
-    ("couverture.MARQUEUR", couverture.MARQUEUR.match, ["B. x", "2. x", "(a) x", "(ii) x", "[12C. x"], ["H. x", "Texte"]),
+    ("code2007_toc.RUPTURE", code2007_toc.RUPTURE.match,
+     ["* note", "- x", "A. x", "3. x", "(l) x", "(iv)"], ["H. x", "Texte"]),
+    ("couverture.MARQUEUR", couverture.MARQUEUR.match,
+     ["B. x", "2. x", "(a) x", "(ii) x", "[12C. x"], ["H. x", "Texte"]),
+    ("livret.PARENTHESE", livret.PARENTHESE.match, ["(a) x", "- (h) x", "(iii) x"], ["(j) x", "(xi) x"]),
+    ("livret.NUMERO", livret.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x"]),
     ("requete.citation", requete.est_citation, ["68", "16B", "12C1e", "12C1(e)", "27b"], ["12H", "123", "12C1(j)"]),
 ]  # fmt: skip
 

@@ -100,7 +100,7 @@ def test_normaliser(titre: str, attendu: str) -> None:
         ("(i) prendre des dispositions", {"lettre": "h", "romain": "ii"}, ("romain", "i")),
         ("(j) prendre des dispositions", {"lettre": "i"}, ("lettre", "j")),
         ("(k) prévoir", {"lettre": "b"}, None),  # never a letter out of the blue
-        # continuation lines that start with a code are running text (NOTES.md §2.4)
+        # continuation lines that start with a code are running text (corpus/NOTES.md §2.4)
         ("13F), l’arbitre doit annuler le résultat et", {}, None),
         ("50D2 s’appliquent à nouveau à la levée", {}, None),
         ("A1 et A2.", {}, None),
@@ -325,7 +325,7 @@ def test_93_lois_avec_titres_2007() -> None:
      (86, 5042), (93, 5182)],
 )
 def test_lignes_des_titres(numero: int, ligne: int) -> None:
-    """NOTES.md §6: the first line of each bare title."""
+    """corpus/NOTES.md §6: the first line of each bare title."""
     assert partie(numero).ligne == ligne
 
 

@@ -11,7 +11,12 @@ from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
 from indexer.corpus.parsers.code2007_definitions import parse_definitions, terme_de
-from indexer.corpus.parsers.code2007_index import NUMERO_DE_PAGE, genre_de_ligne, parse_index, separer
+from indexer.corpus.parsers.code2007_index_alphabetique import (
+    NUMERO_DE_PAGE,
+    genre_de_ligne,
+    parse_index_alphabetique,
+    separer,
+)
 from indexer.corpus.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
 from indexer.sources import CODE_2007
@@ -190,7 +195,7 @@ def test_separer_terme_et_renvois(ligne: str, attendu: tuple[str, str]) -> None:
 
 
 def test_index_entrees_jointes() -> None:
-    sections = parse_index(
+    sections = parse_index_alphabetique(
         numerotees(
             "Renonce",
             "86",

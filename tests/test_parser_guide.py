@@ -14,7 +14,7 @@ from indexer.labels import Label
 from indexer.model import COMMENTAIRE, DIAGRAMME, ENCHERES, EXEMPLE, ITEM, LOI, NOTE, TITRE, Element, Extrait
 from indexer.sources import GUIDE
 
-# Examples per law in NOTES.md §1.6 (line-start "Exemple…"), with 28–32 on 28 and the
+# Examples per law in corpus/NOTES.md §1.6 (line-start "Exemple…"), with 28–32 on 28 and the
 # two examples of 35–39 on 36 and 39 (their run-in parts).
 EXEMPLES_NOTES = (
     "2:1 5:3 6:3 7:1 8:1 9:5 10:1 11:1 12:10 13:2 14:1 15:6 16:3 17:2 19:2 20:3 21:1 23:7 "

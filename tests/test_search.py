@@ -210,7 +210,7 @@ def test_index_perime_remplace(tmp_path: Path) -> None:
 def test_construction_concurrente_garde_l_index_complet(tmp_path: Path) -> None:
     cible = construire_index(tmp_path)
     avant = json.loads((cible / dossier_.MARQUEUR).read_text("utf-8"))
-    index.construire(UNITES[:3], cible, forcer=False)  # another process finished first
+    index.installer(UNITES[:3], cible, forcer=False)  # another process finished first
     assert json.loads((cible / dossier_.MARQUEUR).read_text("utf-8")) == avant
 
 
@@ -244,7 +244,7 @@ def _abimer_compact(dossier: Path, degat: str) -> None:
     elif degat == "absent":
         fichier.unlink()
     else:  # the file of another build (an older corpus), complete in itself
-        autre = index.construire(UNITES[:3], dossier.parent / "autre" / "index-autre")
+        autre = index.installer(UNITES[:3], dossier.parent / "autre" / "index-autre")
         shutil.copyfile(autre / compact.NOM, fichier)
 
 

@@ -13,9 +13,7 @@ import sys
 
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
-# A plain ``loi cherche`` imports neither argparse, typing, shutil nor Whoosh
-# (CONTRIBUTING.md, « Démarrage rapide »): each is imported where it is needed.
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
     from typing import Any

@@ -13,7 +13,7 @@ import sys
 from indexer import lecture
 from indexer.errors import LoiErreur, Sortie
 
-TYPE_CHECKING = False  # importing typing would slow ``loi voir`` down
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
 

@@ -17,7 +17,7 @@ Lignes = tuple[str, ...]
 Etape = Callable[[Lignes], Lignes]
 
 # 001: the RNC was set in the Symbol font, whose suit code points 0xA7–0xAA came out
-# as §¨©ª (NOTES.md §2.7: all 44 occurrences, lines 6529–8589, are suits).
+# as §¨©ª (corpus/NOTES.md §2.7: all 44 occurrences, lines 6529–8589, are suits).
 DEBUT_RNC = 6251
 SYMBOLES = str.maketrans({"§": "♣", "¨": "♦", "©": "♥", "ª": "♠"})
 
@@ -38,17 +38,17 @@ class Erratum:
 
 
 def decouper(texte: str) -> Lignes:
-    """Split a source into lines (LF only, as NOTES.md §0 measured)."""
+    """Split a source into lines (LF only, as corpus/NOTES.md §0 measured)."""
     return tuple(texte.split("\n"))
 
 
 def sans_saut_de_page(lignes: Lignes) -> Lignes:
-    """Drop the form feeds of 000: a page break is a soft continuation (NOTES.md §1.2)."""
+    """Drop the form feeds of 000: a page break is a soft continuation (corpus/NOTES.md §1.2)."""
     return tuple(ligne.replace("\f", "") for ligne in lignes)
 
 
 def couleurs_symbol(lignes: Lignes) -> Lignes:
-    """Map Symbol-font suits ``§¨©ª`` to ♣♦♥♠ in the 001 RNC only (NOTES.md §2.7)."""
+    """Map Symbol-font suits ``§¨©ª`` to ♣♦♥♠ in the 001 RNC only (corpus/NOTES.md §2.7)."""
     debut = DEBUT_RNC - 1
     return lignes[:debut] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[debut:])
 
@@ -59,7 +59,7 @@ def guillemets_doubles(lignes: Lignes) -> Lignes:
 
 
 def sans_espaces_finales(lignes: Lignes) -> Lignes:
-    """Drop trailing blanks: 000 ends almost every line with a space (NOTES.md §1).
+    """Drop trailing blanks: 000 ends almost every line with a space (corpus/NOTES.md §1).
 
     Lines made only of spaces ("S lines", the paragraph breaks of 000 and 003) keep
     one space so that the parsers can still tell them from empty lines.

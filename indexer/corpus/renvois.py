@@ -4,7 +4,7 @@ Pass one (``trouver``) reads a text and returns spans with their target label, u
 the one citation grammar of ``labels``. Pass two (``resolve``) checks every target
 against the labels the corpus really has: a target that does not exist falls back to
 its nearest existing ancestor and is reported, so that ``loi construire --strict``
-can refuse it. The forms handled are those of NOTES.md §8:
+can refuse it. The forms handled are those of corpus/NOTES.md §8:
 
 - ``Loi 16B``, ``loi 68D``, glued ``Loi62C3``, spaced ``Loi 9 A 2.b)``, ``LOI 64.B``;
 - lists after ``Lois``: ``Lois 27B1(b), 30B1(b)(i), 31A2(a) et32A2(a)``, glosses in
@@ -139,21 +139,24 @@ def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
             yield Renvoi(trouve.start("rel"), trouve.end("rel"), cible)
 
 
-def _index(texte: str) -> Iterator[Renvoi]:
+def _index_alphabetique(texte: str) -> Iterator[Renvoi]:
     for trouve in _INDEX.finditer(texte):
         label = parse_label(trouve.group())
         if label:
             yield Renvoi(trouve.start(), trouve.end(), label)
 
 
-def trouver(texte: str, contexte: Label | None = None, index: bool = False) -> tuple[Renvoi, ...]:
+def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool = False) -> tuple[Renvoi, ...]:
     """Every citation in ``texte``, in order, without overlaps (first finder wins).
 
     ``contexte`` is the paragraph the text is read in, for relative references;
-    ``index`` reads the text as locators of the alphabetical index.
+    ``index_alphabetique`` reads the text as locators of the alphabetical index.
     """
-    candidats: list[Renvoi] = list(_index(texte)) if index else [*_prefixes(texte), *_nus(texte)]
-    if contexte is not None and not index:
+    if index_alphabetique:
+        candidats: list[Renvoi] = list(_index_alphabetique(texte))
+    else:
+        candidats = [*_prefixes(texte), *_nus(texte)]
+    if contexte is not None and not index_alphabetique:
         candidats += _relatifs(texte, contexte)
     retenus: list[Renvoi] = []
     for renvoi in candidats:
@@ -210,20 +213,20 @@ def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle],
 
 
 def lier_bloc(
-    bloc: Bloc, contexte: Label | None, index: bool, cibles: tuple[frozenset[Label], Articles]
+    bloc: Bloc, contexte: Label | None, index_alphabetique: bool, cibles: tuple[frozenset[Label], Articles]
 ) -> tuple[Bloc, list[str]]:
     """The bloc with its references attached, and a message per inexact target."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc, []
     connus, articles = cibles
     renvois, manques = [], []
-    for renvoi in trouver(bloc.texte, contexte, index):
+    for renvoi in trouver(bloc.texte, contexte, index_alphabetique):
         cible = _cible(renvoi.cible, connus)
         if cible != renvoi.cible:
             texte = bloc.texte[renvoi.debut : renvoi.fin]
             manques.append(f"« {texte} » : {renvoi.cible} n'existe pas dans le corpus ; lien vers {cible}.")
         renvois.append(dataclasses.replace(renvoi, cible=cible))
-    lies, sans_cible = _lier_articles(bloc.texte, articles) if not index else ([], [])
+    lies, sans_cible = _lier_articles(bloc.texte, articles) if not index_alphabetique else ([], [])
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
     return dataclasses.replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), manques + sans_cible
 
@@ -252,11 +255,11 @@ def _lier_document(
     document: Document, connus: tuple[frozenset[Label], Articles]
 ) -> tuple[Document, list[Probleme]]:
     sections, problemes = [], []
-    index = document.type == "index"
+    index_alphabetique = document.type == "index"
     for section in document.sections:
         blocs = []
         for bloc in section.blocs:
-            lie, manques = lier_bloc(bloc, None, index, connus)
+            lie, manques = lier_bloc(bloc, None, index_alphabetique, connus)
             blocs.append(lie)
             problemes += [_probleme(document.source, bloc.ligne, m) for m in manques]
         sections.append(dataclasses.replace(section, blocs=tuple(blocs)))

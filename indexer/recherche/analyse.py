@@ -2,8 +2,8 @@
 
 Both sides of the search (the indexed text and what a director types) give the same
 stems, so that ``enchere``, ``Enchères`` and ``ENCHÈRE`` meet. Accents are folded
-*before* stemming (ECOSYSTEM.md §1: the French Snowball stemmer then gives accentless
-queries the same stems); elisions (``l'arbitre``, ``d’un``) split on the apostrophe
+*before* stemming (the French Snowball stemmer then gives accentless queries the same
+stems: CONTRIBUTING.md, « Analyse française »); elisions (``l'arbitre``, ``d’un``) split on the apostrophe
 and their article is a stop word; ``œ`` reads ``oe``. Stop words that mean something
 at a bridge table are kept: ``as`` (the ace), ``pas`` (« pas de renonce »), ``est``
 (East). Positions are not renumbered when a stop word goes, so that a phrase does not
@@ -22,7 +22,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable
 

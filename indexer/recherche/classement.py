@@ -16,7 +16,7 @@ from marshal import loads
 
 from indexer.recherche.requete import Concept, ecart
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

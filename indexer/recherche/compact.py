@@ -43,7 +43,7 @@ from bisect import bisect_left
 
 from indexer.recherche.dossier import FORMAT, IndexCorrompu, lire_marqueur, somme
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from typing import Any
 

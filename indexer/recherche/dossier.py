@@ -13,7 +13,7 @@ import json
 import os
 import zlib
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from typing import Any
 

@@ -14,7 +14,7 @@ from functools import cache
 
 from indexer.recherche.analyse import racines
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -180,8 +180,8 @@ def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:
         shutil.rmtree(nouveau, ignore_errors=True)
 
 
-def construire(fiches: Sequence[Fiche], cible: Path, forcer: bool = True) -> Path:
-    """Build into a temporary folder next to ``cible`` and swap it in; returns ``cible``."""
+def installer(fiches: Sequence[Fiche], cible: Path, forcer: bool = True) -> Path:
+    """Build into a temporary folder next to ``cible`` and swap it in (installed); returns ``cible``."""
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:
@@ -206,7 +206,7 @@ def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Fiche]]) ->
     except IndexCorrompu:
         pass
     try:
-        construire(fournir(), cible, forcer=False)
+        installer(fournir(), cible, forcer=False)
         nettoyer(cible)
         return ouvrir(cible)
     except (IndexCorrompu, OSError) as erreur:

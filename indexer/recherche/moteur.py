@@ -26,7 +26,7 @@ from indexer.recherche.classement import Postings, Statistiques, scores_requete
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.requete import Requete, Synonymes, comprendre
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
@@ -47,8 +47,7 @@ NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the t
 GARDES = 8  # passages kept per group before loading (enough for --par-groupe and LIES)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 
-# The records are named tuples, not dataclasses: ``dataclasses`` imports ``inspect``,
-# which alone would cost a fresh ``loi cherche`` a tenth of its time.
+# Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
 class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source")):

@@ -18,7 +18,7 @@ from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi cherche`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -49,8 +49,7 @@ def est_citation(mot: str) -> bool:
     return _citation_re().match(mot) is not None
 
 
-# The records below are named tuples, not dataclasses: ``dataclasses`` imports
-# ``inspect``, which alone would cost a fresh ``loi cherche`` a tenth of its time.
+# Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
 class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False,) * 3)):

@@ -1,6 +1,6 @@
 """Parser of 003: C. Chantigny's notes on laws 30, 31, 27 and 23 (2017 text + notes).
 
-The file (NOTES.md §4) gives, under four headings ``PASSE HORS TOUR (Loi 30)``…, the
+The file (corpus/NOTES.md §4) gives, under four headings ``PASSE HORS TOUR (Loi 30)``…, the
 2017 text of each law, paragraph by paragraph (``A.``, ``1.``, ``(a)``, ``(i)``,
 ``1. (a)`` read as two levels), then, under law 23, the director's notes.
 
@@ -12,7 +12,7 @@ Rules:
   one-line letter paragraph with no final punctuation is a subtitle (``A. Définition``).
   An unlabelled paragraph is the text of the paragraph just opened when that one has
   no text yet; otherwise the source gives no label (the 27D paragraph at 129), so it is
-  law text labelled with the law alone, never a guessed letter (NOTES.md §11.10).
+  law text labelled with the law alone, never a guessed letter (corpus/NOTES.md §11.10).
 - The notes start at the first paragraph matching ``DEBUT_NOTES`` (line 165); from
   there every paragraph is commentary, a one-line title is a ``titre`` Bloc and the
   auction (183) an ``encheres`` Bloc. Square brackets are references and stay as text.

@@ -5,14 +5,14 @@ front matter, the definitions, the annexes, the index and the regulations of the
 file belong to ``code2007_annexes``; TOC 2 is only read to find the laws
 (``code2007_toc``). Structure is decided as follows:
 
-- A law starts at its bare TOC 2 title (NOTES.md §2.3); its number comes from TOC 2.
+- A law starts at its bare TOC 2 title (corpus/NOTES.md §2.3); its number comes from TOC 2.
 - Labels stand at line start: ``A.``–``H.`` (sections), ``1.`` (numbers), ``(a)`` or
   ``a)`` (letters), ``(i)`` (roman numbers); ``1. (a)`` and ``(g) (i)`` open two
   levels at once, the outer one then having no text of its own. A number, letter or
   roman number with no parent level open (laws 35 and 71 list ``1.``, ``2.`` at law
   level) is not a paragraph of the citation grammar: it stays a list item (``ITEM``),
   marker kept, in the enclosing element.
-- A section subtitle ends where its words spell the TOC 2 subtitle (NOTES.md §2.4);
+- A section subtitle ends where its words spell the TOC 2 subtitle (corpus/NOTES.md §2.4);
   for the two sections TOC 2 omits (5A, 86A) it takes the following lines of at most
   three words without final punctuation. ``1. Variations involontaires`` (73D1, 73D2):
   a number followed by at most three words and no punctuation, then a capitalised

@@ -1,6 +1,6 @@
 """Everything of 001 (Code 2007, FFB edition, + RNC 2008) except the law body.
 
-``parse`` returns seven Documents (NOTES.md §2.1 for the layout):
+``parse`` returns seven Documents (corpus/NOTES.md §2.1 for the layout):
 
 ====================================  ===========  ==========================================
 Document                              lines        parser
@@ -9,7 +9,7 @@ Document                              lines        parser
 ``objet-du-code.md``                  1583–1647    here: one Section per paragraph group
 ``definitions.md``                    1648–1827    ``code2007_definitions``
 ``annexes.md`` (Annexes I et II)      5236–5522    here: one Section per annex and rubric
-``index-alphabetique.md``             5523–6250    ``code2007_index``
+``index-alphabetique.md``             5523–6250    ``code2007_index_alphabetique``
 ``reglements/titre-iv.md``            6551–7870    ``code2007_rnc`` (Articles 83–107)
 ``reglements/titre-vii.md``           7875–8661    ``code2007_rnc`` (Articles 136–147)
 ====================================  ===========  ==========================================
@@ -25,7 +25,7 @@ Left out on purpose (the contract's "pages left out", each by a named rule):
 - the heading lines carried by a Document or Section title: ``L'objet du Code`` (1583),
   ``Définitions`` (1648), ``TITRE IV`` (6551), ``Titre VII`` / ``Systèmes et conventions``
   (7875–7876), and the preface headings (kept as Section titles);
-- the 12 leaked page numbers of the index (``code2007_index.NUMERO_DE_PAGE``);
+- the 12 leaked page numbers of the index (``code2007_index_alphabetique.NUMERO_DE_PAGE``);
 - the RNC running footers and headers (``code2007_blocs.sans_mobilier``), and
   7871–7874, which are nothing but the ``Titre V –`` header and a footer: Titre V
   itself is absent from the source.
@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs, sans_mobilier, titre_complet, tranche
 from indexer.corpus.parsers.code2007_definitions import parse_definitions
-from indexer.corpus.parsers.code2007_index import parse_index
+from indexer.corpus.parsers.code2007_index_alphabetique import parse_index_alphabetique
 from indexer.corpus.parsers.code2007_rnc import parse_reglement
 from indexer.labels import ancre_libre
 from indexer.model import Bloc, Document, Extrait, Section
@@ -219,7 +219,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
     """Every Document of 001 around the laws (see the module docstring)."""
     verifier_ouvertures(lignes)
     definitions = parse_definitions(tranche(lignes, *DEFINITIONS))
-    index = parse_index(tranche(lignes, *INDEX))
+    index = parse_index_alphabetique(tranche(lignes, *INDEX))
     documents: tuple[Document, ...] = (
         parse_prefaces(lignes),
         parse_objet(lignes),

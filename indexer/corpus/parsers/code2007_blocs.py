@@ -1,6 +1,6 @@
 """Shared text rules for the 001 side documents: paragraphs, wrapped headings, page furniture.
 
-001 has no blank lines (NOTES.md §2.1): every line is a PDF fragment, so paragraph
+001 has no blank lines (corpus/NOTES.md §2.1): every line is a PDF fragment, so paragraph
 breaks must be inferred. The rule used by every ``code2007_*`` parser:
 
 - a new Bloc starts at a label (``1)``, ``a)``, ``a –``, ``1-``, ``3.1.``) or a bullet
@@ -95,7 +95,7 @@ def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
 
 
 def joindre(texte: str, suite: str) -> str:
-    """Join a wrapped line to the text before it (hyphens are real, NOTES.md §1.3)."""
+    """Join a wrapped line to the text before it (hyphens are real, corpus/NOTES.md §1.3)."""
     if not texte:
         return suite
     if re.search(r"[^\W\d_]-$", texte):

@@ -1,4 +1,4 @@
-"""The 62 definitions of the 2007 Code (001, lines 1648–1827; NOTES.md §2.5).
+"""The 62 definitions of the 2007 Code (001, lines 1648–1827; corpus/NOTES.md §2.5).
 
 One Section per term: ``cle`` and ``titre`` are the term as written (``Adv. G``,
 ``Psychique (annonce)``), ``ancre`` is ``ancre_libre("def", terme)``. The text after
@@ -21,7 +21,7 @@ from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs
 from indexer.labels import ancre_libre
 from indexer.model import NoteBas, Section
 
-# A term line (NOTES.md §2.5): "Adversaire : un joueur…", "Adv. G: adversaire…",
+# A term line (corpus/NOTES.md §2.5): "Adversaire : un joueur…", "Adv. G: adversaire…",
 # "Psychique (annonce) : importante…", "Donne :" (senses follow).
 TERME = re.compile(r"^([A-ZÉÈ][\w’'.\- ]*?(?:\s\([^)]*\))?)\s?:(?:\s|$)")
 

@@ -1,4 +1,4 @@
-"""The RNC 2008 (Règlement National des Compétitions) in 001: Titres IV and VII (NOTES.md §2.7).
+"""The RNC 2008 (Règlement National des Compétitions) in 001: Titres IV and VII (corpus/NOTES.md §2.7).
 
 One level-1 Section per article (``cle="83"``, ``ancre="article-83"``), one Section per
 sub-article below it (``cle="83.1"`` → ``article-83-1``, level 2; ``92.4.1`` → level 3).

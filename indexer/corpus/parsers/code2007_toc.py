@@ -1,6 +1,6 @@
 """Locating the 2007 laws in 001: TOC 2, the law headings, the footnotes.
 
-001 never says "LOI N" in its body (NOTES.md §2.3): a law starts at its bare title.
+001 never says "LOI N" in its body (corpus/NOTES.md §2.3): a law starts at its bare title.
 TOC 2 (lines 609–1582, "correspondance des rubriques et des pages") is the only place
 that ties a number to a 2007 title and lists the section letters with their 2007
 subtitles; TOC 1 (172–608) carries 1997 titles and is never read. This module reads
@@ -32,7 +32,7 @@ _ENTREE_SECTION = re.compile(rf"^(?P<lettre>{marqueurs.SECTION})\.(?:\s+(?P<text
 # What survives normalisation: letters, digits and '()- ("Carte(s) manquante(s)").
 _HORS_TITRE = re.compile(r"[^\w'()-]|_")
 
-# A footnote line: "* Un « paquet trié »…", "** Appeler l'arbitre…" (NOTES.md §2.4).
+# A footnote line: "* Un « paquet trié »…", "** Appeler l'arbitre…" (corpus/NOTES.md §2.4).
 NOTE = re.compile(r"^(?P<etoiles>\*{1,4})\s*")
 # A call glued to a word or a bracket: "interdire**", "en lieu et place de (c)*".
 APPEL = re.compile(r"(?<=[\w)])\*{1,4}")
@@ -136,7 +136,7 @@ def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
 def reperer_titres(
     lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int
 ) -> tuple[Titre, ...]:
-    """Find each TOC title in the body, in sequence, across line breaks (NOTES.md §2.3).
+    """Find each TOC title in the body, in sequence, across line breaks (corpus/NOTES.md §2.3).
 
     The search for law n starts after the title of law n - 1, so that a short title
     ("Enchères", "Communication") is never taken from an earlier law.
@@ -268,7 +268,7 @@ def _series(appels: list[Appel], notes: list[Note]) -> list[tuple[list[Appel], l
 
 
 def apparier(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
-    """The note each call refers to (NOTES.md §2.4: notes sit at page bottoms).
+    """The note each call refers to (corpus/NOTES.md §2.4: notes sit at page bottoms).
 
     A call reuses an earlier note when its page has none with its stars
     (``_reprises``). Otherwise, for each number of stars, a run of calls followed by

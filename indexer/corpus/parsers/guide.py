@@ -1,9 +1,9 @@
 """Parser of 000, the FFB « Guide pratique de l'arbitrage à la table » (2017 law quotes).
 
-One ``Partie`` (role ``guide``, 2017) per law heading (NOTES.md §1.4); see
+One ``Partie`` (role ``guide``, 2017) per law heading (corpus/NOTES.md §1.4); see
 ``guide_corps`` for how a law's body becomes elements. Choices made here:
 
-- Page furniture (NOTES.md §1.2) is removed before anything else, by ``sans_mobilier``:
+- Page furniture (corpus/NOTES.md §1.2) is removed before anything else, by ``sans_mobilier``:
   a leaked page number is a bare number after three empty lines and before a line of
   spaces (the card holdings ``87`` and ``976`` are not); a footnote is a line starting
   with a digit glued to a capitalised word or with ``*``, continued while it does not
@@ -47,7 +47,7 @@ APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*{1,3}")
 FIN_PHRASE = re.compile(r"[.:;!?»)\]]$")
 
 TITRE_28_32 = "Déclarations hors tour, approche générale (Lois 28 à 32)"
-# The run-in titles that open laws 36–39 inside "35 à 39" (NOTES.md §1.1)
+# The run-in titles that open laws 36–39 inside "35 à 39" (corpus/NOTES.md §1.1)
 RUN_IN = (
     (36, re.compile(r"^(Un contre ou surcontre inadmissible)\s*:\s*")),
     (37, re.compile(r"^(Une violation de l.obligation de passer)\s*:\s*")),

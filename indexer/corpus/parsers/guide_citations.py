@@ -1,5 +1,5 @@
 """Law quotes in the body of a law in 000: where a quote opens and ends, its label,
-subtitle and sub-paragraphs (NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
+subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
 
 - Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
   ``[12C1e.``, ``[40.2``…, see ``LABEL``), at a line-start ``[`` + capitalised text

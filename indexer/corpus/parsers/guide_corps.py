@@ -1,6 +1,6 @@
 """The body of one law in 000: paragraphs → law quotes, examples, notes, commentary.
 
-Rules (NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations``:
+Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations``:
 
 - A paragraph starting ``Exemple…`` opens an example. It goes on through items,
   diagrams and auctions, the first paragraph after a diagram, and the first paragraph

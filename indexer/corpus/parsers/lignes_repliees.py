@@ -1,6 +1,6 @@
 """Shared wrap logic of 000 and 003: cleaned lines → paragraphs → Blocs.
 
-Both sources were extracted from PDF with the same wrap style (NOTES.md §1.3): a gap
+Both sources were extracted from PDF with the same wrap style (corpus/NOTES.md §1.3): a gap
 that contains a line of spaces (an "S line", ``" "`` after cleaning) is a paragraph
 break; a gap of empty lines only, or no gap, is a soft wrap. A structural line (a list
 marker, ``Exemple…``, ``[``…, chosen by each parser) starts a new paragraph even

@@ -1,6 +1,6 @@
 """The letters of 004's law extracts: each printed subtitle → its 2017 letter.
 
-004 drops and skips letters, so none is inferred from order (NOTES.md §11.10): a
+004 drops and skips letters, so none is inferred from order (corpus/NOTES.md §11.10): a
 subtitle is looked up in ``SOUS_TITRES``, each row proved by a 000 line (a 2017
 quote), else by the 2007 TOC 2 of 001 in the same words; a subtitle with no proof
 has no letter (``None``). ``sous_titre`` reads one line of ``livret``'s extracts.

@@ -1,7 +1,7 @@
 """Parser of 002: the official 2017 text of laws 68 to 71 (FFB translation).
 
 The source has one paragraph per line and an empty line between paragraphs
-(NOTES.md §3); lines 1–2 are empty, nothing is left out. Rules, in reading order:
+(corpus/NOTES.md §3); lines 1–2 are empty, nothing is left out. Rules, in reading order:
 
 - **Heading** ``LOI 68 - REVENDICATION …`` opens a ``Partie``; its title is kept as
   written (upper case): the renderer decides how to show it.

@@ -1,0 +1,71 @@
+"""The start-up rules of CONTRIBUTING.md (« Démarrage rapide »), checked in fresh processes.
+
+What a process has imported after a command is the rule's only witness: a module
+imported once anywhere on the path (even inside a function) shows in ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest_recherche import construire_index
+
+RACINE = Path(__file__).resolve().parent.parent
+
+# What each path must never import: the modules that cost a bare start several times over.
+INTERDITS_VOIR = {"whoosh", "argparse", "typing", "dataclasses", "pathlib", "inspect"}
+INTERDITS_CHERCHE = {"whoosh.index", "whoosh.analysis", "argparse", "typing", "dataclasses", "pathlib"}
+
+
+def modules_apres(argv: list[str], env: dict[str, str]) -> tuple[int, set[str]]:
+    """Run ``loi ARGV`` in a fresh interpreter; its exit code and every module it imported."""
+    script = (
+        "import sys, json\nfrom indexer.cli import main\n"
+        f"try:\n    code = main({argv!r})\nexcept SystemExit as fin:\n    code = fin.code\n"
+        "sys.stderr.write('\\n' + json.dumps([code, sorted(sys.modules)]))\n"
+    )
+    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE,
+                          env=env, timeout=300)  # fmt: skip
+    code, modules = json.loads(fini.stderr.strip().splitlines()[-1])
+    return code, set(modules)
+
+
+@pytest.fixture(scope="module")
+def donnees_de_lecture() -> None:
+    """The per-law data, written beforehand: building it is not the lookup path."""
+    from indexer import build
+
+    build.ecrire_voir()
+
+
+def test_loi_voir(donnees_de_lecture: None) -> None:
+    code, modules = modules_apres(["voir", "68C"], dict(os.environ))
+    assert code == 0
+    assert modules & INTERDITS_VOIR == set()
+
+
+def test_loi_voir_json_et_edition(donnees_de_lecture: None) -> None:
+    code, modules = modules_apres(["voir", "--json", "--edition", "2007", "12C"], dict(os.environ))
+    assert code == 0
+    assert modules & INTERDITS_VOIR == set()
+
+
+@pytest.mark.parametrize("argv", [["cherche", "renonce"], ["renonse", "--json"], ["definition", "mort"]])
+def test_loi_cherche_dans_un_nouveau_processus(tmp_path: Path, argv: list[str]) -> None:
+    from indexer.chemins import empreinte
+
+    construire_index(tmp_path).rename(tmp_path / f"index-{empreinte()}")
+    code, modules = modules_apres(argv, {**os.environ, "LOI_CACHE": str(tmp_path)})
+    assert code in (0, 1)
+    assert modules & INTERDITS_CHERCHE == set()
+
+
+def test_le_temoin_voit_un_import() -> None:
+    """The witness must see an import: argparse is imported for the help."""
+    code, modules = modules_apres(["--help"], dict(os.environ))
+    assert code == 0 and "argparse" in modules
