@@ -1,4 +1,4 @@
-"""The alphabetical index of the 2007 Code (001, lines 5523–6250; NOTES.md §2.6).
+"""The alphabetical index of the 2007 Code (001, lines 5523–6250; corpus/NOTES.md §2.6).
 
 Indentation is lost in the source, so head terms and sub-entries look alike: the
 index is emitted flat, one Section per entry, ``cle`` and ``titre`` the term,
@@ -129,7 +129,7 @@ def _ancre_unique(terme: str, prises: set[str]) -> str:
     return ancre
 
 
-def parse_index(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
+def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     """One flat Section per index entry, in source order."""
     sections: list[Section] = []
     prises: set[str] = set()
