@@ -59,9 +59,9 @@ SOURCES = (
     Source("004", "004_fcf587896b0d140e.txt", "Livret du BC Vénissieux",
            "Livret du Bridge Club de Vénissieux : extraits du Code 2017 et tableaux", "2017", ROLE_EXTRAITS,
            "Bridge Club de Vénissieux", ("sans_espaces_finales",), ("livret",),
-           # title, table of contents, epigraphs, club life, the game's principles and
-           # scoring in prose, advice to players
-           ((1, 4), (5, 48), (49, 56), (57, 123), (124, 231), (232, 407))),
+           # title, table of contents, epigraphs, club life, the game's principles, advice to
+           # players; between them 195–231, scoring in prose, goes to the Marque page
+           ((1, 4), (5, 48), (49, 56), (57, 123), (124, 194), (232, 407))),
 )  # fmt: skip
 
 PAR_FICHIER = {source.fichier: source for source in SOURCES}

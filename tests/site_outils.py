@@ -23,7 +23,7 @@ MKDOCS = RACINE / ".venv/bin/mkdocs"
 NB_LOIS = 93
 PAGES_GENEREES = (
     "definitions.md", "index-alphabetique.md", "annexes.md", "objet-du-code.md", "preface.md",
-    "reglements/titre-iv.md", "reglements/titre-vii.md", "tableaux.md", "boites-a-annonces.md",
+    "reglements/titre-iv.md", "reglements/titre-vii.md", "tableaux.md", "boites-a-annonces.md", "marque.md",
 )
 
 

@@ -264,3 +264,44 @@ def test_hors_ligne_apres_installation_du_service_worker(page, contexte, serveur
         assert resultats.count() > 0
     finally:
         contexte.set_offline(False)
+
+
+def test_la_page_marque_calcule_depuis_file_et_hors_ligne(page, contexte, site):
+    """The calculators run from file:// with the network off: 4♥X V -2, then 620 against 170."""
+    erreurs: list[str] = []
+    page.on("pageerror", lambda erreur: erreurs.append(str(erreur)))
+    contexte.set_offline(True)
+    try:
+        page.goto(site.as_uri() + "/marque/index.html")
+        contrat = page.locator("#marque-contrat")
+        contrat.locator('input[name="contrat"]').fill("4♥X")
+        contrat.locator('select[name="vulnerable"]').select_option("V")
+        contrat.locator('input[name="resultat"]').fill("-2")
+        contrat.locator('button[type="submit"]').click()
+        assert "-500" in contrat.locator(".marque-resultat").inner_text()
+        assert contrat.locator(".marque-erreur").is_hidden()
+        imp = page.locator("#marque-imp")
+        imp.locator('input[name="marque_a"]').fill("620")
+        imp.locator('input[name="marque_b"]').fill("170")
+        imp.locator('button[type="submit"]').click()
+        assert "+10 IMP" in imp.locator(".marque-resultat").inner_text()
+        # from the top down: scrolling up would show Material's « back to top » button over the form
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.evaluate("document.getElementById('calcul-contrat').scrollIntoView()")
+        page.wait_for_timeout(300)
+        capture(page, "marque-390x844.png")
+        contrat.locator('input[name="contrat"]').fill("4♥XXX")
+        contrat.locator('button[type="submit"]').click()
+        assert "Trop de contres" in contrat.locator(".marque-erreur").inner_text()
+        assert contrat.locator(".marque-resultat").inner_text() == ""
+    finally:
+        contexte.set_offline(False)
+    assert not erreurs
+
+
+def test_la_loi_77_mene_a_la_page_marque(page, origine):
+    page.goto(origine + "lois/77/index.html")
+    page.locator(".voir-marque a").click()
+    page.wait_for_url(re.compile(r"marque/(index\.html)?#bareme-loi-77$"))
+    assert dans_la_vue(page, "bareme-loi-77")

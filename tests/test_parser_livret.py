@@ -1,4 +1,4 @@
-"""The 004 parser: club booklet tables, bidding boxes and 17 law extracts."""
+"""The 004 parser: club booklet scoring prose, tables, bidding boxes and 17 law extracts."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from indexer.labels import Label
 from indexer.model import ITEM, TABLEAU, TEXTE, Document, Extrait
 from indexer.sources import LIVRET
 
-# In scope (1-based, inclusive): tables, bidding boxes, law extracts.
-PERIMETRE = {"tableaux": (408, 515), "boites": (517, 550), "lois": (552, 845)}
+# In scope (1-based, inclusive): scoring prose, tables, bidding boxes, law extracts.
+PERIMETRE = {"marque": (195, 231), "tableaux": (408, 515), "boites": (517, 550), "lois": (552, 845)}
 
 
 @pytest.fixture(scope="module")
@@ -295,9 +295,10 @@ def test_boites_a_annonces(extrait: Extrait) -> None:
     assert [b.forme for b in doc.sections[2].blocs] == [ITEM, ITEM, ITEM]
 
 
-@pytest.mark.parametrize("cle", ["tableaux", "boites", "lois"])
+@pytest.mark.parametrize("cle", ["marque", "tableaux", "boites", "lois"])
 def test_couverture(extrait: Extrait, lignes: tuple[str, ...], cle: str) -> None:
     sortie = {
+        "marque": texte_document(document(extrait, "marque.md"), avec_titre=True),
         "tableaux": texte_document(document(extrait, "tableaux.md")),
         "boites": texte_document(document(extrait, "boites-a-annonces.md")),
         "lois": texte_des_lois(extrait),
@@ -316,8 +317,20 @@ def test_couverture_de_la_source(extrait: Extrait, lignes: tuple[str, ...]) -> N
 
 
 def test_lignes_exclues(lignes: tuple[str, ...]) -> None:
-    """The pages left out are exactly those before the tables, and contiguous."""
-    debuts = [debut for debut, _ in sources.source(LIVRET).lignes_exclues]
-    fins = [fin for _, fin in sources.source(LIVRET).lignes_exclues]
+    """Before the tables, every line is either left out or the scoring prose, with no gap."""
+    plages = sorted([*sources.source(LIVRET).lignes_exclues, PERIMETRE["marque"]])
+    debuts = [debut for debut, _ in plages]
+    fins = [fin for _, fin in plages]
     assert debuts[0] == 1 and debuts[1:] == [fin + 1 for fin in fins[:-1]]
     assert lignes[fins[-1]] == "Quelques tableaux"
+
+
+def test_la_marque_en_prose(extrait: Extrait, lignes: tuple[str, ...]) -> None:
+    doc = document(extrait, "marque.md")
+    assert (doc.titre, doc.type, doc.edition, doc.source) == ("La marque", "marque", "2017", LIVRET)
+    (section,) = doc.sections
+    assert (section.ancre, section.ligne, lignes[194]) == ("marque-livret", 197, "La marque")
+    assert [b.forme for b in section.blocs] == [TEXTE] * 7 + [ITEM] * 3 + [TEXTE] + [ITEM] * 4 + [TEXTE] * 5
+    assert section.blocs[0].texte.startswith("La marque au bridge s'appuie sur la vulnérabilité (Rouge)")
+    assert section.blocs[-3].texte == "4♥ contré, vulnérable, chuté de 2 s'écrit : 4♥X V -2"
+    assert (section.blocs[-1].texte, section.blocs[-1].ligne) == ("Toute la marque sur trouve : Tableau marque", 230)

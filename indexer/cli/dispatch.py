@@ -13,15 +13,25 @@ import sys
 from indexer.cli.options import COMMANDES, lire_vite, mots_de
 from indexer.errors import LoiErreur, Sortie
 
-TYPE_CHECKING = False  # typing is slow to import and ``loi voir`` must start fast
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from types import SimpleNamespace
 
 
+MARQUE = ("marque", "imp", "pdm", "ajustee")  # the scoring commands (indexer.cli.marque)
+
+
 def commande_implicite(argv: list[str]) -> list[str]:
-    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``."""
+    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``.
+
+    « marque » is also a word directors search (« marque inscrite du mauvais côté »):
+    it is the scoring command only when a contract follows, which starts with its level.
+    """
     mots = mots_de(argv)
+    contrat = mots[1:2] and mots[1][:1].isdecimal()
+    if argv[:1] == ["marque"] and not contrat and not {"-h", "--help"} & set(argv):
+        return ["cherche", *argv]
     if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
         return argv
     from indexer.labels import parse_label
@@ -40,6 +50,10 @@ def executer(arguments: SimpleNamespace) -> int:
         from indexer.cli import construire
 
         return construire.construire(arguments)
+    if arguments.commande in MARQUE:
+        from indexer.cli import marque
+
+        return marque.executer(arguments)
     from indexer.cli import cherche
 
     return cherche.executer(arguments)

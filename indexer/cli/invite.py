@@ -15,6 +15,8 @@ from indexer.errors import LoiErreur, Sortie
 AIDE_INVITE = """\
 Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une commande :
   voir REF · cherche TEXTE · exemples REF|TEXTE · definition TERME · index TERME
+  la marque : marque 4♥X V -2 · imp 620 170 · pdm 420 400 -50
+    ajustee "60 % 4♠=, 40 % 4♠-1" --vulnerabilite NS --autre-table 420 (ou --marques 420 400 -50)
   options : --limite N, --edition 2017, --json ; « aide » ; « quitter » ou Ctrl-D pour sortir."""
 
 

@@ -16,12 +16,14 @@ from indexer.editions import EDITIONS
 
 EDITIONS_RECHERCHE = (*EDITIONS, "2008")  # the Code's editions and the 2008 regulations
 TYPES = ("loi", "commentaire", "exemple", "note", "definition", "index", "reglement",
-         "annexe", "tableau", "preface")  # fmt: skip
+         "annexe", "tableau", "preface", "marque")  # fmt: skip
 LIMITE = 5
 LIMITE_MAX = 1000
 
 # An option: its flag, where its value goes, and what it accepts. ``valeur`` is None
-# for a flag, "nombre" for a whole number 1–LIMITE_MAX, "choix" for one of ``choix``.
+# for a flag, "nombre" for a whole number 1–LIMITE_MAX, "choix" for one of ``choix``,
+# "texte" for any word (the command judges it), "entier" for a whole number of points
+# (negative too), "entiers" for one or more of them (« 420 400 -50 », or « 420,400 »).
 JSON = {"drapeau": "--json", "dest": "json", "valeur": None, "aide": "sortie JSON"}
 LIMITE_N = {"drapeau": "--limite", "dest": "limite", "valeur": "nombre", "defaut": LIMITE, "metavar": "N",
             "aide": f"au plus N lois ou documents (défaut {LIMITE})"}  # fmt: skip
@@ -33,8 +35,17 @@ TYPE = {"drapeau": "--type", "dest": "types", "valeur": "choix", "choix": TYPES,
 STRICT = {"drapeau": "--strict", "dest": "strict", "valeur": None, "aide": "échoue sur un renvoi cassé"}
 INDEX = {"drapeau": "--index", "dest": "index", "valeur": None, "aide": "construit aussi l'index"}
 VERIFIER = {"drapeau": "--verifier", "dest": "verifier", "valeur": None, "aide": "vérifie docs/ sans écrire"}
+# The library reads every spelling of a vulnerability (« N-S », « aucun », « all »): no fixed choices here.
+VULNERABILITE = {"drapeau": "--vulnerabilite", "dest": "vulnerabilite", "valeur": "texte",
+                 "metavar": "personne|NS|EO|tous", "aide": "la vulnérabilité de la donne (obligatoire)"}  # fmt: skip
+AUTRE_TABLE = {"drapeau": "--autre-table", "dest": "autre_table", "valeur": "entier", "metavar": "SCORE",
+               "aide": "la marque NS à l'autre table : le score ajusté en IMP"}  # fmt: skip
+MARQUES = {"drapeau": "--marques", "dest": "marques", "valeur": "entiers", "metavar": "SCORE",
+           "aide": "les autres marques NS de la donne : le score ajusté en points de match"}  # fmt: skip
 
 # Each command: its help line, its words (dest, metavar, help; None: it takes none), its options.
+# ``negatifs``: its words and values may be negative numbers (« -2 », « -500 »): there, a
+# « - » followed by a digit is a word or a value, never an option (``est_negatif``).
 COMMANDES = {
     "voir": {"aide": "affiche une loi ou un paragraphe",
              "mots": ("ref", "REF", "par exemple 68C, « loi 12 C 1 e »"), "options": (JSON, EDITION_CODE)},
@@ -48,19 +59,65 @@ COMMANDES = {
     "index": {"aide": "l'index alphabétique du Code 2007", "mots": ("texte", "TERME", None),
               "options": (JSON, LIMITE_N)},
     "construire": {"aide": "régénère docs/ et l'index", "mots": None, "options": (STRICT, INDEX, VERIFIER)},
+    "marque": {"aide": "la marque d'un contrat (Loi 77)", "negatifs": True,
+               "mots": ("mots", "MOT", "CONTRAT V|NV RÉSULTAT, par exemple 4♥X V -2"), "options": (JSON,)},
+    "imp": {"aide": "un écart en IMP (Loi 78B)", "negatifs": True,
+            "mots": ("scores", "SCORE", "un écart, ou deux marques A B (écart A − B)"), "options": (JSON,)},
+    "pdm": {"aide": "les points de match d'une donne (Loi 78A)", "negatifs": True,
+            "mots": ("scores", "SCORE", "les marques de la donne, deux au moins"), "options": (JSON,)},
+    "ajustee": {"aide": "un score ajusté pondéré (Loi 12C1(c))", "negatifs": True,
+                "mots": ("ponderation", "PONDERATION", "les issues et leurs poids : « 60 % 4♠=, 40 % 4♠-1 »"),
+                "options": (JSON, VULNERABILITE, AUTRE_TABLE, MARQUES)},
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks
 
 
-def valeur_permise(option: dict, valeur: str) -> object | None:
+def est_negatif(argument: str) -> bool:
+    """« -2 », « -500 »: a « - » then a digit, as ``parseur`` tells argparse (``NEGATIF``)."""
+    return len(argument) > 1 and argument[0] == "-" and argument[1].isdecimal()
+
+
+def est_mot(argument: str, negatifs: bool = False) -> bool:
+    """A word or a value, not an option (negative numbers are words where ``negatifs``)."""
+    return not argument.startswith("-") or (negatifs and est_negatif(argument))
+
+
+def entier(valeur: str) -> int | None:
+    """« 420 », « -50 », « +420 », « −50 » (a typographic minus) → a whole number; else None."""
+    chiffres = valeur.strip().replace("\u2212", "-")
+    corps = chiffres[1:] if chiffres[:1] in ("+", "-") else chiffres
+    if not corps.isdecimal() or len(corps) > 12:  # int() would take « 4_20 » and a page of digits
+        return None
+    return int(chiffres)
+
+
+def entiers(valeur: str) -> list[int] | None:
+    """« 420 », « 420,400,-50 » → the scores it holds; None if one is not a whole number.
+
+    A space is no separator: « 1 100 » is refused rather than read as 1 and 100.
+    """
+    morceaux = [m for m in valeur.replace(";", ",").split(",") if m.strip()]
+    nombres = [entier(morceau) for morceau in morceaux]
+    return [n for n in nombres if n is not None] if None not in nombres else None
+
+
+def valeur_permise(option: dict, valeur: str, negatifs: bool = False) -> object | None:
     """The value an option takes from ``valeur``, or None when argparse must judge it."""
+    if not est_mot(valeur, negatifs):
+        return None  # argparse reads it as an option, not as this one's value
     if option["valeur"] == "nombre":
         try:
             nombre = int(valeur)
         except ValueError:
             return None
         return nombre if 1 <= nombre <= LIMITE_MAX else None
+    if option["valeur"] == "texte":
+        return valeur
+    if option["valeur"] == "entier":
+        return entier(valeur)
+    if option["valeur"] == "entiers":
+        return entiers(valeur)
     return valeur if valeur in option["choix"] else None
 
 
@@ -87,6 +144,29 @@ def _vide(commande: str) -> dict[str, object]:
     return valeurs
 
 
+def _lire_option(option: dict, argv: list[str], debut: int, valeurs: dict, negatifs: bool) -> int | None:
+    """Read one option's value(s) from ``argv[debut:]`` into ``valeurs``: the index after them, or None."""
+    dest = option["dest"]
+    if option["valeur"] is None:
+        valeurs[dest] = True
+        return debut
+    fin = debut + 1
+    if option["valeur"] == "entiers":  # like argparse's nargs="+": every word that follows
+        fin = debut
+        while fin < len(argv) and est_mot(argv[fin], negatifs):
+            fin += 1
+    lus = [valeur_permise(option, valeur, negatifs) for valeur in argv[debut:fin]]
+    if fin > len(argv) or not lus or any(lu is None for lu in lus):
+        return None
+    if option["valeur"] == "entiers":
+        valeurs[dest] = [*(valeurs[dest] or []), *(n for lu in lus for n in lu)]
+    elif option.get("repetable"):
+        valeurs[dest] = [*(valeurs[dest] or []), lus[0]]
+    else:
+        valeurs[dest] = lus[0]
+    return fin
+
+
 def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     """A usual command line read as argparse would read it; None for anything else.
 
@@ -98,27 +178,24 @@ def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     definition = COMMANDES.get(argv[0]) if argv else None
     if definition is None or definition["mots"] is None:
         return None
+    negatifs = definition.get("negatifs", False)
     valeurs = _vide(argv[0])
     mots: list[str] = []
     par_drapeau = {o["drapeau"]: o for o in definition["options"]}
-    reste, apres_options = iter(argv[1:]), False
-    for argument in reste:
-        if not argument.startswith("-"):
+    rang, apres_options = 1, False
+    while rang < len(argv):
+        argument = argv[rang]
+        if est_mot(argument, negatifs):
             if apres_options:
                 return None
             mots.append(argument)
+            rang += 1
             continue
         apres_options = bool(mots)
         option = par_drapeau.get(argument)
-        if option is None:
+        suivant = None if option is None else _lire_option(option, argv, rang + 1, valeurs, negatifs)
+        if suivant is None:
             return None
-        if option["valeur"] is None:
-            valeurs[option["dest"]] = True
-            continue
-        valeur = valeur_permise(option, next(reste, ""))
-        if valeur is None:
-            return None
-        precedent = valeurs[option["dest"]] or []
-        valeurs[option["dest"]] = [*precedent, valeur] if option.get("repetable") else valeur
+        rang = suivant
     valeurs[definition["mots"][0]] = mots
     return SimpleNamespace(**valeurs) if mots else None

@@ -22,6 +22,12 @@ Le Code International du Bridge de Compétition, en ligne de commande.
   loi definition TERME          une définition du Code
   loi index TERME               l'index alphabétique du Code 2007
   loi construire                régénère docs/ et l'index (--strict, --index)
+  loi marque 4♥X V -2           la marque d'un contrat, détaillée (Loi 77)
+  loi imp 620 170               un écart en IMP (Loi 78B) ; aussi « loi imp 450 »
+  loi pdm 420 400 -50           les points de match d'une donne (Loi 78A)
+  loi ajustee "60 % 4♠= N, 40 % 4♠-1 N" --vulnerabilite NS --autre-table 420
+                                un score ajusté pondéré (Loi 12C1(c)) ; en points
+                                de match : --marques 420 400 -50 au lieu de --autre-table
   loi                           (sur un terminal) ouvre l'invite interactive
 """
 
@@ -75,17 +81,58 @@ def _nombre(valeur: str) -> int:
     return int(nombre)  # type: ignore[call-overload]
 
 
+def _entier(valeur: str) -> int:
+    """An --autre-table value: a whole number of points."""
+    from indexer.cli.options import entier
+
+    nombre = entier(valeur)
+    if nombre is None:
+        raise argparse.ArgumentTypeError(f"« {valeur} » n'est pas une marque : donnez un nombre entier (420, -50)")
+    return nombre
+
+
+def _entiers(valeur: str) -> list[int]:
+    """A --marques value: one score, or several separated by commas."""
+    from indexer.cli.options import entiers
+
+    nombres = entiers(valeur)
+    if nombres is None:
+        raise argparse.ArgumentTypeError(f"« {valeur} » : donnez des marques entières (--marques 420 400 -50)")
+    return nombres
+
+
+class _Etendre(argparse.Action):
+    """``--marques 420,400 -50``: the scores of every value, in one flat list (as ``lire_vite``)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        deja = getattr(namespace, self.dest) or []
+        setattr(namespace, self.dest, [*deja, *(n for valeur in values for n in valeur)])
+
+
 def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
     """One option of the table, as argparse takes it."""
+    aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
     if option["valeur"] is None:
-        parseur_.add_argument(option["drapeau"], action="store_true", help=option["aide"])
+        parseur_.add_argument(option["drapeau"], action="store_true", help=aide)
     elif option["valeur"] == "nombre":
         parseur_.add_argument(option["drapeau"], type=_nombre, default=option["defaut"],
-                              metavar=option["metavar"], help=option["aide"])  # fmt: skip
+                              metavar=option["metavar"], help=aide)  # fmt: skip
+    elif option["valeur"] in ("texte", "entier"):
+        parseur_.add_argument(option["drapeau"], dest=option["dest"], metavar=option["metavar"], help=aide,
+                              type=_entier if option["valeur"] == "entier" else str)  # fmt: skip
+    elif option["valeur"] == "entiers":
+        parseur_.add_argument(option["drapeau"], dest=option["dest"], metavar=option["metavar"], help=aide,
+                              nargs="+", type=_entiers, action=_Etendre)  # fmt: skip
     else:
         parseur_.add_argument(option["drapeau"], dest=option["dest"], choices=option["choix"],
                               action="append" if option.get("repetable") else "store",
-                              help=option["aide"])  # fmt: skip
+                              help=aide)  # fmt: skip
+
+
+# A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):
+# argparse's own pattern differs across Python versions, so it is set here, once, to the
+# one ``options.est_negatif`` applies.
+NEGATIF = re.compile(r"-\d")
 
 
 def parseur() -> argparse.ArgumentParser:
@@ -96,10 +143,12 @@ def parseur() -> argparse.ArgumentParser:
     resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs")
     sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
     for nom, definition in COMMANDES.items():
-        commande = sous.add_parser(nom, help=definition["aide"])
+        commande = sous.add_parser(nom, help=definition["aide"].replace("%", "%%"))
+        if definition.get("negatifs"):
+            commande._negative_number_matcher = NEGATIF  # type: ignore[attr-defined]
         if definition["mots"] is not None:
             dest, metavar, aide = definition["mots"]
-            commande.add_argument(dest, nargs="+", metavar=metavar, help=aide)
+            commande.add_argument(dest, nargs="+", metavar=metavar, help=aide and aide.replace("%", "%%"))
         for option in definition["options"]:
             _ajouter(commande, option)
     return resultat

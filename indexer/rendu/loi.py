@@ -172,6 +172,24 @@ def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
     return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
 
 
+# The laws whose page links to the Marque page (docs/marque.md): the section it opens on, and why.
+PAGE_MARQUE = "marque.md"
+VOIR_MARQUE: dict[int, tuple[str, str]] = {
+    12: ("calcul-ajustee", "marque ajustée pondérée, 12C1(c)"),
+    77: ("bareme-loi-77", "barème et calcul de la marque"),
+    78: ("bareme-imp", "IMP et points de match"),
+    79: ("calcul-contrat", "calcul de la marque d'un contrat"),
+}
+
+
+def _voir_marque(loi: Loi, page: str) -> str:
+    if loi.numero not in VOIR_MARQUE:
+        return ""
+    ancre, quoi = VOIR_MARQUE[loi.numero]
+    relatif = posixpath.relpath(PAGE_MARQUE, posixpath.dirname(page))
+    return f"Voir aussi : [la page Marque]({relatif}#{ancre}) ({quoi}).\n{{: .voir-marque }}"
+
+
 def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
     partie = loi.parties[i]
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
@@ -227,6 +245,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _editions(loi),
         _voir_aussi(loi, contexte),
+        _voir_marque(loi, page),
         *(_partie(i, loi, contexte, lien, id_) for i, id_ in enumerate(ids_sections(loi))),
         _cite_par(loi, contexte, page),
     ]

@@ -14,6 +14,7 @@ from indexer.corpus.ancres import Ancres, parcourir
 from indexer.corpus.fiches import url_loi
 from indexer.model import EXEMPLE, LOI, Corpus, Fiche, Loi
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
+from indexer.rendu.marque import render_marque
 from indexer.rendu.pages import (
     render_abreviations,
     render_citations,
@@ -24,6 +25,8 @@ from indexer.rendu.pages import (
 DOSSIER_LOIS = "docs/lois"
 ABREVIATIONS = "includes/abreviations.md"
 CARTE_CITATIONS = "docs/assets/citations.json"
+# Documents whose page is more than their text: the Marque page adds computed tables and calculators.
+RENDUS = {"marque": render_marque}
 
 
 def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
@@ -47,7 +50,8 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
-        sortie[f"docs/{document.chemin}"] = render_document(document, sources)
+        rendu = RENDUS.get(document.type, render_document)
+        sortie[f"docs/{document.chemin}"] = rendu(document, sources)
     definitions = next((d for d in corpus.documents if d.type == "definition"), None)
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)

@@ -1,15 +1,18 @@
-"""Parser of 004, the Vénissieux club booklet: its tables, bidding boxes and law extracts.
+"""Parser of 004, the Vénissieux club booklet: its scoring prose, tables, bidding boxes and law
+extracts.
 
-One paragraph per line, empty lines between paragraphs (NOTES.md §5).
+One paragraph per line, empty lines between paragraphs (corpus/NOTES.md §5).
 
-**In scope**: 408–515 "Quelques tableaux", with the booklet's only tab tables (7, all
-scoring or probabilities) → ``tableaux.md``; 517–550 "Extraits du code international
-2017" and the bidding boxes (2017 Annexe I) → ``boites-a-annonces.md``; 552–845 the
-extracts of 17 laws → one ``Partie`` each.
+**In scope**: 195–231 "La marque", scoring told in prose (notation ``4♥X V -2``) →
+``marque.md``, where the site adds the computed tables and calculators; 408–515 "Quelques
+tableaux", with the booklet's only tab tables (7, all scoring or probabilities) →
+``tableaux.md``; 517–550 "Extraits du code international 2017" and the bidding boxes
+(2017 Annexe I) → ``boites-a-annonces.md``; 552–845 the extracts of 17 laws → one
+``Partie`` each.
 
 **Left out on purpose**: 1–4 title; 5–48 table of contents; 49–56 epigraphs; 57–123
-club life (its ``loi de 1901`` is no bridge law); 124–231 the game's principles for
-beginners, scoring told in prose (no table); 232–407 advice to players.
+club life (its ``loi de 1901`` is no bridge law); 124–194 the game's principles for
+beginners; 232–407 advice to players.
 
 **Markdown remnants** (``sans_markdown``, every text but the verbatim table lines):
 ``**gras**`` and ``*italique*`` lose their stars (GRAS, ITALIQUE); ``1^{er}`` is
@@ -40,6 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.corpus.parsers.livret_lettres import sous_titre
@@ -60,6 +64,8 @@ from indexer.sources import LIVRET, source
 EDITION = source(LIVRET).edition
 DEBUT_TABLEAUX = "Quelques tableaux"
 DEBUT_EXTRAITS = "Extraits du code international 2017"
+DEBUT_MARQUE = "La marque"  # the first exact line: the TOC's lines end with a tab and a page
+FIN_MARQUE = "Quelques rappels aux débutants (et à ceux qui ont oublié)"
 
 # "Loi 5 - Désignation des places" (the TOC's "Loi 5 - …\t16" has a tab)
 TITRE_LOI = re.compile(r"^Loi (?P<numero>\d{1,2}) - (?P<titre>[^\t]+)$")
@@ -72,10 +78,10 @@ LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
 ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
 
 # "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it
-NUMERO = re.compile(r"^(?P<numero>\d{1,2})\.\s+(?:\((?P<lettre>[a-h])\)\s+)?(?P<reste>\S.*)$")
+NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
 # "(b) Le mort…", " - (a) de déclarations…" (bullet dropped)
-PARENTHESE = re.compile(r"^(?:-\s+)?\((?P<valeur>[a-h]|[ivx]+)\)\s+(?P<reste>\S.*)$")
-REGLE_LETTRE = re.compile(r"^(?P<lettre>[a-h])\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
+REGLE_LETTRE = re.compile(rf"^(?P<lettre>{marqueurs.LETTRE})\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
 PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
 EN_TETE = re.compile(r"^(?P<titre>[^:]+?)\s*:\s+(?P<reste>[A-ZÀ-Ý].*)$")
@@ -193,6 +199,25 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
         edition=EDITION,
         type="tableau",
         sections=tuple(s.fige() for s in sections),
+    )
+
+
+# --- Scoring in prose -------------------------------------------------------------
+
+
+def marque(lignes: Lignes, debut: int, fin: int) -> Document:
+    """The scoring prose (lines ``[debut, fin)``): its heading is the page's title, the rest
+    one section of paragraphs and ``- `` items, kept in the source's order."""
+    (_, titre), *suite = _numerotees(lignes, debut, fin)
+    blocs = tuple(_bloc_prose(numero, texte) for numero, texte in suite)
+    section = Section("livret", ancre_libre("marque", "livret"), "", suite[0][0], blocs, 1)
+    return Document(
+        chemin="marque.md",
+        titre=sans_markdown(titre),
+        source=LIVRET,
+        edition=EDITION,
+        type="marque",
+        sections=(section,),
     )
 
 
@@ -319,7 +344,8 @@ def _ligne_de(lignes: Lignes, texte: str) -> int:
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The booklet's law extracts, its tables and its bidding-box rules."""
+    """The booklet's law extracts, its scoring prose, its tables and its bidding-box rules."""
+    debut_marque = _ligne_de(lignes, DEBUT_MARQUE)
     debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
     debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
     premiere_loi = next(
@@ -329,6 +355,7 @@ def parse(lignes: Lignes) -> Extrait:
         source=LIVRET,
         parties=extraits(lignes, premiere_loi),
         documents=(
+            marque(lignes, debut_marque, _ligne_de(lignes, FIN_MARQUE)),
             tableaux(lignes, debut_tableaux, debut_extraits),
             boites(lignes, debut_extraits, premiere_loi),
         ),
