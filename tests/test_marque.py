@@ -70,7 +70,7 @@ CAS = [pytest.param(genre, rang, id=f"{genre}-{_lisible(_nom(genre, vecteur))}")
        for genre in SORTIES for rang, vecteur in enumerate(VECTEURS[genre])]
 
 
-def _attendu(genre: str, vecteur: dict) -> dict:
+def attendu_de(genre: str, vecteur: dict) -> dict:
     if "erreur" in vecteur:
         return {"erreur": vecteur["erreur"], "code": int(Sortie.ERREUR)}
     return {cle: vecteur[cle] for cle in SORTIES[genre]}
@@ -109,7 +109,7 @@ def _observe_python(genre: str, vecteur: dict) -> dict:
 @pytest.mark.parametrize(("genre", "rang"), CAS)
 def test_python(genre: str, rang: int) -> None:
     vecteur = VECTEURS[genre][rang]
-    attendu = _attendu(genre, vecteur)
+    attendu = attendu_de(genre, vecteur)
     observe = _observe_python(genre, vecteur)
     assert {cle: observe.get(cle) for cle in attendu} == attendu
     if "detail" in observe and "erreur" not in observe:
@@ -118,9 +118,7 @@ def test_python(genre: str, rang: int) -> None:
 
 # --- JavaScript ----------------------------------------------------------------------------------
 
-COUREUR = r"""
-const M = require(process.argv[1]);
-const V = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));
+CALCULS_JS = r"""
 function essai(calcul) {
   try { return calcul(); } catch (e) {
     if (e.name !== "SaisieInvalide") throw e;
@@ -143,8 +141,14 @@ const calculs = {
 };
 const sortie = {};
 for (const genre of Object.keys(calculs)) sortie[genre] = V[genre].map(v => essai(() => calculs[genre](v)));
-process.stdout.write(JSON.stringify(sortie));
 """
+
+# Node reads the script and the vectors from its arguments; the browser suite runs CALCULS_JS on the page.
+COUREUR = (
+    'const M = require(process.argv[1]);\n'
+    'const V = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));\n'
+    + CALCULS_JS + "process.stdout.write(JSON.stringify(sortie));\n"
+)
 
 
 def _node() -> str:
@@ -164,7 +168,7 @@ def observe_js() -> dict:
 
 @pytest.mark.parametrize(("genre", "rang"), CAS)
 def test_javascript(genre: str, rang: int, observe_js: dict) -> None:
-    attendu = _attendu(genre, VECTEURS[genre][rang])
+    attendu = attendu_de(genre, VECTEURS[genre][rang])
     observe = observe_js[genre][rang]
     assert {cle: observe.get(cle) for cle in attendu} == attendu
 

@@ -305,3 +305,18 @@ def test_la_loi_77_mene_a_la_page_marque(page, origine):
     page.locator(".voir-marque a").click()
     page.wait_for_url(re.compile(r"marque/(index\.html)?#bareme-loi-77$"))
     assert dans_la_vue(page, "bareme-loi-77")
+
+
+def test_les_vecteurs_de_la_marque_passent_dans_chromium(page, site):
+    """The scoring script, as the Marque page loads it in the browser, passes every shared vector."""
+    from test_marque import CALCULS_JS, CAS, VECTEURS, attendu_de
+
+    page.goto(site.as_uri() + "/marque/index.html")
+    observe = page.evaluate(f"(V) => {{ const M = window.Marque; {CALCULS_JS} return sortie; }}", VECTEURS)
+    ecarts = []
+    for genre, rang in (cas.values for cas in CAS):
+        attendu = attendu_de(genre, VECTEURS[genre][rang])
+        obtenu = {cle: observe[genre][rang].get(cle) for cle in attendu}
+        if obtenu != attendu:
+            ecarts.append((genre, rang, attendu, obtenu))
+    assert len(CAS) > 1000 and ecarts == []
