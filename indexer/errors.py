@@ -34,3 +34,22 @@ class ReferenceInconnue(LoiErreur):
 
 class IndexIndisponible(LoiErreur):
     """The search index is missing or corrupt and could not be rebuilt."""
+
+
+class CacheInutilisable(LoiErreur):
+    """The cache folder cannot be created or written."""
+
+
+class DonneesAbimees(LoiErreur):
+    """The committed per-law data is missing or not in its shape."""
+
+
+class SortieImpossible(LoiErreur):
+    """The answer could not be written (closed output, full disk, an encoding without UTF-8)."""
+
+
+def montrable(texte: str, longueur: int = 60) -> str:
+    """What a user typed, safe to echo: control characters (terminal escapes) shown as
+    « \\x1b », and cut to ``longueur`` characters."""
+    sur = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in texte)
+    return sur if len(sur) <= longueur else sur[: longueur - 1] + "…"

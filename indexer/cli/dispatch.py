@@ -8,9 +8,10 @@ must start without Whoosh or argparse.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
-from indexer.cli.options import COMMANDES, lire_vite, mots_de
+from indexer.cli.options import COMMANDES, DEBUG, lire_vite, mots_de
 from indexer.errors import LoiErreur, Sortie
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
@@ -61,7 +62,7 @@ def executer(arguments: SimpleNamespace) -> int:
 
 def programme(argv: list[str]) -> int:
     """Run one command line; errors propagate as LoiErreur."""
-    if not argv and sys.stdin.isatty() and sys.stdout.isatty():
+    if not argv and _terminal(sys.stdin) and _terminal(sys.stdout):
         from indexer.cli import invite
 
         return invite.interactif(programme)
@@ -72,22 +73,64 @@ def programme(argv: list[str]) -> int:
 
         arguments = parseur().parse_args(argv)
         if arguments.commande is None:
-            parseur().print_help()
+            from indexer.cli import sortie
+
+            sortie.emettre(parseur().format_help())
             return int(Sortie.ERREUR)
     return int(executer(arguments))
 
 
+def _terminal(flux: object) -> bool:
+    """Whether a standard stream is a terminal (False when it is closed: ``loi <&-``)."""
+    try:
+        return bool(flux.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def signaler(message: str, code: int, en_json: bool) -> int:
+    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
+    from indexer.errors import montrable
+
+    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
+    if en_json and sys.stdout is not None:
+        from indexer.cli import sortie
+
+        try:
+            sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
+            return code
+        except (LoiErreur, OSError):
+            pass  # the output is what failed: say it on stderr
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"loi : {message}", file=sys.stderr, flush=True)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: run, turn expected errors into one French sentence and an exit code."""
+    """Entry point: run; every failure becomes one French sentence and exit code 2
+    (``--debug``, anywhere on the line: the traceback too)."""
     liste = list(sys.argv[1:] if argv is None else argv)
+    debug, en_json = DEBUG in liste, "--json" in liste
+    liste = [a for a in liste if a != DEBUG]
     try:
         return programme(liste)
     except LoiErreur as erreur:
-        if "--debug" in liste:
+        if debug:
             raise
-        print(f"loi : {erreur}", file=sys.stderr)
-        return int(erreur.code)
+        return signaler(str(erreur), int(erreur.code), en_json)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
+        from indexer.cli import sortie
+
+        sortie.taire_sortie()
+        return int(Sortie.TROUVE)
+    except SystemExit:
+        raise  # --help and --version: argparse prints and exits 0
+    except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
+        if debug:
+            raise
+        nom = type(erreur).__name__
+        return signaler(f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
+                        "signalez-la avec la commande tapée.", int(Sortie.ERREUR), en_json)

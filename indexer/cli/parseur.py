@@ -9,7 +9,7 @@ import argparse
 import re
 from typing import Any, NoReturn
 
-from indexer.errors import Sortie
+from indexer.errors import LoiErreur, Sortie
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -60,7 +60,8 @@ class Parseur(argparse.ArgumentParser):
             message, n = re.subn(f"^{motif}$", francais, message)
             if n:
                 break
-        self.exit(int(Sortie.ERREUR), f"loi : {message}. Tapez « {self.prog} --help » pour l'aide.\n")
+        # Raised, not printed: the dispatcher shows every error alike (one line, or JSON with --json).
+        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.", Sortie.ERREUR)
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
@@ -135,12 +136,23 @@ def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
 NEGATIF = re.compile(r"-\d")
 
 
+def version() -> str:
+    """The installed package's version (pyproject.toml), or « (dépôt) » when it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("loi-bridge")
+    except metadata.PackageNotFoundError:
+        return "(dépôt)"
+
+
 def parseur() -> argparse.ArgumentParser:
     """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
     from indexer.cli.options import COMMANDES, DEBUG
 
     resultat = Parseur(prog="loi", description=AIDE)
-    resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs")
+    resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs (permis partout)")
+    resultat.add_argument("--version", action="version", version=f"loi {version()}", help="affiche la version")
     sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
     for nom, definition in COMMANDES.items():
         commande = sous.add_parser(nom, help=definition["aide"].replace("%", "%%"))
