@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
     from indexer.recherche.moteur import Chercheur
-from indexer.errors import CacheInutilisable, IndexIndisponible, LoiErreur, SourceModifiee
+from indexer.errors import CacheInutilisable, IndexIndisponible, LoiErreur, SourceModifiee, raison
 from indexer.model import Corpus, Fiche
 
 
@@ -287,7 +287,7 @@ def verrou() -> Iterator[Path]:
         descripteur = os.open(dossier / "verrou", os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as erreur:
         raise CacheInutilisable(
-            f"Le dossier de cache {dossier} est inutilisable ({erreur.strerror or erreur}) : définissez "
+            f"Le dossier de cache {dossier} est inutilisable ({raison(erreur)}) : définissez "
             "LOI_CACHE vers un dossier où vous pouvez écrire, puis relancez la commande.") from None
     try:
         try:
@@ -327,7 +327,7 @@ def reconstruire_index() -> Path:
             index.installer(construit().fiches, cible)
         except OSError as erreur:
             raise IndexIndisponible(
-                f"Impossible d'écrire l'index dans {cible.parent} ({erreur.strerror or erreur}) : libérez de "
+                f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : libérez de "
                 "la place ou définissez LOI_CACHE vers un autre dossier, puis relancez.") from None
         index.nettoyer(cible)
         index.ouvrir(cible).close()

@@ -53,3 +53,15 @@ def montrable(texte: str, longueur: int = 60) -> str:
     « \\x1b », and cut to ``longueur`` characters."""
     sur = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in texte)
     return sur if len(sur) <= longueur else sur[: longueur - 1] + "…"
+
+
+# The system's reasons, in French (``strerror`` speaks the machine's locale, often English).
+RAISONS = {28: "disque plein", 13: "accès refusé", 30: "système de fichiers en lecture seule",
+           2: "fichier ou dossier absent", 20: "un fichier est là où il faut un dossier",
+           17: "un fichier existe déjà à cet endroit", 32: "la sortie a été fermée", 9: "sortie fermée",
+           122: "quota dépassé"}  # fmt: skip
+
+
+def raison(erreur: OSError) -> str:
+    """Why a file operation failed, in French when the reason is a usual one."""
+    return RAISONS.get(erreur.errno or 0, erreur.strerror or str(erreur))

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from indexer.cli import dispatch, invite, marque, options
+from indexer.errors import LoiErreur
 from indexer.marque import SaisieInvalide
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -166,7 +167,7 @@ ERREURS = [
     (["ajustee", "4♠=", "--vulnerabilite", "NS", "--autre-table", "420"], "Poids manquants"),
     (["imp"], "il manque : SCORE"),
     (["marque", "4♥X", "--json", "V", "-2"], "arguments inconnus : V -2"),
-    (["--debug", "marque", "V", "-2"], "Contrat manquant avant « V »"),
+    (["--debug", "marque", "4♥", "V", "+9"], "impossible au palier 4"),
 ]  # fmt: skip
 
 
@@ -177,6 +178,9 @@ def test_mauvaise_saisie(capsys: pytest.CaptureFixture[str], argv: list[str], at
             dispatch.main(argv)
         return
     code, sortie, erreurs = lancer(capsys, *argv)
+    if "--json" in argv:  # with --json, an error is a JSON object on stdout
+        assert (code, erreurs) == (2, "") and attendu in json.loads(sortie)["erreur"]["message"]
+        return
     assert (code, sortie) == (2, "") and erreurs.startswith("loi : ") and erreurs.count("\n") == 1
     assert attendu in erreurs and "Traceback" not in erreurs
 
@@ -234,7 +238,7 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 
     try:
         return vars(parseur().parse_args(argv))
-    except SystemExit:
+    except (SystemExit, LoiErreur):
         return None
 
 

@@ -175,13 +175,6 @@ def _lire_option(option: dict, argv: list[str], debut: int, valeurs: dict, negat
     return fin
 
 
-def _separer(argument: str, par_drapeau: dict) -> tuple[str, ...]:
-    """« --limite=3 » → « --limite », « 3 » for an option that takes a value (as argparse reads it)."""
-    drapeau, egal, valeur = argument.partition("=")
-    option = par_drapeau.get(drapeau)
-    return (drapeau, valeur) if egal and option is not None and option["valeur"] else (argument,)
-
-
 def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     """A usual command line read as argparse would read it; None for anything else.
 
@@ -197,7 +190,6 @@ def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     valeurs = _vide(argv[0])
     mots: list[str] = []
     par_drapeau = {o["drapeau"]: o for o in definition["options"]}
-    argv = [*argv[:1], *(morceau for a in argv[1:] for morceau in _separer(a, par_drapeau))]
     rang, apres_options = 1, False
     while rang < len(argv):
         argument = argv[rang]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from indexer.errors import SortieImpossible
+from indexer.errors import SortieImpossible, raison
 
 LARGEUR_TUBE = 80  # the width when the output is not a terminal
 LARGEUR_MIN, LARGEUR_MAX = 40, 100  # narrower is unreadable, wider too long a line to read
@@ -117,7 +117,7 @@ def emettre(texte: str, pager: bool = False) -> None:
         raise
     except OSError as erreur:
         taire_sortie()
-        raise SortieImpossible(f"Impossible d'écrire la réponse ({erreur.strerror or erreur}) : vérifiez "
+        raise SortieImpossible(f"Impossible d'écrire la réponse ({raison(erreur)}) : vérifiez "
                                "la place libre et la destination de la sortie, puis relancez.") from None
 
 
