@@ -32,7 +32,7 @@ from indexer.corpus.parse import parse_source
 from indexer.corpus.renvois import Probleme, resolve
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from whoosh.index import FileIndex
 
@@ -309,11 +309,20 @@ def emplacement_index() -> Path:
     return Path(emplacement())
 
 
-def index_courant() -> FileIndex:
-    """The Whoosh index of the current corpus, built first when missing, stale or damaged."""
+def index_courant(annoncer: Callable[[], None] | None = None) -> FileIndex:
+    """The Whoosh index of the current corpus, built first when missing, stale or damaged.
+
+    Under the lock: of several processes starting cold, the first builds (and calls
+    ``annoncer`` first), the others wait and open what it built.
+    """
     from indexer.recherche import index
+    from indexer.recherche.dossier import IndexCorrompu
 
     with verrou():
+        with contextlib.suppress(IndexCorrompu):
+            return index.ouvrir(emplacement_index())
+        if annoncer is not None:
+            annoncer()
         return index.ouvrir_ou_construire(emplacement_index(), lambda: construit().fiches)
 
 
@@ -334,12 +343,12 @@ def reconstruire_index() -> Path:
     return cible
 
 
-def chercheur_construit() -> Chercheur:
+def chercheur_construit(annoncer: Callable[[], None] | None = None) -> Chercheur:
     """Build the index (unless another process just did) and open a searcher on it."""
     from indexer.recherche.dossier import IndexCorrompu
     from indexer.recherche.moteur import Chercheur
 
-    ix = index_courant()
+    ix = index_courant(annoncer)
     try:
         return Chercheur(ix, emplacement_index())
     except IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry

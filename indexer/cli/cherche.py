@@ -41,10 +41,13 @@ def chercheur() -> Chercheur:
         except IndexCorrompu:
             from indexer import build
 
-            print("Construction de l'index de recherche (une fois par version du corpus)…",
-                  file=sys.stderr)  # fmt: skip
-            _chercheur = build.chercheur_construit()
+            _chercheur = build.chercheur_construit(annoncer)
     return _chercheur
+
+
+def annoncer() -> None:
+    """Said once, by the process that builds the index (the others wait for it)."""
+    print("Construction de l'index de recherche (une fois par version du corpus)…", file=sys.stderr, flush=True)
 
 
 def oublier() -> None:

@@ -107,6 +107,24 @@ def signaler(message: str, code: int, en_json: bool) -> int:
     return code
 
 
+def _sortie_en_echec(erreur: Exception, debug: bool, en_json: bool) -> int:
+    """An error while writing the answer, or another system error: one French sentence."""
+    from indexer.cli import sortie
+    from indexer.errors import raison
+
+    if debug:
+        raise erreur
+    if isinstance(erreur, UnicodeEncodeError):
+        message = (f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
+                   "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json.")
+    else:
+        nom = getattr(erreur, "filename", None)
+        message = (f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
+                   "les droits et la destination de la sortie, puis relancez.")
+    sortie.taire_sortie()
+    return signaler(message, int(Sortie.ERREUR), False)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run; every failure becomes one French sentence and exit code 2
     (``--debug``, anywhere on the line: the traceback too)."""
@@ -114,11 +132,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
-        return programme(liste)
+        if sys.stdout is None:  # « >&- »: every answer would be lost
+            from indexer.cli.sortie import emettre
+
+            emettre("")
+        code = programme(liste)
+        sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
+        return code
     except LoiErreur as erreur:
         if debug:
             raise
-        return signaler(str(erreur), int(erreur.code), en_json)
+        from indexer.errors import SortieImpossible
+
+        # When the output is what failed, the error goes to stderr, JSON or not.
+        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
@@ -128,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(Sortie.TROUVE)
     except SystemExit:
         raise  # --help and --version: argparse prints and exits 0
+    except (UnicodeEncodeError, OSError) as erreur:  # a command that prints as it goes (marque, construire)
+        return _sortie_en_echec(erreur, debug, en_json)
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
         if debug:
             raise
