@@ -126,8 +126,8 @@ def test_argument_hostile_jamais_renvoye_tel_quel(commande: str, argument: str) 
     assert b"\x1b" not in fini.stdout and len(fini.stdout) < 5000
 
 
-@pytest.mark.parametrize("argv", [["voir", "99"], ["voir", "68C", "--couleur", "rouge"], ["cherche", "--limite", "0", "x"],
-                                  ["marque", "8♠", "V", "="]])  # fmt: skip
+@pytest.mark.parametrize("argv", [["voir", "99"], ["voir", "68C", "--couleur", "rouge"],
+                                  ["cherche", "--limite", "0", "x"], ["marque", "8♠", "V", "="]])  # fmt: skip
 def test_erreur_en_json(argv: list[str]) -> None:
     fini = lancer([*argv, "--json"])
     assert fini.returncode == 2 and not propre(fini.stderr)

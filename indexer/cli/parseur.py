@@ -29,6 +29,14 @@ Le Code International du Bridge de Compétition, en ligne de commande.
                                 un score ajusté pondéré (Loi 12C1(c)) ; en points
                                 de match : --marques 420 400 -50 au lieu de --autre-table
   loi                           (sur un terminal) ouvre l'invite interactive
+
+Recherche : "phrase exacte", -mot pour exclure un mot ;
+  --type TYPES.
+Affichage : --couleur auto|toujours|jamais, --sans-pager, --sources (voir), --json.
+Codes de sortie : 0 trouvé, 1 rien trouvé, 2 erreur (la phrase dit quoi faire ;
+  --debug montre la trace ; avec --json, l'erreur est {"erreur": {"code", "message"}}).
+Environnement : LOI_CACHE (dossier de l'index), XDG_CACHE_HOME, XDG_STATE_HOME
+  (historique de l'invite), PAGER (défaut less -R), NO_COLOR, FORCE_COLOR, COLUMNS.
 """
 
 
@@ -150,7 +158,12 @@ def parseur() -> argparse.ArgumentParser:
     """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
     from indexer.cli.options import COMMANDES, DEBUG
 
-    resultat = Parseur(prog="loi", description=AIDE)
+    from indexer.cli.options import TYPES
+
+    import textwrap
+
+    types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()
+    resultat = Parseur(prog="loi", description=AIDE.replace("TYPES", types))
     resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs (permis partout)")
     resultat.add_argument("--version", action="version", version=f"loi {version()}", help="affiche la version")
     sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
