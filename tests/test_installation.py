@@ -7,7 +7,7 @@ must not depend on them): the wheel is built with ``--no-isolation`` from the pr
 own setuptools and wheel, installed with ``--no-deps``, and its dependencies (Whoosh)
 are borrowed from the project's .venv through a plain path in a ``.pth`` file — a plain
 path, so the .venv's own ``.pth`` files (its editable install of this checkout) stay
-unread. README.md, « Installer loi sur son portable », gives the user's way.
+unread. README.md, « Installer `loi` sur son portable », gives the user's way.
 """
 
 from __future__ import annotations
