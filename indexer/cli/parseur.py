@@ -156,11 +156,9 @@ def version() -> str:
 
 def parseur() -> argparse.ArgumentParser:
     """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
-    from indexer.cli.options import COMMANDES, DEBUG
-
-    from indexer.cli.options import TYPES
-
     import textwrap
+
+    from indexer.cli.options import COMMANDES, DEBUG, TYPES
 
     types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()
     resultat = Parseur(prog="loi", description=AIDE.replace("TYPES", types))
