@@ -4,12 +4,14 @@ line when the answer cannot be given whole, and nothing lost."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -235,3 +237,63 @@ def test_invite_survit_a_ctrl_c_et_aux_exceptions(tmp_path: Path, monkeypatch: p
     assert vus == [["voir", "68C"], ["cherche", "lente"], ["plante"], ["voir", "12"]]
     erreurs = capsys.readouterr().err
     assert "commande interrompue" in erreurs and "boum" in erreurs and "Traceback" not in erreurs
+
+
+# --- Output: colours, plain text, pager ------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["voir", "12"], ["cherche", "enchère", "insuffisante"]])
+def test_couleurs_et_texte_brut(argv: list[str]) -> None:
+    brut = lancer(argv).stdout.decode()
+    assert "\x1b" not in brut and "**" not in brut and "[^" not in brut
+    couleurs = lancer([*argv, "--couleur", "toujours"]).stdout.decode()
+    assert "\x1b[1m" in couleurs or "\x1b[1;36m" in couleurs
+    assert "\x1b" in lancer(argv, {"FORCE_COLOR": "1", "NO_COLOR": ""}).stdout.decode()
+    assert "\x1b" not in lancer([*argv, "--couleur", "jamais"], {"FORCE_COLOR": "1"}).stdout.decode()
+
+
+def test_pliage_jamais_au_milieu_d_un_mot() -> None:
+    sortie = lancer(["voir", "68"], {"COLUMNS": "45"}).stdout.decode()
+    lignes = sortie.splitlines()
+    texte = [ligne for ligne in lignes if ligne.startswith("  ") and not ligne.startswith("    ")]
+    assert texte and max(len(ligne) for ligne in texte) <= 45
+    mots = set(" ".join(lignes).split())
+    assert "revendication" in mots and "revendica-" not in mots
+
+
+def _sur_un_terminal(argv: list[str], env: dict[str, str]) -> None:
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    maitre, esclave = pty.openpty()
+    fcntl.ioctl(esclave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a 24-line terminal
+
+    def vider() -> None:  # the terminal's reader: what is written to it must go somewhere
+        with contextlib.suppress(OSError):
+            while os.read(maitre, 65536):
+                pass
+
+    threading.Thread(target=vider, daemon=True).start()
+    try:
+        processus = subprocess.Popen([LOI, *argv], stdin=esclave, stdout=esclave, stderr=subprocess.PIPE,
+                                     env={**os.environ, **env})  # fmt: skip
+        _, erreurs = processus.communicate(timeout=60)
+        propre(erreurs)
+        assert processus.returncode == 0
+    finally:
+        os.close(esclave)
+        os.close(maitre)
+
+
+def test_pager_sur_un_terminal(tmp_path: Path) -> None:
+    """A long answer on a terminal goes through $PAGER; --sans-pager and a pipe skip it."""
+    page = tmp_path / "page.txt"
+    env = {"PAGER": f"sh -c 'cat > {page}'", "COLUMNS": "80"}
+    _sur_un_terminal(["voir", "12"], env)
+    assert "Loi 12 —" in page.read_text()  # in colour: a terminal
+    page.unlink()
+    _sur_un_terminal(["voir", "12", "--sans-pager"], env)
+    assert not page.exists()
+    assert lancer(["voir", "12"], env).returncode == 0 and not page.exists()
