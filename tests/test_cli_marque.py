@@ -166,7 +166,7 @@ ERREURS = [
     (["ajustee", PONDERATION, "--vulnerabilite", "NS", "--marques", "1 100"], "« 1 100 » : donnez des marques"),
     (["ajustee", "4♠=", "--vulnerabilite", "NS", "--autre-table", "420"], "Poids manquants"),
     (["imp"], "il manque : SCORE"),
-    (["marque", "4♥X", "--json", "V", "-2"], "arguments inconnus : V -2"),
+    (["marque", "4♥X", "--json", "V", "+9"], "impossible au palier 4"),
     (["--debug", "marque", "4♥", "V", "+9"], "impossible au palier 4"),
 ]  # fmt: skip
 
@@ -224,7 +224,7 @@ LIGNES_USUELLES = [
 ]  # fmt: skip
 
 LIGNES_POUR_ARGPARSE = [
-    ["imp"], ["imp", "--json"], ["imp", "-h"], ["marque", "4♥X", "--json", "V", "-2"], ["imp", "-x"],
+    ["imp"], ["imp", "--json"], ["imp", "-h"], ["imp", "-x"],
     ["imp", "--", "-450"], ["imp", "-"], ["ajustee", "P", "--autre-table"], ["ajustee", "P", "--autre-table", "abc"],
     ["ajustee", "P", "--autre-table=420"], ["ajustee", "P", "--marques"], ["ajustee", "P", "--marques", "1 100"],
     ["ajustee", "P", "--marques", "--json"], ["ajustee", "P", "--vulnerabilite", "--json"],

@@ -219,9 +219,9 @@ LIGNES_POUR_ARGPARSE = [
     ["cherche", "x", "--limite", "deux"], ["cherche", "x", "--limite", "-3"], ["cherche", "x", "--limite=3"],
     ["cherche", "x", "--lim", "3"], ["cherche", "x", "--edition", "1997"], ["cherche", "x", "--edition"],
     ["cherche", "x", "--type", "roman"], ["cherche", "x", "--type", "--json"], ["cherche", "--", "-renonce"],
-    ["cherche", "renonce", "-mort"], ["cherche", "x", "--json", "y"], ["cherche", "x", "--debug"],
+    ["cherche", "renonce", "-mort"], ["cherche", "x", "--debug"],
     ["cherche", "-"], ["exemples", "70", "--type", "loi"], ["definition", "mort", "--edition", "2017"],
-    ["index", "x", "--type", "index"], ["voir", "68", "--json", "C"], ["voir", "68", "--edition", "1997"],
+    ["index", "x", "--type", "index"], ["voir", "68", "--edition", "1997"],
     ["voir", "68", "--limite", "2"], ["construire"], ["construire", "--strict"], [], ["--debug", "cherche", "x"],
 ]  # fmt: skip
 
@@ -239,6 +239,20 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     direct = options.lire_vite(argv)
     assert direct is not None and vars(direct) == _par_argparse(argv)
+
+
+@pytest.mark.parametrize(("argv", "mots", "limite"), [
+    (["cherche", "renonce", "--limite", "2", "mort"], ["renonce", "mort"], 2),
+    (["cherche", "x", "--json", "y"], ["x", "y"], 5),
+    (["voir", "68", "--json", "C"], None, None),
+    (["exemples", "--limite", "3", "carte", "--json", "pénalisée"], ["carte", "pénalisée"], 3),
+])  # fmt: skip
+def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
+    lu = options.lire_vite(argv)
+    if mots is None:  # « loi voir 68 --json C » is 68C
+        assert lu is not None and lu.ref == ["68", "C"] and lu.json
+        return
+    assert lu is not None and lu.texte == mots and lu.limite == limite
 
 
 @pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)

@@ -297,3 +297,16 @@ def test_pager_sur_un_terminal(tmp_path: Path) -> None:
     _sur_un_terminal(["voir", "12", "--sans-pager"], env)
     assert not page.exists()
     assert lancer(["voir", "12"], env).returncode == 0 and not page.exists()
+
+
+@pytest.mark.parametrize(("tape", "commande"), [("définition", "definition"), ("exemple", "exemples"),
+                                                ("voire", "voir"), ("Cherche", "cherche")])  # fmt: skip
+def test_vouliez_vous_dire(tape: str, commande: str) -> None:
+    fini = lancer([tape, "mort"])
+    assert fini.returncode == 2 and f"vouliez-vous dire « loi {commande} mort »" in une_phrase(fini.stderr)
+
+
+@pytest.mark.parametrize("argv", [["marques", "ajustées"], ["revendication", "contestée"]])
+def test_un_mot_qui_n_est_pas_une_commande_est_cherche(argv: list[str]) -> None:
+    fini = lancer(argv)
+    assert fini.returncode == 0 and fini.stdout.startswith(b"1. ")

@@ -35,10 +35,36 @@ def commande_implicite(argv: list[str]) -> list[str]:
         return ["cherche", *argv]
     if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
         return argv
+    proche = commande_proche(argv[0])
+    if proche:
+        from indexer.errors import montrable
+
+        tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
+        raise LoiErreur(f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
+                        f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)")
     from indexer.labels import parse_label
 
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
     return [commande, *argv]
+
+
+def commande_proche(mot: str) -> str | None:
+    """The command a first word was meant to be (« définition », « exemple », « voire »), or None.
+
+    Only slips a director makes: an accent, a letter more or less at the end. Anything
+    else is searched, as « loi revendication contestée » is.
+    """
+    import unicodedata
+
+    plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
+    for commande in COMMANDES:
+        if commande == "marque":  # « marques ajustées » is a search (see commande_implicite)
+            continue
+        if plie != mot and plie == commande:
+            return commande
+        if plie != commande and (plie + "s" == commande or plie == commande + "e" or plie == commande + "s"):
+            return commande
+    return None
 
 
 def executer(arguments: SimpleNamespace) -> int:

@@ -178,10 +178,11 @@ def _lire_option(option: dict, argv: list[str], debut: int, valeurs: dict, negat
 def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     """A usual command line read as argparse would read it; None for anything else.
 
-    Usual: a command that takes words, its words, and its options before or after
-    them. Help, a bad or missing value, an unknown or abbreviated option, ``--``, and
-    words on both sides of an option (argparse refuses the second run) go to
-    argparse, which stays the reference.
+    Usual: a command that takes words, its words, and its options anywhere among them
+    (« renonce --limite 2 mort »: argparse would refuse the second run of words, which
+    a director types all the same). Help, a bad or missing value, an unknown or
+    abbreviated option (never a silent abbreviation) and ``--`` go to argparse, which
+    stays the reference for them.
     """
     definition = COMMANDES.get(argv[0]) if argv else None
     if definition is None or definition["mots"] is None:
@@ -190,16 +191,13 @@ def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     valeurs = _vide(argv[0])
     mots: list[str] = []
     par_drapeau = {o["drapeau"]: o for o in definition["options"]}
-    rang, apres_options = 1, False
+    rang = 1
     while rang < len(argv):
         argument = argv[rang]
-        if est_mot(argument, negatifs):
-            if apres_options:
-                return None
+        if est_mot(argument, negatifs):  # words on both sides of options: « renonce --limite 2 mort »
             mots.append(argument)
             rang += 1
             continue
-        apres_options = bool(mots)
         option = par_drapeau.get(argument)
         suivant = None if option is None else _lire_option(option, argv, rang + 1, valeurs, negatifs)
         if suivant is None:
