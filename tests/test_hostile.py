@@ -310,3 +310,25 @@ def test_vouliez_vous_dire(tape: str, commande: str) -> None:
 def test_un_mot_qui_n_est_pas_une_commande_est_cherche(argv: list[str]) -> None:
     fini = lancer(argv)
     assert fini.returncode == 0 and fini.stdout.startswith(b"1. ")
+
+
+def _completer(script: str, *mots: str) -> list[str]:
+    commande = f"source {script}; COMP_WORDS=({' '.join(mots)}); COMP_CWORD={len(mots) - 1}; _loi; " \
+               'printf "%s\\n" "${COMPREPLY[@]}"'  # fmt: skip
+    return subprocess.run(["bash", "-c", commande], capture_output=True, text=True, check=True).stdout.split()
+
+
+def test_completion_bash(tmp_path: Path) -> None:
+    script = tmp_path / "loi.bash"
+    script.write_bytes(lancer(["completion", "bash"]).stdout)
+    assert _completer(str(script), "loi", "vo") == ["voir"]
+    assert _completer(str(script), "loi", "voir", "6") == ["6", *(str(n) for n in range(60, 70))]
+    assert _completer(str(script), "loi", "cherche", "--type", "co") == ["commentaire"]
+    assert "--sans-pager" in _completer(str(script), "loi", "voir", "--s")
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_completion_autres_shells(shell: str) -> None:
+    fini = lancer(["completion", shell])
+    assert fini.returncode == 0 and b"loi" in fini.stdout and b"voir" in fini.stdout
+    assert lancer(["completion", "tcsh"]).returncode == 2

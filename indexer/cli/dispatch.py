@@ -77,6 +77,10 @@ def executer(arguments: SimpleNamespace) -> int:
         from indexer.cli import construire
 
         return construire.construire(arguments)
+    if arguments.commande == "completion":
+        from indexer.cli import completion
+
+        return completion.executer(arguments)
     if arguments.commande in MARQUE:
         from indexer.cli import marque
 

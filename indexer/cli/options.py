@@ -76,6 +76,8 @@ COMMANDES = {
     "ajustee": {"aide": "un score ajusté pondéré (Loi 12C1(c))", "negatifs": True,
                 "mots": ("ponderation", "PONDERATION", "les issues et leurs poids : « 60 % 4♠=, 40 % 4♠-1 »"),
                 "options": (JSON, VULNERABILITE, AUTRE_TABLE, MARQUES)},
+    "completion": {"aide": "le script de complétion du shell (bash, zsh, fish)",
+                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": ()},
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks

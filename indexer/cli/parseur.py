@@ -28,6 +28,7 @@ Le Code International du Bridge de Compétition, en ligne de commande.
   loi ajustee "60 % 4♠= N, 40 % 4♠-1 N" --vulnerabilite NS --autre-table 420
                                 un score ajusté pondéré (Loi 12C1(c)) ; en points
                                 de match : --marques 420 400 -50 au lieu de --autre-table
+  loi completion bash           la complétion du shell (bash, zsh ou fish)
   loi                           (sur un terminal) ouvre l'invite interactive
 
 Recherche : "phrase exacte", -mot pour exclure un mot ;
