@@ -332,3 +332,15 @@ def test_completion_autres_shells(shell: str) -> None:
     fini = lancer(["completion", shell])
     assert fini.returncode == 0 and b"loi" in fini.stdout and b"voir" in fini.stdout
     assert lancer(["completion", "tcsh"]).returncode == 2
+
+
+def test_depot_en_lecture_seule_le_cache_va_chez_l_utilisateur(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout whose .cache this user cannot write (read-only, or another user's): the
+    user's cache instead. As root nothing is read-only, so ``os.access`` says it here."""
+    from indexer import chemins
+
+    monkeypatch.delenv("LOI_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert chemins.cache_str() == os.path.join(chemins.RACINE, ".cache")
+    monkeypatch.setattr(chemins.os, "access", lambda chemin, mode: False)
+    assert chemins.cache_str() == str(tmp_path / "loi")
