@@ -4,50 +4,53 @@ LOI     := .venv/bin/loi
 STAMP   := .venv/.installe
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup docs index demo test golden site serve zip bench eval clean
+.PHONY: all help setup docs index demo test golden site serve zip bench eval clean roue
 
-all: setup docs index demo ## set up .venv, build docs/ and the index, show a law and a search
+all: setup docs index demo ## installe .venv, régénère docs/ et l'index, montre une loi et une recherche
 
-help: ## list the targets
+help: ## liste les cibles
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
 
-setup: $(STAMP) ## create .venv with every dependency and the `loi` command
+setup: $(STAMP) ## crée .venv avec les dépendances et la commande `loi`
 
 $(STAMP): pyproject.toml scripts/installer.sh package-lock.json
 	bash scripts/installer.sh
 	@touch $@
 
-docs: setup ## regenerate docs/ from corpus/ (loi construire)
+docs: setup ## régénère docs/ depuis corpus/ (loi construire)
 	$(LOI) construire
 
-index: setup ## build the search index (outside git, in .cache/)
+index: setup ## construit l'index de recherche (hors git, dans .cache/)
 	$(LOI) construire --index
 
-demo: setup ## what a director sees: a paragraph and a search
+demo: setup ## ce que voit l'arbitre : un paragraphe et une recherche
 	$(LOI) voir 68C
 	$(LOI) cherche "revendication contestée" --limite 3
 
-test: setup ## the whole test suite
+test: setup ## toute la suite de tests
 	$(PY) -m pytest -q
 
-golden: setup ## rewrite docs/ and the golden files after a deliberate change
+golden: setup ## réécrit docs/ et les fichiers de référence après un changement voulu
 	$(LOI) construire
 	$(PY) -m pytest -q --update-golden tests/test_golden.py
 
-site: setup ## build the static site into site/ (mkdocs build --strict)
+site: setup ## construit le site statique dans site/ (mkdocs build --strict)
 	bash scripts/site.sh
 
-serve: site ## serve the built site on http://127.0.0.1:8000 (installable, offline after one visit)
+serve: site ## sert le site sur http://127.0.0.1:8000 (installable, hors ligne après une visite)
 	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory site
 
-zip: site ## dist/code-du-bridge.zip, to open without a server (file://)
+zip: site ## dist/code-du-bridge.zip, à ouvrir sans serveur (file://)
 	$(PY) scripts/archiver.py
 
-bench: setup ## whole-process timings, as ratios to a bare python start
+bench: setup ## temps des processus entiers, en multiples d'un python nu
 	$(PY) scripts/bench.py
 
-eval: setup ## search quality on tests/eval/requetes.tsv
+eval: setup ## qualité de la recherche sur tests/eval/requetes.tsv
 	$(PY) scripts/evaluer.py
 
-clean: ## remove generated files outside git
+roue: setup ## construit la roue installable (dist/loi_bridge-*.whl : code, corpus, données)
+	$(PY) -m build --wheel --no-isolation -o dist .
+
+clean: ## supprime les fichiers générés hors git
 	rm -rf .cache site dist .pytest_cache

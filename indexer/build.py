@@ -9,6 +9,7 @@ and the package's code, so that a change to any of them rebuilds.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -21,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer import sources
-from indexer.chemins import dossier_cache, dossier_voir, empreinte, racine
+from indexer.chemins import corpus as dossier_corpus
+from indexer.chemins import dossier_cache, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.clean import Erratum, clean_source
 from indexer.corpus.fiches import fiches
@@ -30,17 +32,19 @@ from indexer.corpus.parse import parse_source
 from indexer.corpus.renvois import Probleme, resolve
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from whoosh.index import FileIndex
 
     from indexer.recherche.moteur import Chercheur
-from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee
+from indexer.errors import CacheInutilisable, IndexIndisponible, LoiErreur, SourceModifiee, raison
 from indexer.model import Corpus, Fiche
 
 
 def manifeste() -> dict[str, str]:
     """Each source file's sha256, from corpus/sources.toml; it must list every record of
     ``indexer.sources`` and nothing else."""
-    chemin = racine() / "corpus" / "sources.toml"
+    chemin = dossier_corpus() / "sources.toml"
     with chemin.open("rb") as fichier:
         sommes = {entree["id"]: entree["sha256"] for entree in tomllib.load(fichier)["source"]}
     if set(sommes) != set(sources.PAR_FICHIER):
@@ -55,7 +59,7 @@ def lire_sources() -> dict[str, str]:
     sommes = manifeste()
     textes: dict[str, str] = {}
     for source in sources.SOURCES:
-        chemin = racine() / "corpus" / "sources" / source.fichier
+        chemin = dossier_corpus() / "sources" / source.fichier
         try:
             donnees = chemin.read_bytes()
         except FileNotFoundError:
@@ -71,7 +75,7 @@ def lire_sources() -> dict[str, str]:
 
 def lire_errata() -> tuple[Erratum, ...]:
     """The repairs listed in corpus/errata.toml."""
-    chemin = racine() / "corpus" / "errata.toml"
+    chemin = dossier_corpus() / "errata.toml"
     if not chemin.exists():
         return ()
     with chemin.open("rb") as fichier:
@@ -101,26 +105,59 @@ def parser_corpus() -> Construit:
 
 
 def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
-    """Write a file so that readers see the old bytes or the new ones, never half."""
+    """Write a file so that readers see the old bytes or the new ones, never half.
+
+    A failed write (a full disk) leaves no temporary file behind.
+    """
     chemin.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=chemin.parent, delete=False) as temporaire:
-        temporaire.write(donnees)
-    os.replace(temporaire.name, chemin)
+    with tempfile.NamedTemporaryFile(dir=chemin.parent, prefix=".tmp-", delete=False) as temporaire:
+        try:
+            temporaire.write(donnees)
+            temporaire.flush()
+        except BaseException:
+            temporaire.close()
+            os.unlink(temporaire.name)
+            raise
+    try:
+        os.replace(temporaire.name, chemin)
+    except BaseException:
+        os.unlink(temporaire.name)
+        raise
+
+
+def _lire_cache_corpus(chemin: Path) -> Construit | None:
+    """The cached corpus if its checksum holds; a damaged file is removed (it never heals)."""
+    try:
+        donnees = chemin.read_bytes()
+    except OSError:
+        return None
+    somme, _, corps = donnees.partition(b"\n")
+    try:
+        if somme == hashlib.sha256(corps).hexdigest().encode():
+            resultat = pickle.loads(corps)
+            if isinstance(resultat, Construit):
+                return resultat
+    except Exception:  # noqa: BLE001 — a checksummed pickle that still fails: another code's objects
+        pass
+    with contextlib.suppress(OSError):
+        chemin.unlink()
+    return None
 
 
 @cache
 def construit() -> Construit:
-    """The linked corpus, from the cache when it matches ``empreinte()``, else rebuilt."""
+    """The linked corpus, from the cache when it matches ``empreinte()`` and its checksum, else rebuilt.
+
+    The cache is an optimisation: a read-only or full cache folder only costs time.
+    """
     chemin = dossier_cache() / f"corpus-{empreinte()}.pickle"
-    try:
-        with chemin.open("rb") as fichier:
-            resultat = pickle.load(fichier)
-        if isinstance(resultat, Construit):
-            return resultat
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass  # missing, stale or corrupt: rebuild below
+    resultat = _lire_cache_corpus(chemin)
+    if resultat is not None:
+        return resultat
     resultat = parser_corpus()
-    ecrire_atomique(chemin, pickle.dumps(resultat, protocol=pickle.HIGHEST_PROTOCOL))
+    corps = pickle.dumps(resultat, protocol=pickle.HIGHEST_PROTOCOL)
+    with contextlib.suppress(OSError):
+        ecrire_atomique(chemin, hashlib.sha256(corps).hexdigest().encode() + b"\n" + corps)
     return resultat
 
 
@@ -131,22 +168,37 @@ def charger_corpus() -> Corpus:
 
 def chapitres() -> list[dict]:
     """The Code's chapters (navigation only), from corpus/chapitres.toml."""
-    with (racine() / "corpus" / "chapitres.toml").open("rb") as fichier:
+    with (dossier_corpus() / "chapitres.toml").open("rb") as fichier:
         return list(tomllib.load(fichier)["chapitre"])
 
 
 def attendus() -> dict[str, str]:
     """Every generated file as the current corpus makes it, by path from the root."""
-    from indexer.rendu.publier import fichiers
+    from indexer.rendu.publier import donnees_lois, fichiers
 
     resultat = construit()
     titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    return fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres())
+    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres())
+    noms = {s.fichier: s.nom for s in sources.SOURCES}
+    sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site()))
+    return sortie
+
+
+def adresse_site() -> str:
+    """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none."""
+    import re
+
+    try:
+        texte = (racine() / "mkdocs.yml").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
+    return trouve.group(1).rstrip("/") + "/" if trouve else ""
 
 
 def generes_existants() -> set[str]:
     """The generated files now on disk (to remove the ones no longer produced)."""
-    lois = (racine() / "docs" / "lois").glob("*.md")
+    lois = [*(racine() / "docs" / "lois").glob("*.md"), *(racine() / "docs" / "donnees" / "lois").glob("*.json")]
     return {p.relative_to(racine()).as_posix() for p in lois}
 
 
@@ -174,26 +226,6 @@ def ecrire_docs() -> list[str]:
     return ecrits
 
 
-def ecrire_voir() -> Path:
-    """Write the per-law JSON objects read by ``loi voir`` (a complete folder or none)."""
-    from indexer.rendu.publier import objets_voir
-
-    cible = dossier_voir()
-    if (cible / "complet").exists():
-        return cible
-    resultat = construit()
-    dossier_cache().mkdir(parents=True, exist_ok=True)
-    temporaire = Path(tempfile.mkdtemp(dir=dossier_cache(), prefix=".voir-"))
-    for numero, texte in objets_voir(resultat.corpus, resultat.ancres, resultat.fiches).items():
-        (temporaire / f"{numero}.json").write_text(texte, encoding="utf-8")
-    (temporaire / "complet").write_text(empreinte(), encoding="utf-8")
-    try:
-        os.replace(temporaire, cible)
-    except OSError:  # another process finished first: its folder is as good as ours
-        shutil.rmtree(temporaire, ignore_errors=True)
-    return cible
-
-
 def texte_publie(source: str) -> str:
     """A cleaned source minus the line ranges left out on purpose (its record's
     ``lignes_exclues``): what docs/ must contain."""
@@ -218,6 +250,58 @@ def titres() -> list[str]:
     return [t for t in resultat if t]
 
 
+# What a build leaves in the cache while it works: orphans once no process holds the lock.
+TEMPORAIRES = (".tmp-", ".voir-", ".rebut-")  # our own prefixes only: $LOI_CACHE may be a shared folder
+ANCIENS = ("corpus-", "index-", "voir-")  # keyed by empreinte(): another key is stale
+
+
+def nettoyer_cache(dossier: Path) -> None:
+    """Remove what killed builds left (temporary folders and files) and older versions.
+
+    Called under ``verrou()``: no other build is then running. A temporary file
+    younger than a minute may be a lock-free writer's (the corpus cache): it stays.
+    """
+    import time
+
+    courant = empreinte()
+    for entree in dossier.iterdir():
+        nom = entree.name
+        orphelin = nom.startswith(TEMPORAIRES) or nom.endswith(".tmp")
+        ancien = nom.startswith(ANCIENS) and courant not in nom
+        if not (orphelin or ancien):
+            continue
+        with contextlib.suppress(OSError):
+            if entree.is_dir() and not entree.is_symlink():
+                shutil.rmtree(entree, ignore_errors=True)
+            elif ancien or time.time() - entree.stat().st_mtime > 60:
+                entree.unlink()
+
+
+@contextlib.contextmanager
+def verrou() -> Iterator[Path]:
+    """Hold the cache folder's lock: of several processes starting cold, one builds and
+    the others wait, then find its work. Stale leftovers are cleaned on the way in."""
+    dossier = dossier_cache()
+    try:
+        dossier.mkdir(parents=True, exist_ok=True)
+        descripteur = os.open(dossier / "verrou", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as erreur:
+        raise CacheInutilisable(
+            f"Le dossier de cache {dossier} est inutilisable ({raison(erreur)}) : définissez "
+            "LOI_CACHE vers un dossier où vous pouvez écrire, puis relancez la commande.") from None
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(descripteur, fcntl.LOCK_EX)
+        except ImportError:  # Windows: no lock; an atomic rename still keeps one whole index
+            pass
+        nettoyer_cache(dossier)
+        yield dossier
+    finally:
+        os.close(descripteur)
+
+
 def emplacement_index() -> Path:
     """Where the search index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
     from indexer.recherche.dossier import emplacement
@@ -225,11 +309,21 @@ def emplacement_index() -> Path:
     return Path(emplacement())
 
 
-def index_courant() -> FileIndex:
-    """The Whoosh index of the current corpus, built first when missing, stale or damaged."""
-    from indexer.recherche import index
+def index_courant(annoncer: Callable[[], None] | None = None) -> FileIndex:
+    """The Whoosh index of the current corpus, built first when missing, stale or damaged.
 
-    return index.ouvrir_ou_construire(emplacement_index(), lambda: construit().fiches)
+    Under the lock: of several processes starting cold, the first builds (and calls
+    ``annoncer`` first), the others wait and open what it built.
+    """
+    from indexer.recherche import index
+    from indexer.recherche.dossier import IndexCorrompu
+
+    with verrou():
+        with contextlib.suppress(IndexCorrompu):
+            return index.ouvrir(emplacement_index())
+        if annoncer is not None:
+            annoncer()
+        return index.ouvrir_ou_construire(emplacement_index(), lambda: construit().fiches)
 
 
 def reconstruire_index() -> Path:
@@ -237,18 +331,24 @@ def reconstruire_index() -> Path:
     from indexer.recherche import index
 
     cible = emplacement_index()
-    index.installer(construit().fiches, cible)
-    index.nettoyer(cible)
-    index.ouvrir(cible).close()
+    with verrou():
+        try:
+            index.installer(construit().fiches, cible)
+        except OSError as erreur:
+            raise IndexIndisponible(
+                f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : libérez de "
+                "la place ou définissez LOI_CACHE vers un autre dossier, puis relancez.") from None
+        index.nettoyer(cible)
+        index.ouvrir(cible).close()
     return cible
 
 
-def chercheur_construit() -> Chercheur:
+def chercheur_construit(annoncer: Callable[[], None] | None = None) -> Chercheur:
     """Build the index (unless another process just did) and open a searcher on it."""
     from indexer.recherche.dossier import IndexCorrompu
     from indexer.recherche.moteur import Chercheur
 
-    ix = index_courant()
+    ix = index_courant(annoncer)
     try:
         return Chercheur(ix, emplacement_index())
     except IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 RACINE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# A checkout holds corpus/ and docs/ beside indexer/; an installed wheel holds the same
+# files as the top-level folders loi_corpus/ and loi_donnees/ (pyproject.toml, package-dir).
+EN_DEPOT = os.path.isdir(os.path.join(RACINE, "corpus"))
+CORPUS = os.path.join(RACINE, "corpus") if EN_DEPOT else os.path.join(RACINE, "loi_corpus")
+DONNEES = os.path.join(RACINE, "docs", "donnees") if EN_DEPOT else os.path.join(RACINE, "loi_donnees")
 
 
 def racine() -> Path:
@@ -26,9 +31,43 @@ def racine() -> Path:
     return Path(RACINE)
 
 
+def corpus() -> Path:
+    """The corpus folder: sources, manifest, errata, chapters, synonyms."""
+    from pathlib import Path
+
+    return Path(CORPUS)
+
+
+def donnees_loi(numero: int) -> str:
+    """The committed per-law data of ``loi voir`` (``docs/donnees/lois/N.json``)."""
+    return os.path.join(DONNEES, "lois", f"{numero}.json")
+
+
+def _inscriptible(dossier: str) -> bool:
+    """A folder this user may write into, or may create (its nearest existing parent is writable)."""
+    while not os.path.lexists(dossier):
+        parent = os.path.dirname(dossier)
+        if parent == dossier:
+            return False
+        dossier = parent
+    return os.path.isdir(dossier) and os.access(dossier, os.W_OK | os.X_OK)
+
+
 def cache_str() -> str:
-    """Where the corpus cache and the index live: ``$LOI_CACHE`` or ``.cache/``."""
-    return os.environ.get("LOI_CACHE") or os.path.join(RACINE, ".cache")
+    """Where the corpus cache and the index live.
+
+    ``$LOI_CACHE`` when set (judged when written: a bad one is an error that names it);
+    else ``.cache/`` in a checkout where this user may write; else the user's cache,
+    ``$XDG_CACHE_HOME/loi`` (``~/.cache/loi``): an installed wheel, a read-only
+    checkout, a ``.cache`` written by another user.
+    """
+    if os.environ.get("LOI_CACHE"):
+        return os.environ["LOI_CACHE"]
+    local = os.path.join(RACINE, ".cache")
+    if EN_DEPOT and _inscriptible(local):
+        return local
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "loi")
 
 
 def dossier_cache() -> Path:
@@ -41,7 +80,8 @@ def dossier_cache() -> Path:
 def _fichiers_empreinte() -> list[str]:
     """Sources, data files and code, as paths relative to the project, sorted."""
     fichiers = []
-    for dossier, suffixe in (("corpus/sources", ".txt"), ("corpus", ".toml")):
+    nom_corpus = os.path.basename(CORPUS)
+    for dossier, suffixe in ((f"{nom_corpus}/sources", ".txt"), (nom_corpus, ".toml")):
         noms = os.listdir(os.path.join(RACINE, dossier))
         fichiers += sorted(f"{dossier}/{n}" for n in noms if n.endswith(suffixe))
     code = []
@@ -93,15 +133,3 @@ def empreinte() -> str:
     except OSError:
         pass  # a read-only cache only costs speed
     return valeur
-
-
-def voir_str(numero: int) -> str:
-    """The cached JSON of ``loi voir`` for one law, keyed by the corpus hash."""
-    return os.path.join(cache_str(), f"voir-{empreinte()}", f"{numero}.json")
-
-
-def dossier_voir() -> Path:
-    """The folder of the per-law JSON of ``loi voir``."""
-    from pathlib import Path
-
-    return Path(cache_str()) / f"voir-{empreinte()}"

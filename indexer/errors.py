@@ -34,3 +34,34 @@ class ReferenceInconnue(LoiErreur):
 
 class IndexIndisponible(LoiErreur):
     """The search index is missing or corrupt and could not be rebuilt."""
+
+
+class CacheInutilisable(LoiErreur):
+    """The cache folder cannot be created or written."""
+
+
+class DonneesAbimees(LoiErreur):
+    """The committed per-law data is missing or not in its shape."""
+
+
+class SortieImpossible(LoiErreur):
+    """The answer could not be written (closed output, full disk, an encoding without UTF-8)."""
+
+
+def montrable(texte: str, longueur: int = 60) -> str:
+    """What a user typed, safe to echo: control characters (terminal escapes) shown as
+    « \\x1b », and cut to ``longueur`` characters."""
+    sur = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in texte)
+    return sur if len(sur) <= longueur else sur[: longueur - 1] + "…"
+
+
+# The system's reasons, in French (``strerror`` speaks the machine's locale, often English).
+RAISONS = {28: "disque plein", 13: "accès refusé", 30: "système de fichiers en lecture seule",
+           2: "fichier ou dossier absent", 20: "un fichier est là où il faut un dossier",
+           17: "un fichier existe déjà à cet endroit", 32: "la sortie a été fermée", 9: "sortie fermée",
+           122: "quota dépassé"}  # fmt: skip
+
+
+def raison(erreur: OSError) -> str:
+    """Why a file operation failed, in French when the reason is a usual one."""
+    return RAISONS.get(erreur.errno or 0, erreur.strerror or str(erreur))

@@ -1,20 +1,19 @@
 """The read API behind ``loi voir`` (light to import: ``loi voir`` must start fast).
 
-``charger`` reads the JSON object of one law, written at build time from
-``publier.objet_loi``; ``lire`` finds a reference in it (restricted to one paragraph,
-one edition); ``texte_humain`` is what a person reads in a terminal. Reading never
-builds: a missing or damaged copy raises ``DonneesAbsentes`` and the caller has it
-rebuilt.
+``charger`` reads the JSON object of one law, generated with docs/ by
+``publier.objet_loi`` and committed (``docs/donnees/lois/N.json``); ``lire`` finds a
+reference in it (restricted to one paragraph, one edition); ``texte_humain`` is what a
+person reads in a terminal. Reading never builds nor writes: a missing or damaged
+file raises ``DonneesAbimees``, which says how to restore it.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import textwrap
 
 from indexer.editions import COURANTE, marque_titre, rang
-from indexer.errors import LoiErreur, ReferenceInconnue, Sortie
+from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable
 from indexer.labels import Label, ancre, parse_label
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
@@ -27,24 +26,48 @@ LOI = "loi"  # the type of law text elements (indexer.model.LOI), without import
 Objet = dict  # the JSON object of one law: str keys, JSON values
 
 
-class DonneesAbsentes(Exception):
-    """The per-law data is missing or unreadable (internal: the caller rebuilds it)."""
+CLES_LOI = ("loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par")
+CLES_ENTREE = frozenset(("ref", "edition", "type", "titre", "texte", "notes", "url", "source", "nom_source"))
 
 
 def charger(numero: int) -> Objet:
-    """The JSON object of one law; a damaged copy is removed and reported as absent."""
-    from indexer.chemins import voir_str
+    """The committed JSON object of one law (``docs/donnees/lois/N.json``), its shape checked.
 
-    chemin = voir_str(numero)
+    Reading writes nothing: a read-only checkout or an installed wheel serves it as is.
+    A missing, unreadable or wrongly shaped file is an error that says how to restore it.
+    """
+    from indexer.chemins import EN_DEPOT, donnees_loi
+
+    chemin = donnees_loi(numero)
+    remede = ("restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)" if EN_DEPOT
+              else "réinstallez loi (pip install --force-reinstall)")
     try:
         with open(chemin, encoding="utf-8") as fichier:
-            return json.load(fichier)  # type: ignore[no-any-return]
-    except (OSError, ValueError):
-        import shutil
+            objet = json.load(fichier)
+    except FileNotFoundError:
+        raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
+    except (OSError, ValueError) as erreur:
+        raise DonneesAbimees(f"Les données de la Loi {numero} sont illisibles ({chemin} : {erreur}) : "
+                             f"{remede}.") from None
+    if not bien_forme(objet, numero):
+        raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : "
+                             f"{remede}.")
+    return objet  # type: ignore[no-any-return]
 
-        # Missing or damaged: the whole folder goes, since the build writes one whole or none.
-        shutil.rmtree(os.path.dirname(chemin), ignore_errors=True)
-        raise DonneesAbsentes(chemin) from None
+
+def bien_forme(objet: object, numero: int) -> bool:
+    """What ``loi voir`` relies on (docs/donnees/schema-loi.json states the whole shape)."""
+    if not (isinstance(objet, dict) and all(k in objet for k in CLES_LOI) and objet["loi"] == numero):
+        return False
+    if not (isinstance(objet["titre"], str) and isinstance(objet["titres"], dict)
+            and isinstance(objet["url"], str)):
+        return False
+    entrees = objet["paragraphes"], objet["exemples"]
+    if not all(isinstance(liste, list) for liste in entrees):
+        return False
+    return all(isinstance(e, dict) and e.keys() >= CLES_ENTREE and isinstance(e["texte"], str)
+               and isinstance(e["notes"], list) and all(isinstance(n, dict) and "texte" in n for n in e["notes"])
+               for liste in entrees for e in liste)  # fmt: skip
 
 
 def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] = charger) -> Objet:
@@ -52,7 +75,7 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
     label = parse_label(reference)
     if label is None:
         raise ReferenceInconnue(
-            f"« {reference} » n'est pas une référence de loi : tapez par exemple 68C, "
+            f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
             "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93).")
     objet = objet_loi(label.loi)
     if label.parties:
@@ -75,7 +98,7 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
 
 
 def public(objet: Objet) -> Objet:
-    """The object as printed: internal keys (``_rang``) dropped."""
+    """The object as printed: internal keys (starting with « _ ») dropped."""
     def nettoyer(entrees: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [{k: v for k, v in e.items() if not k.startswith("_")} for e in entrees]
 
@@ -119,48 +142,73 @@ def voisins(objet: Objet, label: Label) -> list[str]:
     return [c.compact() for c in connus if len(c.parties) == 1]
 
 
-def _bandeau(entree: dict[str, Any]) -> str:
+def _identite(texte: str, genre: str) -> str:
+    return texte
+
+
+def _bandeau(entree: dict[str, Any], sources: bool) -> str:
     if entree["type"] == LOI:
         nature = "texte"
     else:
         nature = {"exemple": "exemple", "note": "note"}.get(entree["type"], "commentaire")
-    return f"[{entree['edition']} · {nature} · {entree['source']}]"
+    source = f"{entree['nom_source']} — {entree['source']}" if sources else entree["nom_source"]
+    return f"[{entree['edition']} · {nature} · {source}]"
 
 
-def texte_humain(objet: Objet, largeur: int = 80) -> str:
-    """What a person reads in a terminal: the text in force first, older ones marked."""
-    lignes = [f"Loi {objet['loi']} — {objet['titre']}{marque_titre(objet['titres'])}"]
+def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> list[str]:
+    """Wrap at word boundaries only (a word longer than the line stays whole)."""
+    return textwrap.wrap(texte, largeur, initial_indent=retrait, subsequent_indent=suite or retrait,
+                         break_long_words=False, break_on_hyphens=False)  # fmt: skip
+
+
+def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], str] = _identite,
+                 sources: bool = False) -> str:
+    """What a person reads in a terminal: the text in force first, older ones marked.
+
+    ``style(texte, genre)`` dresses a whole line or a label (« titre », « edition »,
+    « ancienne », « ref », « source », « note »): colours on a terminal, nothing
+    otherwise. ``sources`` adds each entry's file:line to its human source name.
+    """
+    tete = f"Loi {objet['loi']} — {objet['titre']}{marque_titre(objet['titres'])}"
+    lignes = [style(ligne, "titre") for ligne in _plier(tete, largeur, "", "  ")]
     for edition, titre in sorted(objet["titres"].items(), reverse=True):
         if titre != objet["titre"]:
-            lignes.append(f"(titre {edition} : {titre})")
-    lignes.append(f"Site : {objet['url']}")
+            lignes += _plier(f"(titre {edition} : {titre})", largeur, "")
+    lignes.append(style(f"Site : {objet['url']}", "source"))
     # Newest edition first; within an edition, page order (examples where they stand).
     entrees = sorted(objet["paragraphes"] + objet["exemples"],
-                     key=lambda e: (rang(e["edition"]), e.get("_rang", 0)))
+                     key=lambda e: (rang(e["edition"]), e.get("ordre", 0)))
     edition_vue = ""
     for entree in entrees:
         if entree["edition"] != edition_vue:
             edition_vue = entree["edition"]
-            bandeau = (f"TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE"
-                       if edition_vue != COURANTE else f"ÉDITION {edition_vue} (en vigueur)")
-            lignes += ["", f"══ {bandeau} ══"]
-        lignes += _entree_humaine(entree, largeur)
+            if edition_vue != COURANTE:
+                bandeau = style(f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══",
+                                "ancienne")
+            else:
+                bandeau = style(f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition")
+            lignes += ["", bandeau]
+        lignes += _entree_humaine(entree, largeur, style, sources)
     return "\n".join(lignes) + "\n"
 
 
-def _entree_humaine(entree: dict[str, Any], largeur: int) -> list[str]:
+def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, str], str],
+                    sources: bool) -> list[str]:
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
     if entree["titre"]:
         tete += f" — {entree['titre']}"
-    bandeau = _bandeau(entree)
+    bandeau = _bandeau(entree, sources)
     if len(tete) + 2 + len(bandeau) <= largeur:
-        lignes = ["", f"{tete}  {bandeau}"]
+        lignes = ["", f"{style(tete, 'ref')}  {style(bandeau, 'source')}"]
     else:  # a long title: the edition and source go on their own line
-        lignes = ["", *textwrap.wrap(tete, largeur), f"  {bandeau}"]
+        lignes = ["", *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
+                  *(style(ligne, "source") for ligne in _plier(bandeau, largeur))]
     for paragraphe in entree["texte"].split("\n\n"):
         if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout
             lignes += ["    " + ligne for ligne in paragraphe.split("\n")]
         else:
-            lignes += textwrap.wrap(paragraphe, largeur - 2, initial_indent="  ",
-                                    subsequent_indent="  ") or [""]
+            lignes += _plier(paragraphe, largeur - 2) or [""]
+    for note in entree["notes"]:  # footnotes right under their paragraph
+        appel = f"  [{note['numero']}] "
+        lignes += [style(ligne, "note") for ligne in _plier(note["texte"], largeur - 2, appel, " " * len(appel))]
     return lignes

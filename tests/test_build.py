@@ -3,8 +3,6 @@ atomic, strict mode refuses unresolved references, the reading cache rebuilds it
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -23,6 +21,7 @@ def copie(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of corpus/ in a temporary project folder that the build reads instead."""
     shutil.copytree(RACINE / "corpus", tmp_path / "corpus")
     monkeypatch.setattr(build, "racine", lambda: tmp_path)
+    monkeypatch.setattr(build, "dossier_corpus", lambda: tmp_path / "corpus")
     return tmp_path
 
 
@@ -74,16 +73,37 @@ def test_strict_refuse_les_renvois_sans_cible(construit) -> None:
     assert premiere.split(" : ")[0].count(":") == 1  # "source.txt:ligne : renvoi …"
 
 
-def test_cache_de_lecture_abime_reconstruit(construit, tmp_path: Path) -> None:
-    env_cache = {"LOI_CACHE": str(tmp_path / "cache")}
-    loi = str(RACINE / ".venv/bin/loi")
-    env = {**os.environ, **env_cache}
-    premiere = subprocess.run([loi, "voir", "--json", "27B1"], capture_output=True, text=True, env=env, timeout=300)
-    assert premiere.returncode == 0, premiere.stderr
-    dossier = next((tmp_path / "cache").glob("voir-*"))
-    (dossier / "27.json").write_text("{pas du json", encoding="utf-8")  # a half-written file
-    reconstruite = subprocess.run([loi, "voir", "--json", "27B1"], capture_output=True, text=True, env=env, timeout=300)
-    assert reconstruite.returncode == 0 and json.loads(reconstruite.stdout)["loi"] == 27
-    assert "Préparation du cache" in reconstruite.stderr
-    (dossier / "27.json").unlink()  # a missing file
-    assert subprocess.run([loi, "voir", "27B1"], capture_output=True, env=env, timeout=300).returncode == 0
+def test_cache_du_corpus_abime_jamais_servi(construit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flipped byte or garbage in the corpus cache: detected by its checksum, removed, rebuilt."""
+    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
+    build.construit.cache_clear()
+    try:
+        premier = build.construit()
+        (chemin,) = tmp_path.glob("corpus-*.pickle")
+        donnees = bytearray(chemin.read_bytes())
+        donnees[len(donnees) // 2] ^= 0x01
+        chemin.write_bytes(bytes(donnees))
+        assert build._lire_cache_corpus(chemin) is None and not chemin.exists()
+        chemin.write_bytes(b"n'importe quoi")
+        build.construit.cache_clear()
+        assert build.construit().corpus == premier.corpus
+        assert build._lire_cache_corpus(chemin) is not None  # rewritten whole, checksum included
+    finally:
+        build.construit.cache_clear()
+
+
+def test_nettoyage_des_restes_et_des_anciennes_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What SIGKILL leaves (.tmp-index-*, .voir-*) and older versions go; the current ones stay."""
+    from indexer.chemins import empreinte
+
+    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
+    courant = empreinte()
+    for nom in (".tmp-index-x-1", ".voir-abc", "voir-0123", "index-0123", f"index-{courant}"):
+        (tmp_path / nom).mkdir()
+    for nom in ("corpus-0123.pickle", f"corpus-{courant}.pickle", "historique", "empreinte.json"):
+        (tmp_path / nom).write_text("x")
+    with build.verrou():
+        pass
+    restants = sorted(p.name for p in tmp_path.iterdir())
+    assert restants == sorted([f"index-{courant}", f"corpus-{courant}.pickle", "historique", "empreinte.json",
+                               "verrou"])

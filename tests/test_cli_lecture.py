@@ -21,13 +21,6 @@ def lancer(*arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(LOI), *arguments], capture_output=True, text=True, env=env, timeout=120)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def cache_pret(construit) -> None:
-    from indexer import build
-
-    build.ecrire_voir()
-
-
 def test_voir_un_paragraphe() -> None:
     sortie = lancer("voir", "68C")
     assert sortie.returncode == 0, sortie.stderr

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from indexer.cli import dispatch, invite, marque, options
+from indexer.errors import LoiErreur
 from indexer.marque import SaisieInvalide
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -165,8 +166,8 @@ ERREURS = [
     (["ajustee", PONDERATION, "--vulnerabilite", "NS", "--marques", "1 100"], "« 1 100 » : donnez des marques"),
     (["ajustee", "4♠=", "--vulnerabilite", "NS", "--autre-table", "420"], "Poids manquants"),
     (["imp"], "il manque : SCORE"),
-    (["marque", "4♥X", "--json", "V", "-2"], "arguments inconnus : V -2"),
-    (["--debug", "marque", "V", "-2"], "Contrat manquant avant « V »"),
+    (["marque", "4♥X", "--json", "V", "+9"], "impossible au palier 4"),
+    (["--debug", "marque", "4♥", "V", "+9"], "impossible au palier 4"),
 ]  # fmt: skip
 
 
@@ -177,6 +178,9 @@ def test_mauvaise_saisie(capsys: pytest.CaptureFixture[str], argv: list[str], at
             dispatch.main(argv)
         return
     code, sortie, erreurs = lancer(capsys, *argv)
+    if "--json" in argv:  # with --json, an error is a JSON object on stdout
+        assert (code, erreurs) == (2, "") and attendu in json.loads(sortie)["erreur"]["message"]
+        return
     assert (code, sortie) == (2, "") and erreurs.startswith("loi : ") and erreurs.count("\n") == 1
     assert attendu in erreurs and "Traceback" not in erreurs
 
@@ -220,7 +224,7 @@ LIGNES_USUELLES = [
 ]  # fmt: skip
 
 LIGNES_POUR_ARGPARSE = [
-    ["imp"], ["imp", "--json"], ["imp", "-h"], ["marque", "4♥X", "--json", "V", "-2"], ["imp", "-x"],
+    ["imp"], ["imp", "--json"], ["imp", "-h"], ["imp", "-x"],
     ["imp", "--", "-450"], ["imp", "-"], ["ajustee", "P", "--autre-table"], ["ajustee", "P", "--autre-table", "abc"],
     ["ajustee", "P", "--autre-table=420"], ["ajustee", "P", "--marques"], ["ajustee", "P", "--marques", "1 100"],
     ["ajustee", "P", "--marques", "--json"], ["ajustee", "P", "--vulnerabilite", "--json"],
@@ -234,7 +238,7 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 
     try:
         return vars(parseur().parse_args(argv))
-    except SystemExit:
+    except (SystemExit, LoiErreur):
         return None
 
 

@@ -14,6 +14,7 @@ from conftest_recherche import construire_index
 
 from indexer.cli import cherche, invite, options
 from indexer.cli import dispatch as cli
+from indexer.errors import LoiErreur
 from indexer.recherche import index
 from indexer.recherche.moteur import Chercheur
 
@@ -49,7 +50,7 @@ def test_recherche_humaine(capsys: pytest.CaptureFixture[str]) -> None:
     premiere = sortie.splitlines()[0]
     assert premiere.startswith("1. Loi 27 — Enchère insuffisante")
     assert "27A (2017)" in sortie and "lois/27/#loi-27-a" in sortie
-    assert "**enchère** **insuffisante**" in sortie  # marks without colours
+    assert "**" not in sortie and "Toute enchère insuffisante" in sortie  # no marks without colours
     assert "\x1b[" not in sortie
 
 
@@ -109,9 +110,9 @@ def test_entrees_hostiles(capsys: pytest.CaptureFixture[str], argv: list[str]) -
 @pytest.mark.parametrize("argv", [["cherche", "--limite", "0", "x"], ["cherche", "--type", "roman", "x"],
                                   ["cherche", "--edition", "1997", "x"], ["cherche"]])  # fmt: skip
 def test_mauvais_usage(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    with pytest.raises(SystemExit) as sortie:
-        cli.main(argv)
-    assert sortie.value.code == 2
+    assert cli.main(argv) == 2
+    erreurs = capsys.readouterr().err
+    assert erreurs.startswith("loi : ") and "Traceback" not in erreurs
 
 
 def test_exemples(capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,11 +139,19 @@ def test_filtres(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_couleurs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from indexer.cli import sortie
+
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    assert cherche.couleurs()
+    for nom in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(nom, raising=False)
+    assert sortie.en_couleur()
+    assert not sortie.en_couleur("jamais")
+    monkeypatch.setenv("TERM", "dumb")
+    assert not sortie.en_couleur() and sortie.en_couleur("toujours")
     monkeypatch.setenv("NO_COLOR", "1")
-    assert not cherche.couleurs()
+    assert not sortie.en_couleur()
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert sortie.en_couleur()
 
 
 def test_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -210,9 +219,9 @@ LIGNES_POUR_ARGPARSE = [
     ["cherche", "x", "--limite", "deux"], ["cherche", "x", "--limite", "-3"], ["cherche", "x", "--limite=3"],
     ["cherche", "x", "--lim", "3"], ["cherche", "x", "--edition", "1997"], ["cherche", "x", "--edition"],
     ["cherche", "x", "--type", "roman"], ["cherche", "x", "--type", "--json"], ["cherche", "--", "-renonce"],
-    ["cherche", "renonce", "-mort"], ["cherche", "x", "--json", "y"], ["cherche", "x", "--debug"],
+    ["cherche", "renonce", "-mort"], ["cherche", "x", "--debug"],
     ["cherche", "-"], ["exemples", "70", "--type", "loi"], ["definition", "mort", "--edition", "2017"],
-    ["index", "x", "--type", "index"], ["voir", "68", "--json", "C"], ["voir", "68", "--edition", "1997"],
+    ["index", "x", "--type", "index"], ["voir", "68", "--edition", "1997"],
     ["voir", "68", "--limite", "2"], ["construire"], ["construire", "--strict"], [], ["--debug", "cherche", "x"],
 ]  # fmt: skip
 
@@ -222,7 +231,7 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 
     try:
         return vars(parseur().parse_args(argv))
-    except SystemExit:
+    except (SystemExit, LoiErreur):
         return None
 
 
@@ -230,6 +239,20 @@ def _par_argparse(argv: list[str]) -> dict[str, object] | None:
 def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     direct = options.lire_vite(argv)
     assert direct is not None and vars(direct) == _par_argparse(argv)
+
+
+@pytest.mark.parametrize(("argv", "mots", "limite"), [
+    (["cherche", "renonce", "--limite", "2", "mort"], ["renonce", "mort"], 2),
+    (["cherche", "x", "--json", "y"], ["x", "y"], 5),
+    (["voir", "68", "--json", "C"], None, None),
+    (["exemples", "--limite", "3", "carte", "--json", "pénalisée"], ["carte", "pénalisée"], 3),
+])  # fmt: skip
+def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
+    lu = options.lire_vite(argv)
+    if mots is None:  # « loi voir 68 --json C » is 68C
+        assert lu is not None and lu.ref == ["68", "C"] and lu.json
+        return
+    assert lu is not None and lu.texte == mots and lu.limite == limite
 
 
 @pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)

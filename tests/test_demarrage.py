@@ -37,10 +37,7 @@ def modules_apres(argv: list[str], env: dict[str, str]) -> tuple[int, set[str]]:
 
 @pytest.fixture(scope="module")
 def donnees_de_lecture() -> None:
-    """The per-law data, written beforehand: building it is not the lookup path."""
-    from indexer import build
-
-    build.ecrire_voir()
+    """The per-law data is committed with docs/ (docs/donnees/lois): nothing to write first."""
 
 
 def test_loi_voir(donnees_de_lecture: None) -> None:

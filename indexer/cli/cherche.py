@@ -8,7 +8,6 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
-import os
 import sys
 
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
@@ -42,10 +41,13 @@ def chercheur() -> Chercheur:
         except IndexCorrompu:
             from indexer import build
 
-            print("Construction de l'index de recherche (une fois par version du corpus)…",
-                  file=sys.stderr)  # fmt: skip
-            _chercheur = build.chercheur_construit()
+            _chercheur = build.chercheur_construit(annoncer)
     return _chercheur
+
+
+def annoncer() -> None:
+    """Said once, by the process that builds the index (the others wait for it)."""
+    print("Construction de l'index de recherche (une fois par version du corpus)…", file=sys.stderr, flush=True)
 
 
 def oublier() -> None:
@@ -75,11 +77,11 @@ def executer(arguments: SimpleNamespace) -> int:
             largeur=2000 if types else 2 * (_largeur() - 8),
         )
     if arguments.json:
-        import json
+        from indexer.cli import sortie
 
-        print(json.dumps(en_json(reponse), ensure_ascii=False, indent=2))
+        sortie.emettre(sortie.json_texte(en_json(reponse)))
     else:
-        afficher(reponse, arguments.commande)
+        afficher(reponse, arguments.commande, arguments)
     return int(Sortie.TROUVE if reponse.groupes else Sortie.RIEN)
 
 
@@ -155,7 +157,7 @@ def en_json(reponse: Reponse) -> dict[str, Any]:
                 "type": p.type,
                 "edition": p.edition,
                 "score": p.score,
-                "extrait": marquer(p.extrait, p.marques, "**", "**"),
+                "extrait": sans_appels(marquer(p.extrait, p.marques, "**", "**")),
                 "url": p.url,
             }
             for g in reponse.groupes
@@ -165,29 +167,17 @@ def en_json(reponse: Reponse) -> dict[str, Any]:
 
 
 def _largeur() -> int:
-    """The width to wrap to: ``shutil.get_terminal_size((100, 24)).columns``, kept in 40–110.
+    """The width to wrap to (``sortie.largeur``: $COLUMNS, the terminal, 80 in a pipe; 40–100)."""
+    from indexer.cli import sortie
 
-    Written out (``$COLUMNS``, then the terminal, then 100) because importing shutil
-    costs a fresh ``loi cherche`` more than the few lines it would save.
-    """
-    try:
-        colonnes = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        colonnes = 0
-    if colonnes <= 0:
-        try:
-            colonnes = os.get_terminal_size(sys.__stdout__.fileno()).columns or 100
-        except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
-            colonnes = 100
-    return max(40, min(colonnes, 110))
+    return sortie.largeur()
 
 
-def couleurs() -> bool:
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+def sans_appels(texte: str) -> str:
+    """Text without its footnote calls (« [^e1] »): a search extract shows no note under it."""
+    import re
 
-
-def _style(texte: str, code: str, couleurs: bool) -> str:
-    return f"\x1b[{code}m{texte}\x1b[0m" if couleurs else texte
+    return re.sub(r"\[\^[^\]\s]+\]", "", texte)
 
 
 def entete(groupe: Groupe) -> str:
@@ -197,32 +187,41 @@ def entete(groupe: Groupe) -> str:
     return f"Loi {groupe.loi} — {groupe.titre}" if groupe.titre else f"Loi {groupe.loi}"
 
 
-def afficher(reponse: Reponse, commande: str) -> None:
-    """Print an answer for a person: law, paragraph, edition, extract, URL."""
+def afficher(reponse: Reponse, commande: str, arguments: Any = None) -> None:
+    """Print an answer for a person: law, paragraph, edition, extract, URL (one write, paged when long)."""
+    from indexer.cli import sortie
+
+    style = sortie.styler(sortie.en_couleur(getattr(arguments, "couleur", None)))
+    sortie.emettre("".join(f"{ligne}\n" for ligne in lignes_reponse(reponse, commande, style, sortie.largeur())),
+                   pager=not getattr(arguments, "sans_pager", False))  # fmt: skip
+
+
+def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
+    """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
     import textwrap
 
     from indexer.recherche.extraits import marquer
 
-    en_couleur, largeur = couleurs(), _largeur()
+    lignes = []
     if reponse.syntaxe_ignoree:
-        print("Guillemets non appariés : recherche des mots sans phrase exacte.")
+        lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
     if reponse.corrigee:
-        print(_style(f"Résultats pour : {reponse.interpretation}", "1", en_couleur))
+        lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
     if not reponse.groupes:
         quoi = "exemple" if commande == "exemples" else "résultat"
-        print(f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots.")
-        return
-    debut, fin = ("\x1b[1;33m", "\x1b[0m") if en_couleur else ("**", "**")
+        return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
+    debut, fin = style(_DEBUT, "surligne").split(_DEBUT)
     for rang, groupe in enumerate(reponse.groupes, 1):
-        print(_style(f"{rang}. {entete(groupe)}", "1", en_couleur))
+        lignes.append(style(f"{rang}. {entete(groupe)}", "titre"))
         for p in groupe.passages:
             genre = "" if p.type == "loi" else f", {p.type}"
-            print("   " + _style(p.ref, "36", en_couleur) + f" ({p.edition}{genre})")
-            texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
-            lignes = textwrap.wrap(texte, largeur - 6, initial_indent="      ",
-                                   subsequent_indent="      ")  # fmt: skip
-            for ligne in lignes:
-                print(ligne.replace(_DEBUT, debut).replace(_FIN, fin))
-            print("      " + _style(p.url, "2", en_couleur))
+            lignes.append("   " + style(p.ref, "ref") + f" ({p.edition}{genre})")
+            texte = sans_appels(marquer(p.extrait, p.marques, _DEBUT, _FIN))
+            lignes += [ligne.replace(_DEBUT, debut).replace(_FIN, fin)
+                       for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
+                                                  subsequent_indent="      ", break_long_words=False,
+                                                  break_on_hyphens=False)]  # fmt: skip
+            lignes.append("      " + style(p.url, "url"))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):
-        print(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)")
+        lignes.append(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)")
+    return lignes

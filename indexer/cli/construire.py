@@ -25,7 +25,6 @@ def construire(arguments: SimpleNamespace) -> int:
         print("docs/ est à jour.")
     else:
         ecrits = build.ecrire_docs()
-        build.ecrire_voir()
         print(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
               f"{len(resultat.problemes)} renvoi(s) sans cible exacte.")
     if arguments.index:

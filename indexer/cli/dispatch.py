@@ -8,9 +8,10 @@ must start without Whoosh or argparse.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
-from indexer.cli.options import COMMANDES, lire_vite, mots_de
+from indexer.cli.options import COMMANDES, DEBUG, lire_vite, mots_de
 from indexer.errors import LoiErreur, Sortie
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
@@ -34,10 +35,36 @@ def commande_implicite(argv: list[str]) -> list[str]:
         return ["cherche", *argv]
     if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
         return argv
+    proche = commande_proche(argv[0])
+    if proche:
+        from indexer.errors import montrable
+
+        tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
+        raise LoiErreur(f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
+                        f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)")
     from indexer.labels import parse_label
 
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
     return [commande, *argv]
+
+
+def commande_proche(mot: str) -> str | None:
+    """The command a first word was meant to be (« définition », « exemple », « voire »), or None.
+
+    Only slips a director makes: an accent, a letter more or less at the end. Anything
+    else is searched, as « loi revendication contestée » is.
+    """
+    import unicodedata
+
+    plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
+    for commande in COMMANDES:
+        if commande == "marque":  # « marques ajustées » is a search (see commande_implicite)
+            continue
+        if plie != mot and plie == commande:
+            return commande
+        if plie != commande and (plie + "s" == commande or plie == commande + "e" or plie == commande + "s"):
+            return commande
+    return None
 
 
 def executer(arguments: SimpleNamespace) -> int:
@@ -50,6 +77,10 @@ def executer(arguments: SimpleNamespace) -> int:
         from indexer.cli import construire
 
         return construire.construire(arguments)
+    if arguments.commande == "completion":
+        from indexer.cli import completion
+
+        return completion.executer(arguments)
     if arguments.commande in MARQUE:
         from indexer.cli import marque
 
@@ -61,7 +92,7 @@ def executer(arguments: SimpleNamespace) -> int:
 
 def programme(argv: list[str]) -> int:
     """Run one command line; errors propagate as LoiErreur."""
-    if not argv and sys.stdin.isatty() and sys.stdout.isatty():
+    if not argv and _terminal(sys.stdin) and _terminal(sys.stdout):
         from indexer.cli import invite
 
         return invite.interactif(programme)
@@ -72,22 +103,93 @@ def programme(argv: list[str]) -> int:
 
         arguments = parseur().parse_args(argv)
         if arguments.commande is None:
-            parseur().print_help()
+            from indexer.cli import sortie
+
+            sortie.emettre(parseur().format_help())
             return int(Sortie.ERREUR)
     return int(executer(arguments))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: run, turn expected errors into one French sentence and an exit code."""
-    liste = list(sys.argv[1:] if argv is None else argv)
+def _terminal(flux: object) -> bool:
+    """Whether a standard stream is a terminal (False when it is closed: ``loi <&-``)."""
     try:
-        return programme(liste)
+        return bool(flux.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def signaler(message: str, code: int, en_json: bool) -> int:
+    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
+    from indexer.errors import montrable
+
+    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
+    if en_json and sys.stdout is not None:
+        from indexer.cli import sortie
+
+        try:
+            sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
+            return code
+        except (LoiErreur, OSError):
+            pass  # the output is what failed: say it on stderr
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"loi : {message}", file=sys.stderr, flush=True)
+    return code
+
+
+def _sortie_en_echec(erreur: Exception, debug: bool, en_json: bool) -> int:
+    """An error while writing the answer, or another system error: one French sentence."""
+    from indexer.cli import sortie
+    from indexer.errors import raison
+
+    if debug:
+        raise erreur
+    if isinstance(erreur, UnicodeEncodeError):
+        message = (f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
+                   "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json.")
+    else:
+        nom = getattr(erreur, "filename", None)
+        message = (f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
+                   "les droits et la destination de la sortie, puis relancez.")
+    sortie.taire_sortie()
+    return signaler(message, int(Sortie.ERREUR), False)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: run; every failure becomes one French sentence and exit code 2
+    (``--debug``, anywhere on the line: the traceback too)."""
+    liste = list(sys.argv[1:] if argv is None else argv)
+    debug, en_json = DEBUG in liste, "--json" in liste
+    liste = [a for a in liste if a != DEBUG]
+    try:
+        if sys.stdout is None:  # « >&- »: every answer would be lost
+            from indexer.cli.sortie import emettre
+
+            emettre("")
+        code = programme(liste)
+        sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
+        return code
     except LoiErreur as erreur:
-        if "--debug" in liste:
+        if debug:
             raise
-        print(f"loi : {erreur}", file=sys.stderr)
-        return int(erreur.code)
+        from indexer.errors import SortieImpossible
+
+        # When the output is what failed, the error goes to stderr, JSON or not.
+        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
+        from indexer.cli import sortie
+
+        sortie.taire_sortie()
+        return int(Sortie.TROUVE)
+    except SystemExit:
+        raise  # --help and --version: argparse prints and exits 0
+    except (UnicodeEncodeError, OSError) as erreur:  # a command that prints as it goes (marque, construire)
+        return _sortie_en_echec(erreur, debug, en_json)
+    except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
+        if debug:
+            raise
+        nom = type(erreur).__name__
+        return signaler(f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
+                        "signalez-la avec la commande tapée.", int(Sortie.ERREUR), en_json)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from indexer.errors import LoiErreur, Sortie
 
@@ -17,28 +16,63 @@ Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une
   voir REF · cherche TEXTE · exemples REF|TEXTE · definition TERME · index TERME
   la marque : marque 4♥X V -2 · imp 620 170 · pdm 420 400 -50
     ajustee "60 % 4♠=, 40 % 4♠-1" --vulnerabilite NS --autre-table 420 (ou --marques 420 400 -50)
-  options : --limite N, --edition 2017, --json ; « aide » ; « quitter » ou Ctrl-D pour sortir."""
+  options : --limite N, --edition 2017, --json ; « aide » ; « effacer » ; « quitter » ou Ctrl-D pour sortir.
+  Ctrl-C interrompt la commande en cours ; l'historique est gardé (flèche du haut)."""
 
 
-def _historique() -> Any:
-    """Load the readline history from the cache; returns the file to save it to, or None."""
+def fichier_historique() -> str:
+    """Where the prompt's history lives: ``$XDG_STATE_HOME/loi/historique`` (``~/.local/state``)."""
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "loi", "historique")
+
+
+def _historique() -> str | None:
+    """Load the readline history; returns the file to append each entry to, or None."""
+    import os
+
     try:
         import readline
 
-        from indexer.chemins import dossier_cache
-
-        fichier = dossier_cache() / "historique"
-        fichier.parent.mkdir(parents=True, exist_ok=True)
-        if fichier.exists():
+        fichier = fichier_historique()
+        os.makedirs(os.path.dirname(fichier), exist_ok=True)
+        if os.path.exists(fichier):
             readline.read_history_file(fichier)
         readline.set_history_length(1000)
+        readline.set_completer(completer)
+        readline.parse_and_bind("tab: complete")
         return fichier
     except (ImportError, OSError):
         return None
 
 
+def completer(texte: str, etat: int) -> str | None:
+    """Tab: the commands, the prompt's words, the laws (« 6 » → 6, 60–69)."""
+    from indexer.cli.options import COMMANDES
+
+    mots = [*COMMANDES, "aide", "effacer", "quitter", *(str(n) for n in range(1, 94))]
+    choix = [m for m in mots if m.startswith(texte.lower())]
+    return choix[etat] if etat < len(choix) else None
+
+
+def _retenir(fichier: str | None) -> None:
+    """Save the history after each entry: a session killed or a laptop shut keeps it."""
+    if fichier is None:
+        return
+    try:
+        import readline
+
+        readline.write_history_file(fichier)
+    except (ImportError, OSError):
+        pass
+
+
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
-    """Run one line of the prompt as the ``loi`` command would, errors as one sentence."""
+    """Run one line of the prompt as the ``loi`` command would; no error ends the session.
+
+    Ctrl-C stops the running command and returns to the prompt.
+    """
     import shlex
 
     try:
@@ -52,9 +86,19 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     try:
         programme(argv)
     except LoiErreur as erreur:
-        print(f"loi : {erreur}", file=sys.stderr)
+        _dire(str(erreur))
+    except KeyboardInterrupt:
+        _dire("commande interrompue.")
     except SystemExit:
-        pass  # argparse has already said what was wrong
+        pass  # --help has printed what it had to
+    except Exception as erreur:  # noqa: BLE001 — one bad line must not end a director's session
+        _dire(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
+
+
+def _dire(message: str) -> None:
+    from indexer.errors import montrable
+
+    print(f"loi : {montrable(message, 1000)}", file=sys.stderr)
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
@@ -66,7 +110,9 @@ def interactif(programme: Callable[[list[str]], int]) -> int:
     try:
         chercheur()
     except LoiErreur as erreur:
-        print(f"loi : {erreur}", file=sys.stderr)
+        _dire(str(erreur))
+    except KeyboardInterrupt:
+        print()
     while True:
         try:
             ligne = input("loi> ").strip()
@@ -78,15 +124,11 @@ def interactif(programme: Callable[[list[str]], int]) -> int:
             continue
         if ligne in ("quitter", "q", "quit", "exit", "sortir"):
             break
+        _retenir(fichier)
         if ligne in ("aide", "help", "?"):
             print(AIDE_INVITE)
-            continue
-        _une_ligne(ligne, programme)
-    if fichier is not None:
-        try:
-            import readline
-
-            readline.write_history_file(fichier)
-        except OSError:
-            pass
+        elif ligne in ("effacer", "clear"):
+            print("\x1b[H\x1b[2J", end="", flush=True)
+        else:
+            _une_ligne(ligne, programme)
     return int(Sortie.TROUVE)

@@ -42,22 +42,30 @@ AUTRE_TABLE = {"drapeau": "--autre-table", "dest": "autre_table", "valeur": "ent
                "aide": "la marque NS à l'autre table : le score ajusté en IMP"}  # fmt: skip
 MARQUES = {"drapeau": "--marques", "dest": "marques", "valeur": "entiers", "metavar": "SCORE",
            "aide": "les autres marques NS de la donne : le score ajusté en points de match"}  # fmt: skip
+COULEUR = {"drapeau": "--couleur", "dest": "couleur", "valeur": "choix", "choix": ("auto", "toujours", "jamais"),
+           "aide": "couleurs : auto (sur un terminal, sauf NO_COLOR ou TERM=dumb), toujours, jamais"}  # fmt: skip
+SANS_PAGER = {"drapeau": "--sans-pager", "dest": "sans_pager", "valeur": None,
+              "aide": "n'ouvre pas de pager ($PAGER, sinon less -R) pour une longue réponse"}  # fmt: skip
+SOURCES = {"drapeau": "--sources", "dest": "sources", "valeur": None,
+           "aide": "ajoute fichier:ligne au nom de chaque source"}  # fmt: skip
+AFFICHAGE = (COULEUR, SANS_PAGER)  # how an answer is shown, for every command that shows text
 
 # Each command: its help line, its words (dest, metavar, help; None: it takes none), its options.
 # ``negatifs``: its words and values may be negative numbers (« -2 », « -500 »): there, a
 # « - » followed by a digit is a word or a value, never an option (``est_negatif``).
 COMMANDES = {
     "voir": {"aide": "affiche une loi ou un paragraphe",
-             "mots": ("ref", "REF", "par exemple 68C, « loi 12 C 1 e »"), "options": (JSON, EDITION_CODE)},
+             "mots": ("ref", "REF", "par exemple 68C, « loi 12 C 1 e »"),
+             "options": (JSON, EDITION_CODE, SOURCES, *AFFICHAGE)},
     "cherche": {"aide": "recherche dans les lois et le commentaire",
                 "mots": ("texte", None, "des mots, une situation, « une phrase »"),
-                "options": (JSON, LIMITE_N, EDITION, TYPE)},
+                "options": (JSON, LIMITE_N, EDITION, TYPE, *AFFICHAGE)},
     "exemples": {"aide": "les exemples du Guide (une loi ou des mots)",
-                 "mots": ("texte", "REF|TEXTE", None), "options": (JSON, LIMITE_N, EDITION)},
+                 "mots": ("texte", "REF|TEXTE", None), "options": (JSON, LIMITE_N, EDITION, *AFFICHAGE)},
     "definition": {"aide": "une définition du Code", "mots": ("texte", "TERME", None),
-                   "options": (JSON, LIMITE_N)},
+                   "options": (JSON, LIMITE_N, *AFFICHAGE)},
     "index": {"aide": "l'index alphabétique du Code 2007", "mots": ("texte", "TERME", None),
-              "options": (JSON, LIMITE_N)},
+              "options": (JSON, LIMITE_N, *AFFICHAGE)},
     "construire": {"aide": "régénère docs/ et l'index", "mots": None, "options": (STRICT, INDEX, VERIFIER)},
     "marque": {"aide": "la marque d'un contrat (Loi 77)", "negatifs": True,
                "mots": ("mots", "MOT", "CONTRAT V|NV RÉSULTAT, par exemple 4♥X V -2"), "options": (JSON,)},
@@ -68,6 +76,8 @@ COMMANDES = {
     "ajustee": {"aide": "un score ajusté pondéré (Loi 12C1(c))", "negatifs": True,
                 "mots": ("ponderation", "PONDERATION", "les issues et leurs poids : « 60 % 4♠=, 40 % 4♠-1 »"),
                 "options": (JSON, VULNERABILITE, AUTRE_TABLE, MARQUES)},
+    "completion": {"aide": "le script de complétion du shell (bash, zsh, fish)",
+                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": ()},
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks
@@ -170,10 +180,11 @@ def _lire_option(option: dict, argv: list[str], debut: int, valeurs: dict, negat
 def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     """A usual command line read as argparse would read it; None for anything else.
 
-    Usual: a command that takes words, its words, and its options before or after
-    them. Help, a bad or missing value, an unknown or abbreviated option, ``--``, and
-    words on both sides of an option (argparse refuses the second run) go to
-    argparse, which stays the reference.
+    Usual: a command that takes words, its words, and its options anywhere among them
+    (« renonce --limite 2 mort »: argparse would refuse the second run of words, which
+    a director types all the same). Help, a bad or missing value, an unknown or
+    abbreviated option (never a silent abbreviation) and ``--`` go to argparse, which
+    stays the reference for them.
     """
     definition = COMMANDES.get(argv[0]) if argv else None
     if definition is None or definition["mots"] is None:
@@ -182,16 +193,13 @@ def lire_vite(argv: list[str]) -> SimpleNamespace | None:
     valeurs = _vide(argv[0])
     mots: list[str] = []
     par_drapeau = {o["drapeau"]: o for o in definition["options"]}
-    rang, apres_options = 1, False
+    rang = 1
     while rang < len(argv):
         argument = argv[rang]
-        if est_mot(argument, negatifs):
-            if apres_options:
-                return None
+        if est_mot(argument, negatifs):  # words on both sides of options: « renonce --limite 2 mort »
             mots.append(argument)
             rang += 1
             continue
-        apres_options = bool(mots)
         option = par_drapeau.get(argument)
         suivant = None if option is None else _lire_option(option, argv, rang + 1, valeurs, negatifs)
         if suivant is None:

@@ -9,7 +9,7 @@ import argparse
 import re
 from typing import Any, NoReturn
 
-from indexer.errors import Sortie
+from indexer.errors import LoiErreur, Sortie
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -28,7 +28,16 @@ Le Code International du Bridge de Compétition, en ligne de commande.
   loi ajustee "60 % 4♠= N, 40 % 4♠-1 N" --vulnerabilite NS --autre-table 420
                                 un score ajusté pondéré (Loi 12C1(c)) ; en points
                                 de match : --marques 420 400 -50 au lieu de --autre-table
+  loi completion bash           la complétion du shell (bash, zsh ou fish)
   loi                           (sur un terminal) ouvre l'invite interactive
+
+Recherche : "phrase exacte", -mot pour exclure un mot ;
+  --type TYPES.
+Affichage : --couleur auto|toujours|jamais, --sans-pager, --sources (voir), --json.
+Codes de sortie : 0 trouvé, 1 rien trouvé, 2 erreur (la phrase dit quoi faire ;
+  --debug montre la trace ; avec --json, l'erreur est {"erreur": {"code", "message"}}).
+Environnement : LOI_CACHE (dossier de l'index), XDG_CACHE_HOME, XDG_STATE_HOME
+  (historique de l'invite), PAGER (défaut less -R), NO_COLOR, FORCE_COLOR, COLUMNS.
 """
 
 
@@ -60,7 +69,8 @@ class Parseur(argparse.ArgumentParser):
             message, n = re.subn(f"^{motif}$", francais, message)
             if n:
                 break
-        self.exit(int(Sortie.ERREUR), f"loi : {message}. Tapez « {self.prog} --help » pour l'aide.\n")
+        # Raised, not printed: the dispatcher shows every error alike (one line, or JSON with --json).
+        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.", Sortie.ERREUR)
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
@@ -135,12 +145,26 @@ def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
 NEGATIF = re.compile(r"-\d")
 
 
+def version() -> str:
+    """The installed package's version (pyproject.toml), or « (dépôt) » when it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("loi-bridge")
+    except metadata.PackageNotFoundError:
+        return "(dépôt)"
+
+
 def parseur() -> argparse.ArgumentParser:
     """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
-    from indexer.cli.options import COMMANDES, DEBUG
+    import textwrap
 
-    resultat = Parseur(prog="loi", description=AIDE)
-    resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs")
+    from indexer.cli.options import COMMANDES, DEBUG, TYPES
+
+    types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()
+    resultat = Parseur(prog="loi", description=AIDE.replace("TYPES", types))
+    resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs (permis partout)")
+    resultat.add_argument("--version", action="version", version=f"loi {version()}", help="affiche la version")
     sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
     for nom, definition in COMMANDES.items():
         commande = sous.add_parser(nom, help=definition["aide"].replace("%", "%%"))

@@ -13,7 +13,7 @@ import re
 from collections import namedtuple
 from functools import cache
 
-from indexer.chemins import RACINE
+from indexer.chemins import CORPUS
 from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
@@ -22,7 +22,7 @@ TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from pathlib import Path
 
-FICHIER_SYNONYMES = os.path.join(RACINE, "corpus", "synonymes.toml")
+FICHIER_SYNONYMES = os.path.join(CORPUS, "synonymes.toml")
 _PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
 
 

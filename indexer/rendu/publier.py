@@ -7,12 +7,13 @@ Paths are relative to the project folder. The same function feeds ``loi construi
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.corpus.fiches import url_loi
-from indexer.model import EXEMPLE, LOI, Corpus, Fiche, Loi
+from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
 from indexer.rendu.pages import (
@@ -21,8 +22,11 @@ from indexer.rendu.pages import (
     render_document,
     render_table_des_lois,
 )
+from indexer.rendu.schema import SCHEMA_LOI
 
 DOSSIER_LOIS = "docs/lois"
+DOSSIER_DONNEES = "docs/donnees/lois"  # the per-law data of `loi voir`, open data on the site
+SCHEMA = "docs/donnees/schema-loi.json"
 ABREVIATIONS = "includes/abreviations.md"
 CARTE_CITATIONS = "docs/assets/citations.json"
 # Documents whose page is more than their text: the Marque page adds computed tables and calculators.
@@ -58,37 +62,69 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
     return sortie
 
 
-def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...]) -> dict[str, Any]:
+APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the parser contract)
+
+
+def _notes(element: Element, texte: str, partie: dict[str, NoteBas], appelees: set[str],
+           fichier: str, nom: str) -> tuple[str, list[dict[str, Any]]]:
+    """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes.
+
+    A note goes under the entry whose text calls it (a parser may hang it on the next
+    paragraph of its part); a note no text of its part calls stays under its own element.
+    Numbers count within the entry, so that a reader finds « [1] » right under it.
+    """
+    notes: list[NoteBas] = []
+
+    def numeroter(appel: re.Match[str]) -> str:
+        note = partie.get(appel.group(1))
+        if note is None:
+            return ""  # a call without its note: nothing to point at
+        if note not in notes:
+            notes.append(note)
+        return f"[{notes.index(note) + 1}]"
+
+    texte = APPEL.sub(numeroter, texte)
+    notes += [n for n in element.notes if n.cle not in appelees and n not in notes]
+    return texte, [{"numero": numero, "texte": note.texte, "source": f"{fichier}:{note.ligne}", "nom_source": nom}
+                   for numero, note in enumerate(notes, 1)]  # fmt: skip
+
+
+def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
+              noms: dict[str, str], base: str = "") -> dict[str, Any]:
     """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
 
     Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
-    law text is given without its subtitle (shown apart) and its footnotes.
+    law text is given without its subtitle (shown apart); its footnotes are its
+    ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's
+    address (``site_url``), prefixed to every URL when the site has one.
     """
+    elements = [(partie, element) for _, partie, element in parcourir(loi)]
+    if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order
+        raise ValueError(f"Loi {loi.numero} : {len(fiches)} fiches pour {len(elements)} éléments")
+    notes_partie = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
+    appelees = {id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)}
+                for p, _ in elements}  # fmt: skip
     paragraphes, exemples = [], []
-    for fiche in fiches:
+    for ordre, ((partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
+        nom = f"{noms[partie.source]}, Loi {loi.numero}"
+        texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte
+        texte, notes = _notes(element, texte, notes_partie[id(partie)], appelees[id(partie)], partie.source, nom)
         entree = {
-            "ref": fiche.rattachement,
-            "edition": fiche.edition,
-            "type": fiche.type,
-            "role": fiche.role,
-            "titre": fiche.titre,
-            "texte": fiche.corps if fiche.type == LOI else fiche.texte,
-            "ancre": fiche.ancre,
-            "url": fiche.url,
-            "source": fiche.source,
-            "_rang": len(paragraphes) + len(exemples),  # page order, dropped from the JSON
-        }
+            "ref": fiche.rattachement, "edition": fiche.edition, "type": fiche.type, "role": fiche.role,
+            "titre": fiche.titre, "texte": texte, "notes": notes, "ancre": fiche.ancre,
+            "url": base + fiche.url, "source": fiche.source, "nom_source": nom, "ordre": ordre,
+        }  # fmt: skip
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
     cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return {
         "loi": loi.numero,
         "titre": loi.titre(),
         "titres": loi.titres(),
-        "url": url_loi(loi.numero),
+        "url": base + url_loi(loi.numero),
         "paragraphes": paragraphes,
         "exemples": exemples,
         "renvois": [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))],
-        "cite_par": [{"loi": _numero(c.page), "url": _url(c)} for c in cite_par if _numero(c.page)],
+        "cite_par": [{"loi": _numero(c.page), "url": base + _url(c)} for c in cite_par if _numero(c.page)],
     }
 
 
@@ -101,16 +137,21 @@ def _url(citation: Citation) -> str:
     return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
-def objets_voir(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche]) -> dict[int, str]:
-    """The JSON object of ``loi voir`` for each law, serialised once at build time."""
+def donnees_lois(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: dict[str, str],
+                 base: str = "") -> dict[str, str]:
+    """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site.
+
+    Committed with docs/, so that reading needs nothing writable; its shape is
+    ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every file against.
+    """
     cite_par = _cite_par(corpus, ancres)
     par_loi: dict[int, list[Fiche]] = {}
     for fiche in fiches:
         if fiche.loi is not None:
             par_loi.setdefault(fiche.loi, []).append(fiche)
-    return {
-        loi.numero: json.dumps(objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ())),
-                               ensure_ascii=False, sort_keys=False)
-        for loi in corpus.lois
-    }
-
+    sortie = {f"{DOSSIER_DONNEES}/{loi.numero}.json": json.dumps(
+            objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ()), noms, base),
+            ensure_ascii=False, indent=1) + "\n"
+        for loi in corpus.lois}  # fmt: skip
+    sortie[SCHEMA] = json.dumps(SCHEMA_LOI, ensure_ascii=False, indent=1) + "\n"
+    return sortie

@@ -1,0 +1,90 @@
+"""« Installable like a real tool »: a wheel that carries the corpus, installed in a fresh
+venv with no checkout, answers ``loi voir`` and ``loi cherche`` (the index built into
+``$XDG_CACHE_HOME/loi`` on first use).
+
+Offline on purpose (the suite runs where only package registries are reachable, and
+must not depend on them): the wheel is built with ``--no-isolation`` from the project's
+own setuptools and wheel, installed with ``--no-deps``, and its dependencies (Whoosh)
+are borrowed from the project's .venv through a plain path in a ``.pth`` file — a plain
+path, so the .venv's own ``.pth`` files (its editable install of this checkout) stay
+unread. README.md, « Installer `loi` sur son portable », gives the user's way.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+RACINE = Path(__file__).resolve().parent.parent
+PROJET = ("pyproject.toml", "setup.py", "README.md", "indexer", "corpus", "docs/donnees")
+
+
+def _copie(destination: Path) -> Path:
+    """The files a wheel is made of, copied (the build writes build/ and *.egg-info beside them)."""
+    for nom in PROJET:
+        source, cible = RACINE / nom, destination / nom
+        if source.is_dir():
+            shutil.copytree(source, cible, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            cible.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, cible)
+    return destination
+
+
+@pytest.fixture(scope="module")
+def installe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A fresh venv with the wheel installed; its bin/ and an environment with no checkout in sight."""
+    base = tmp_path_factory.mktemp("installation")
+    projet = _copie(base / "projet")
+    roues = base / "roues"
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", str(roues), str(projet)],
+                   check=True, capture_output=True, timeout=600)  # fmt: skip
+    (roue,) = roues.glob("loi_bridge-*.whl")
+    env_dir = base / "venv"
+    venv.create(env_dir, with_pip=False)
+    python = env_dir / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
+                    "-q", str(roue)], check=True, capture_output=True, timeout=600)  # fmt: skip
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    (Path(site) / "dependances-du-projet.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LOI_CACHE", "VIRTUAL_ENV")}
+    env.update(HOME=str(base / "maison"), XDG_CACHE_HOME=str(base / "cache"), NO_COLOR="1", COLUMNS="80")
+    (base / "maison").mkdir()
+    return env_dir / "bin", env
+
+
+def _loi(installe: tuple[Path, dict[str, str]], *argv: str) -> subprocess.CompletedProcess[str]:
+    dossier, env = installe
+    return subprocess.run([str(dossier / "loi"), *argv], capture_output=True, text=True, env=env,
+                          cwd=env["HOME"], timeout=600)  # fmt: skip
+
+
+@pytest.mark.lent
+def test_la_roue_lit_sans_depot(installe: tuple[Path, dict[str, str]]) -> None:
+    dossier, env = installe
+    ou = subprocess.run([str(dossier / "python"), "-c", "import indexer; print(indexer.__file__)"],
+                        capture_output=True, text=True, env=env, cwd=env["HOME"]).stdout  # fmt: skip
+    assert str(dossier.parent) in ou and str(RACINE) not in ou  # the installed copy, not this checkout
+    sortie = _loi(installe, "voir", "68C")
+    assert sortie.returncode == 0, sortie.stderr
+    assert sortie.stdout.startswith("Loi 68 — ") and "68C" in sortie.stdout
+    assert not (Path(env["XDG_CACHE_HOME"]) / "loi").exists()  # reading wrote nothing
+
+
+@pytest.mark.lent
+def test_la_roue_cherche_et_construit_son_index_dans_le_cache_de_l_utilisateur(
+        installe: tuple[Path, dict[str, str]]) -> None:  # fmt: skip
+    sortie = _loi(installe, "cherche", "revendication", "contestée", "--limite", "1")
+    assert sortie.returncode == 0, sortie.stderr
+    assert "Loi 68" in sortie.stdout or "Loi 69" in sortie.stdout or "Loi 70" in sortie.stdout
+    cache = Path(installe[1]["XDG_CACHE_HOME"]) / "loi"
+    assert any(p.name.startswith("index-") for p in cache.iterdir())
+    assert _loi(installe, "--version").stdout.startswith("loi 0.")
