@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from outils_parseurs import lignes_propres, texte_plat
 
+from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers.guide import parse, sans_mobilier, trouver_entetes
 from indexer.corpus.parsers.lignes_repliees import joindre, segmenter
@@ -258,7 +259,7 @@ def test_note_de_bas_de_page() -> None:
 
 
 def test_entetes(lignes: tuple[str, ...]) -> None:
-    entetes = trouver_entetes(sans_mobilier(lignes)[0])
+    entetes = trouver_entetes(sans_mobilier(sans_saut_de_page(lignes))[0])
     assert len(entetes) == 90
     assert [e[0] + 1 for e in entetes if e[4] == 2] == [6119, 6818]
 

@@ -79,7 +79,7 @@ def est_exemple(texte: str) -> bool:
 
 
 @dataclass
-class _Brouillon:
+class Brouillon:
     """An element being built."""
 
     type: str
@@ -140,20 +140,20 @@ class LecteurDeCitations:
     def __init__(self, numero: int, morceaux: list[Morceau]) -> None:
         self.numero = numero
         self.file = morceaux
-        self.elements: list[_Brouillon] = []
+        self.elements: list[Brouillon] = []
         self.contexte = Label(numero)
         self._fin_manquante = False
 
     @property
-    def courant(self) -> _Brouillon | None:
+    def courant(self) -> Brouillon | None:
         return self.elements[-1] if self.elements else None
 
-    def _nouveau(self, type_: str, ligne: int, **champs: object) -> _Brouillon:
-        brouillon = _Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
+    def _nouveau(self, type_: str, ligne: int, **champs: object) -> Brouillon:
+        brouillon = Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
         self.elements.append(brouillon)
         return brouillon
 
-    def _ajouter(self, brouillon: _Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
+    def _ajouter(self, brouillon: Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
         bloc = _prose(lignes, item)
         if bloc is not None and bloc.texte.strip("[] "):
             brouillon.blocs.append(bloc)
@@ -209,7 +209,7 @@ class LecteurDeCitations:
     def _relatif(self, marque: str) -> Label:
         return parse_relatif(marque, self.contexte) or Label(self.numero)
 
-    def _remplir(self, brouillon: _Brouillon, lignes: Sequence[Ligne]) -> None:
+    def _remplir(self, brouillon: Brouillon, lignes: Sequence[Ligne]) -> None:
         """The text of a law paragraph; a second marker on its line opens a child."""
         numero, texte = lignes[0]
         marque = SOUS_MARQUE.match(texte)
