@@ -2,14 +2,22 @@
 subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
 
 - Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
-  ``[12C1e.``, ``[40.2``…, see ``LABEL``), at a line-start ``[`` + capitalised text
-  (an unlabelled quote: the label is the list marker before it read against the last
-  quoted paragraph, else the law alone), or after a lead-in ``Xxx : [Une…``. It ends at
-  its matching ``]`` (nested asides such as ``[cf. également C1(d)]`` stay in the text
-  with their brackets). When no ``]`` matches before the next line-start ``[``, the
-  quote is unterminated: it ends at the next line-start ``[``, ``Exemple``/``Note``,
-  unlabelled S-paragraph or law heading, and its first element is ``incomplet``.
+  ``[12C1e.``, ``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter
+  marker read against the last quoted paragraph (``[(b) Quand…`` after 47E2(a) is
+  47E2(b)), at a line-start ``[`` + capitalised text (an unlabelled quote: the label is
+  the list marker before it read against the last quoted paragraph, else the law
+  alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]`` (nested
+  asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When
+  no ``]`` matches before the next line-start ``[``, the quote is unterminated: it ends
+  at the next line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law
+  heading, and its first element is ``incomplet``.
   ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary, kept as text.
+- A quote with no label of its own right after a paragraph that is only a heading
+  (``B. Au tour du partenaire… :`` then ``[Le partenaire…``, 3845; ``2. [Plusieurs
+  résultats…]`` then ``[En match…``, 9881) is that paragraph's text, and the next
+  markers are read against it (``3. [L'Organisme…`` is 86B3). A section whose first
+  line is a short line without final punctuation has it as subtitle; so has a numbered
+  paragraph whose whole quote is that line.
 - Inside a quote, a paragraph that starts with ``1.``, ``(a)``, ``a)``, ``(i)`` or
   ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``);
   a marker that cannot be read so (``a)`` under a bare law) stays an item.
@@ -44,6 +52,12 @@ LABEL = re.compile(
         |{SECTION}\d?(?=\.))
         (?P<fin>\.|\s*:|\s|$)""",
     re.VERBOSE,
+)
+# A quote that names its paragraph as a reference does: "[Loi 15B : Si, après…" (1398)
+LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
+# A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
+RENVOI_ARRIERE = re.compile(
+    rf"\ben (?P<code>{SECTION}\d)\((?P<l1>{LETTRE})\) ou (?P=code)\((?P<l2>{LETTRE})\) ci-dessus"
 )
 # "40.2" and "40.A.4" are 40A2 and 40A4
 POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
@@ -167,10 +181,16 @@ class LecteurDeCitations:
         numero, texte = premier.lignes[0]
         label, titre, reste = self._ouvrir(texte, crochet)
         lignes = [(numero, reste)] + list(premier.lignes[1:])
-        if len(label.parties) == 1 and not titre:
+        seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
+        if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
             titre, lignes = _titre_section(lignes)
         incomplet = crochet and self._fin_manquante
-        brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
+        entete = self._entete_sans_texte()
+        if label == Label(self.numero) and entete is not None:  # "B. Au tour du…" / "[Le partenaire…" (3848)
+            brouillon, label = entete, entete.label or label
+            brouillon.incomplet = brouillon.incomplet or incomplet
+        else:
+            brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
         self.contexte = label
         self._remplir(brouillon, lignes)
         for suivant in morceaux[1:]:
@@ -186,16 +206,34 @@ class LecteurDeCitations:
         avant, _, apres = texte.partition("[")
         marque = AVANT_CROCHET.match(avant)
         relatif = (marque["numero"] or marque["lettre"]) if marque else None
+        apres = LOI_DEVANT.sub("", apres, count=1)
         trouve = LABEL.match(apres)
         if trouve is None:
-            label = self._relatif(relatif) if relatif else Label(self.numero)
-            return (label, "", apres)
+            return self._sans_label(relatif, apres)
         code = trouve["code"]
         label = self._label(code.split("/")[0])
         titre, reste = _sous_titre(apres[trouve.end() :])
         if "/" in code:  # "[19A2/19B2." is cited as 19A2; the other label stays visible
             titre = f"{code} {titre}".strip()
         return label, titre, reste
+
+    def _entete_sans_texte(self) -> Brouillon | None:
+        """The law paragraph just read if it is only a heading (label and subtitle, no text)."""
+        courant = self.courant
+        if courant is None or courant.type != LOI or courant.blocs or not courant.titre or courant.label is None:
+            return None
+        return courant
+
+    def _sans_label(self, relatif: str | None, apres: str) -> tuple[Label, str, str]:
+        """An unlabelled quote: the marker before "[" ("2. [Un"), or its own letter marker
+        ("[(b) Quand…", 5540, after 47E2(a)), read against the last quoted paragraph."""
+        if relatif:
+            return self._relatif(relatif), "", apres
+        propre = SOUS_MARQUE.match(apres)
+        label = self._label_marque(propre) if propre and (propre["lettre"] or propre["romain"]) else None
+        if propre is None or label is None:
+            return Label(self.numero), "", apres
+        return label, "", apres[propre.end() :]
 
     def _label(self, code: str) -> Label:
         """A label as written after "[" in this law, normalised (see LABEL)."""
@@ -280,6 +318,27 @@ class LecteurDeCitations:
         reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
         if any(not est_vide(t) for _, t in reste):
             self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
+
+
+def nommer_par_renvoi(numero: int, elements: Sequence[Brouillon]) -> None:
+    """Label an unlabelled quote that a later quote of the law names by its sub-paragraphs.
+
+    « …l'arbitre décide comme en A2(a) ou A2(b) ci-dessus » (3851, in 32B) names the
+    quote above whose text holds the markers (a) and (b): the nearest such quote that
+    has no label of its own (``[Si l'Adv. D…`` 3836) is 32A2. An explicit label is never
+    changed.
+    """
+    for rang, element in enumerate(elements):
+        if element.type != LOI:
+            continue
+        for renvoi in RENVOI_ARRIERE.finditer(" ".join(b.texte for b in element.blocs)):
+            cible = parse_relatif(renvoi["code"], Label(numero))
+            marques = (f"({renvoi['l1']})", f"({renvoi['l2']})")
+            for precedent in reversed(elements[:rang]):
+                texte = " ".join(b.texte for b in precedent.blocs)
+                if precedent.type == LOI and precedent.label == Label(numero) and all(m in texte for m in marques):
+                    precedent.label = cible
+                    break
 
 
 def _sous_titre(texte: str) -> tuple[str, str]:

@@ -36,9 +36,10 @@ from indexer.corpus.parsers.guide_citations import (
     LETTRE_LOI,
     NOTE_TITRE,
     TITRE_LIBRE,
-    LecteurDeCitations,
     Brouillon,
+    LecteurDeCitations,
     est_exemple,
+    nommer_par_renvoi,
     ouverture,
 )
 from indexer.corpus.parsers.lignes_repliees import (
@@ -67,6 +68,7 @@ def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] =
     that open a paragraph after a page break (``guide.coupures_de_page``)."""
     lecteur = _Lecteur(numero, recoudre(segmenter(lignes, _structurel, coupures)))
     lecteur.lire()
+    nommer_par_renvoi(numero, lecteur.elements)
     return tuple(b.fige() for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
@@ -107,7 +109,7 @@ def _sans_amorce_finale(morceau: Morceau, suivant: Morceau | None) -> list[Morce
 
 def _repli(precedent: Morceau, morceau: Morceau, suivant: Morceau | None) -> bool:
     marque = MARQUE_REPLIEE.match(morceau.texte)
-    if marque is None or morceau.saut or TEXTE != morceau.forme or precedent.forme != TEXTE:
+    if marque is None or morceau.saut or morceau.forme != TEXTE or precedent.forme != TEXTE:
         return False
     derniere = precedent.lignes[-1][1].strip()
     if FIN_OU_ANNONCE.search(derniere) or LIGNE_TITRE.match(derniere) or MARQUE_ITEM.match(precedent.texte):
