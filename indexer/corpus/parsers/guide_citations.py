@@ -55,10 +55,6 @@ LABEL = re.compile(
 )
 # A quote that names its paragraph as a reference does: "[Loi 15B : Si, après…" (1398)
 LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
-# A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
-RENVOI_ARRIERE = re.compile(
-    rf"\ben (?P<code>{SECTION}\d)\((?P<l1>{LETTRE})\) ou (?P=code)\((?P<l2>{LETTRE})\) ci-dessus"
-)
 # "40.2" and "40.A.4" are 40A2 and 40A4
 POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 # Unlabelled law text after "[": "[Quatre joueurs…", "[L'arbitre…", "[… Aucun", "[(...) en faveur", "[(a) Un"
@@ -318,27 +314,6 @@ class LecteurDeCitations:
         reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
         if any(not est_vide(t) for _, t in reste):
             self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
-
-
-def nommer_par_renvoi(numero: int, elements: Sequence[Brouillon]) -> None:
-    """Label an unlabelled quote that a later quote of the law names by its sub-paragraphs.
-
-    « …l'arbitre décide comme en A2(a) ou A2(b) ci-dessus » (3851, in 32B) names the
-    quote above whose text holds the markers (a) and (b): the nearest such quote that
-    has no label of its own (``[Si l'Adv. D…`` 3836) is 32A2. An explicit label is never
-    changed.
-    """
-    for rang, element in enumerate(elements):
-        if element.type != LOI:
-            continue
-        for renvoi in RENVOI_ARRIERE.finditer(" ".join(b.texte for b in element.blocs)):
-            cible = parse_relatif(renvoi["code"], Label(numero))
-            marques = (f"({renvoi['l1']})", f"({renvoi['l2']})")
-            for precedent in reversed(elements[:rang]):
-                texte = " ".join(b.texte for b in precedent.blocs)
-                if precedent.type == LOI and precedent.label == Label(numero) and all(m in texte for m in marques):
-                    precedent.label = cible
-                    break
 
 
 def _sous_titre(texte: str) -> tuple[str, str]:

@@ -39,7 +39,6 @@ from indexer.corpus.parsers.guide_citations import (
     Brouillon,
     LecteurDeCitations,
     est_exemple,
-    nommer_par_renvoi,
     ouverture,
 )
 from indexer.corpus.parsers.lignes_repliees import (
@@ -51,10 +50,14 @@ from indexer.corpus.parsers.lignes_repliees import (
     est_vide,
     segmenter,
 )
+from indexer.labels import Label, parse_relatif
 from indexer.model import COMMENTAIRE, EXEMPLE, ITEM, LOI, NOTE, TEXTE, TITRE, Bloc, Element
 
 # A lead-in before an inline quote: "Procédure de rappel : [20D."
 AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
+# A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
+_SOUS = rf"\((?P<l1>{marqueurs.LETTRE})\) ou (?P=code)\((?P<l2>{marqueurs.LETTRE})\)"
+RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-dessus")
 # An example left waiting for its ruling: a question, or the director just called
 SANS_DECISION = re.compile(r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$")
 # A paragraph that reasons on the example's facts: "En supposant qu'il était intentionnel"
@@ -243,3 +246,24 @@ def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
             if avant is not None and apres is not None:
                 return avant, Morceau(apres.lignes, saut=True, forme=apres.forme)
     return None
+
+
+def nommer_par_renvoi(numero: int, elements: Sequence[Brouillon]) -> None:
+    """Label an unlabelled quote that a later quote of the law names by its sub-paragraphs.
+
+    « …l'arbitre décide comme en A2(a) ou A2(b) ci-dessus » (3851, in 32B) names the
+    quote above whose text holds the markers (a) and (b): the nearest such quote that
+    has no label of its own (``[Si l'Adv. D…`` 3836) is 32A2. An explicit label is never
+    changed.
+    """
+    for rang, element in enumerate(elements):
+        if element.type != LOI:
+            continue
+        for renvoi in RENVOI_ARRIERE.finditer(" ".join(b.texte for b in element.blocs)):
+            cible = parse_relatif(renvoi["code"], Label(numero))
+            marques = (f"({renvoi['l1']})", f"({renvoi['l2']})")
+            for precedent in reversed(elements[:rang]):
+                texte = " ".join(b.texte for b in precedent.blocs)
+                if precedent.type == LOI and precedent.label == Label(numero) and all(m in texte for m in marques):
+                    precedent.label = cible
+                    break
