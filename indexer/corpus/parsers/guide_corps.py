@@ -18,6 +18,10 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   intentionnel… », 3971). Any other paragraph ends it. Two
   mid-line ``. Exemple :`` (1429, 4607) are cut out the same way.
 - ``Note :``, ``NB :``, ``Remarque :``, ``Note très importante :`` open a note.
+- A heading line that names a paragraph of the law in parentheses (« Informations
+  provenant de déclarations ou de jeux retirés (16C) : », 1635) opens the Guide's
+  commentary of a paragraph it does not quote: a law Element with that label and the
+  heading as subtitle, without text; what follows is attached to it.
 - Everything else is commentary: one Element per paragraph, with the items that
   follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc, and
   so is a lead-in ``Xxx :`` cut off before an inline quote. Orphan ``]`` are dropped.
@@ -50,7 +54,7 @@ from indexer.corpus.parsers.lignes_repliees import (
     est_vide,
     segmenter,
 )
-from indexer.labels import Label, parse_relatif
+from indexer.labels import Label, parse_label, parse_relatif
 from indexer.model import COMMENTAIRE, EXEMPLE, ITEM, LOI, NOTE, TEXTE, TITRE, Bloc, Element
 
 # A lead-in before an inline quote: "Procédure de rappel : [20D."
@@ -62,6 +66,10 @@ RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-de
 SANS_DECISION = re.compile(r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$")
 # A paragraph that reasons on the example's facts: "En supposant qu'il était intentionnel"
 SUPPOSITION = re.compile(r"^En supposant\b")
+# A heading naming the paragraph it comments: "Informations provenant… retirés (16C) :"
+ENTETE_PARAGRAPHE = re.compile(
+    r"^(?P<titre>[A-ZÀ-Ý][^.:;!?()\[\]]{0,90}?)\s*\((?P<code>\d{1,2}[A-G][0-9a-z()]*)\)\s*:?$"
+)
 # A mid-line example after a sentence: "…leur tour. Exemple : Les paires"
 EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 
@@ -184,7 +192,12 @@ class _Lecteur(LecteurDeCitations):
             self.file.insert(0, apres)
             morceau = avant
         texte = morceau.texte.strip()
-        if est_exemple(texte):
+        entete = ENTETE_PARAGRAPHE.match(texte) if len(morceau.lignes) == 1 and morceau.saut else None
+        label = parse_label(entete["code"]) if entete else None
+        if entete and label is not None and label.loi == self.numero:
+            self._nouveau(LOI, morceau.ligne, label=label, titre=entete["titre"])
+            self.contexte = label
+        elif est_exemple(texte):
             self._entete(EXEMPLE, ENTETE_EXEMPLE.match(texte), morceau)  # type: ignore[arg-type]
         elif NOTE_TITRE.match(texte):
             self._entete(NOTE, NOTE_TITRE.match(texte), morceau)  # type: ignore[arg-type]
