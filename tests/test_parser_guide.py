@@ -413,7 +413,8 @@ def test_decision_d_un_exemple(situation: str, suite: str, prise: bool) -> None:
 
 def test_supposition_sur_les_faits_de_l_exemple() -> None:
     elements = loi("Exemple :", "", "N E S O", "", "1♠ Passe Passe 2♥", " ",
-                   "Vérifier si le contre était intentionnel.", " ", "En supposant qu'il était intentionnel, il est inadmissible.", " ", "Une violation.")
+                   "Vérifier si le contre était intentionnel.", " ",
+                   "En supposant qu'il était intentionnel, il est inadmissible.", " ", "Une violation.")
     assert [b.forme for b in elements[0].blocs] == [ENCHERES, "texte", "texte"]
     assert [e.type for e in elements] == [EXEMPLE, COMMENTAIRE]
 
