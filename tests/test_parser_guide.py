@@ -447,7 +447,7 @@ def test_entete_d_un_paragraphe_non_cite() -> None:
                                  "[Si l’Adv. D enchérit, le joueur fautif déclare :(a) Quand comparable.(b) Sinon].",
                                  "B. Au tour du partenaire du joueur fautif de déclarer :", " ",
                                  "[L’arbitre décide comme en A2(a) ou A2(b) ci-dessus]."),
-         ["32A", "-", "32A2", "32B"]),
+         ["32A", "-", "32A2", "32A2(a)", "32A2(b)", "32B"]),
     ],
 )
 def test_etiquettes_du_contexte(entete: str, corps: tuple[str, ...], plan: list[str]) -> None:
@@ -482,6 +482,11 @@ ETIQUETTES_DU_GUIDE = [
     (15, 1398, "15B"),  # « [Loi 15B : »
     (16, 1635, "16C"),  # « … (16C) : », heading without text
     (32, 3836, "32A2"),  # « comme en A2(a) ou A2(b) ci-dessus » (3851)
+    (32, 3838, "32A2(a)"),  # « …légale :(a) Quand… », a marker glued after a sentence
+    (32, 3841, "32A2(b)"),
+    (9, 603, "9B1(c)"),  # « …prétendre. (c) Appeler l’arbitre… »
+    (9, 604, "9B1(d)"),
+    (93, 10209, "93C3(b)"),
     (32, 3845, "32B"),  # « B. Au tour du partenaire… : » then « [Le partenaire… » (3848)
     (47, 5540, "47E2(b)"),  # « [(b) Quand il est trop tard… » after 47E2(a)
     (86, 9881, "86B2"),  # « 2. [Plusieurs résultats…] » then « [En match… » (9882)

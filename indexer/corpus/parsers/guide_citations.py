@@ -19,8 +19,9 @@ subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` rea
   line is a short line without final punctuation has it as subtitle; so has a numbered
   paragraph whose whole quote is that line.
 - Inside a quote, a paragraph that starts with ``1.``, ``(a)``, ``a)``, ``(i)`` or
-  ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``);
-  a marker that cannot be read so (``a)`` under a bare law) stays an item.
+  ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``),
+  and so is a letter marker glued after a sentence (« légale :(a) Quand », 3838; the
+  extraction lost the line break); a marker that cannot be read so stays an item.
 - An unbracketed letter paragraph (``B. Rectification d'une erreur``) is law text
   too; it runs like an unterminated quote but is not flagged.
 """
@@ -53,6 +54,8 @@ LABEL = re.compile(
         (?P<fin>\.|\s*:|\s|$)""",
     re.VERBOSE,
 )
+# A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
+MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
 # A quote that names its paragraph as a reference does: "[Loi 15B : Si, après…" (1398)
 LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
 # "40.2" and "40.A.4" are 40A2 and 40A4
@@ -153,6 +156,7 @@ class LecteurDeCitations:
         self.elements: list[Brouillon] = []
         self.contexte = Label(numero)
         self._fin_manquante = False
+        self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
 
     @property
     def courant(self) -> Brouillon | None:
@@ -186,6 +190,7 @@ class LecteurDeCitations:
             brouillon, label = entete, entete.label or label
             brouillon.incomplet = brouillon.incomplet or incomplet
         else:
+            label = self._nomme_plus_bas(label, morceaux)
             brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
         self.contexte = label
         self._remplir(brouillon, lignes)
@@ -212,6 +217,12 @@ class LecteurDeCitations:
         if "/" in code:  # "[19A2/19B2." is cited as 19A2; the other label stays visible
             titre = f"{code} {titre}".strip()
         return label, titre, reste
+
+    def _nomme_plus_bas(self, label: Label, morceaux: Sequence[Morceau]) -> Label:
+        """An unlabelled quote that a quote below names by both its markers (``noms``)."""
+        texte = " ".join(t for m in morceaux for _, t in m.lignes)
+        noms = (n for (a, b), n in self.noms.items() if f"({a})" in texte and f"({b})" in texte)
+        return next(noms, label) if label == Label(self.numero) else label
 
     def _entete_sans_texte(self) -> Brouillon | None:
         """The law paragraph just read if it is only a heading (label and subtitle, no text)."""
@@ -244,12 +255,21 @@ class LecteurDeCitations:
         return parse_relatif(marque, self.contexte) or Label(self.numero)
 
     def _remplir(self, brouillon: Brouillon, lignes: Sequence[Ligne]) -> None:
-        """The text of a law paragraph; a second marker on its line opens a child."""
+        """The text of a law paragraph; a second marker on its line, or a letter marker
+        glued after a sentence (``MARQUE_INTERNE``), opens a child."""
         numero, texte = lignes[0]
         marque = SOUS_MARQUE.match(texte)
         if marque and not marque["section"] and self._label_marque(marque) is not None:
             self._sous_paragraphe(Morceau(((numero, texte),) + tuple(lignes[1:]), saut=False))
             return
+        for index, (_, ligne) in enumerate(lignes):
+            interne = MARQUE_INTERNE.search(ligne, 1 if index == 0 else 0)
+            if interne and marque_relative(None, None, interne["lettre"], None, self.contexte) is not None:
+                avant, apres = couper(Morceau(tuple(lignes), saut=False), index, interne.start("marque"))
+                if avant is not None and apres is not None:
+                    self._ajouter(brouillon, avant.lignes, item=False)
+                    self._sous_paragraphe(apres)
+                    return
         self._ajouter(brouillon, lignes, item=False)
 
     def _label_marque(self, marque: re.Match[str]) -> Label | None:

@@ -77,9 +77,10 @@ EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] = ()) -> tuple[Element, ...]:
     """The elements of one law's body (see the module docstring); ``coupures``: the lines
     that open a paragraph after a page break (``guide.coupures_de_page``)."""
-    lecteur = _Lecteur(numero, recoudre(segmenter(lignes, _structurel, coupures)))
+    morceaux = recoudre(segmenter(lignes, _structurel, coupures))
+    lecteur = _Lecteur(numero, morceaux)
+    lecteur.noms = noms_plus_bas(numero, morceaux)
     lecteur.lire()
-    nommer_par_renvoi(numero, lecteur.elements)
     return tuple(b.fige() for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
@@ -261,22 +262,15 @@ def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
     return None
 
 
-def nommer_par_renvoi(numero: int, elements: Sequence[Brouillon]) -> None:
-    """Label an unlabelled quote that a later quote of the law names by its sub-paragraphs.
-
-    « …l'arbitre décide comme en A2(a) ou A2(b) ci-dessus » (3851, in 32B) names the
-    quote above whose text holds the markers (a) and (b): the nearest such quote that
-    has no label of its own (``[Si l'Adv. D…`` 3836) is 32A2. An explicit label is never
-    changed.
-    """
-    for rang, element in enumerate(elements):
-        if element.type != LOI:
-            continue
-        for renvoi in RENVOI_ARRIERE.finditer(" ".join(b.texte for b in element.blocs)):
-            cible = parse_relatif(renvoi["code"], Label(numero))
-            marques = (f"({renvoi['l1']})", f"({renvoi['l2']})")
-            for precedent in reversed(elements[:rang]):
-                texte = " ".join(b.texte for b in precedent.blocs)
-                if precedent.type == LOI and precedent.label == Label(numero) and all(m in texte for m in marques):
-                    precedent.label = cible
-                    break
+def noms_plus_bas(numero: int, morceaux: Sequence[Morceau]) -> dict[tuple[str, str], Label]:
+    """The paragraphs a quote of the law names by their sub-paragraphs, « …comme en A2(a)
+    ou A2(b) ci-dessus » (3851, in 32B): (first marker, second marker) → A2 read in the
+    law. The quote above whose text holds both markers and no label of its own
+    (``[Si l'Adv. D…`` 3836) is that paragraph (``LecteurDeCitations._citation``)."""
+    noms: dict[tuple[str, str], Label] = {}
+    for morceau in morceaux:
+        for renvoi in RENVOI_ARRIERE.finditer(" ".join(t for _, t in morceau.lignes)):
+            label = parse_relatif(renvoi["code"], Label(numero))
+            if label is not None:
+                noms.setdefault((renvoi["l1"], renvoi["l2"]), label)
+    return noms
