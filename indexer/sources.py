@@ -42,7 +42,7 @@ FFB = "Fédération Française de Bridge"
 SOURCES = (
     Source("000", "000_bc3a5b1056d66b24.txt", "Guide pratique (FFB)",
            "Guide pratique de l'arbitrage à la table", "2017", ROLE_GUIDE, FFB,
-           ("sans_saut_de_page", "sans_espaces_finales"), ("guide",)),
+           ("sans_espaces_finales",), ("guide",)),  # the parser reads the page breaks
     Source("001", "001_70a37ebcf675b134.txt", "Code 2007 et RNC 2008 (FFB)",
            "Code International du Bridge de Compétition 2007 (édition FFB 2008) et Règlement National "
            "des Compétitions 2008", "2007", ROLE_TEXTE, FFB,

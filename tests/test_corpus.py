@@ -9,8 +9,9 @@ import pytest
 from indexer import build
 from indexer.corpus.clean import clean_source
 from indexer.corpus.couverture import bilan
+from indexer.corpus.merge import etiqueter
 from indexer.labels import Label
-from indexer.model import EXEMPLE, LOI, ROLE_TEXTE
+from indexer.model import EXEMPLE, LOI, ROLE_TEXTE, TEXTE, Bloc, Element, Partie
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES, PAR_FICHIER
 
 SEUIL_COUVERTURE = 0.99
@@ -84,3 +85,83 @@ def test_titres_par_edition(construit, numero: int, titre_2017: str | None) -> N
     page = (build.racine() / "docs" / "lois" / f"{numero}.md").read_text(encoding="utf-8")
     premier_titre = next(ligne for ligne in page.splitlines() if ligne.startswith("# "))
     assert ("(titre 2007)" in premier_titre) == (titre_2017 is None)
+
+
+# --- structure from the sources (issue 8) ----------------------------------------------------
+
+# (law, source:line, expected label): 2017 paragraphs named by another 2017 source (merge.etiqueter)
+ETIQUETTES_CROISEES = [
+    (27, f"{NOTES}:129", "27D"),  # restated by 000:3378 « …n'avait pas eu lieu (27D, et voir 12B1) »
+    (30, f"{GUIDE}:3708", "30B1(b)"),  # 003:28 quotes the same words as 30B1(b)
+    (6, f"{LIVRET}:559", "6C"),  # 000:265 quotes the same words as 6C
+    (61, f"{LIVRET}:719", "61C"),  # subtitle proved by 000:7391 « La Loi 61C est claire (…) »
+]
+
+
+@pytest.mark.parametrize(("numero", "ou", "label"), ETIQUETTES_CROISEES)
+def test_etiquettes_croisees(construit, numero: int, ou: str, label: str) -> None:
+    source, ligne = ou.split(":")
+    (element,) = [e for p in construit.corpus.loi(numero).parties if p.source == source
+                  for e in p.elements if e.ligne == int(ligne) and e.type == LOI]
+    assert element.label is not None and element.label.compact() == label
+
+
+def _partie(source: str, edition: str, *elements: Element) -> Partie:
+    return Partie(source, edition, "guide", "", 1, elements)
+
+
+REFORMULE = "le joueur fautif peut faire n'importe quelle déclaration légale à son tour"
+
+
+def _commentaire(texte: str) -> Element:
+    return Element("commentaire", (Bloc(TEXTE, texte, 1),), 1)
+
+
+def _loi(texte: str, label: Label, ligne: int = 1) -> Element:
+    return Element(LOI, (Bloc(TEXTE, texte, ligne),), ligne, label)
+
+
+@pytest.mark.parametrize(
+    ("autre", "attendu"),
+    [
+        # the same words under a label in another 2017 source
+        (_partie(GUIDE, "2017", _loi("Le joueur fautif peut faire n’importe quelle déclaration légale et :",
+                                     Label(30, ("B", "1", "b")))), Label(30, ("B", "1", "b"))),
+        # the same words in the 2007 text only: never
+        (_partie(CODE_2007, "2007", _loi("Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.",
+                                         Label(30, ("B", "2")))), Label(30)),
+        # restated, then cited in parentheses
+        (_partie(GUIDE, "2017", _commentaire(f"Il ajuste si {REFORMULE} (30B1b).")), Label(30, ("B", "1", "b"))),
+        # restated, cited as another law's paragraph: not ours
+        (_partie(GUIDE, "2017", _commentaire(f"Il ajuste si {REFORMULE} (23C).")), Label(30)),
+    ],
+)
+def test_etiqueter(autre: Partie, attendu: Label) -> None:
+    sans = _partie(NOTES, "2017", _loi("Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.",
+                                        Label(30)))
+    (etiquetee, _) = etiqueter(30, [sans, autre])
+    assert etiquetee.elements[0].label == attendu
+
+
+# (source:line of a commentary, example or note, the 2017 paragraph it is attached to)
+RATTACHEMENTS = [
+    (f"{GUIDE}:1638", "16C"),  # under « … (16C) : », not 16B3
+    (f"{GUIDE}:1648", "16C"),  # its « Remarque : »
+    (f"{GUIDE}:3364", "27B"),  # « Lorsque l'enchère insuffisante n'est pas acceptée : » = 27B's subtitle (003:99)
+    (f"{GUIDE}:3415", "27B"),
+    (f"{GUIDE}:3437", "27B"),  # the four examples of comparable replacements, not 27A2
+    (f"{GUIDE}:3446", "27B"),
+    (f"{GUIDE}:3456", "27B"),
+    (f"{GUIDE}:3463", "27B"),
+    (f"{GUIDE}:3360", "27A2"),  # the commentary of 27A2 itself stays
+    (f"{GUIDE}:4211", "40"),  # « Déclarations psychiques : »: a topic of the Guide's, not 40B5(a)
+    (f"{GUIDE}:4250", "40"),
+    (f"{GUIDE}:1494", "16B1(b)"),  # a title alone before a quote heads that quote
+    (f"{GUIDE}:5256", "46B"),  # « Le mort » captions a hand: no new topic
+]
+
+
+@pytest.mark.parametrize(("ou", "label"), RATTACHEMENTS)
+def test_rattachements(construit, ou: str, label: str) -> None:
+    (fiche,) = [f for f in construit.fiches if f.source == ou and f.type != LOI]
+    assert fiche.rattachement == label

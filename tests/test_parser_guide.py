@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from outils_parseurs import lignes_propres, texte_plat
 
+from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers.guide import parse, sans_mobilier, trouver_entetes
 from indexer.corpus.parsers.lignes_repliees import joindre, segmenter
@@ -258,7 +259,7 @@ def test_note_de_bas_de_page() -> None:
 
 
 def test_entetes(lignes: tuple[str, ...]) -> None:
-    entetes = trouver_entetes(sans_mobilier(lignes)[0])
+    entetes = trouver_entetes(sans_mobilier(sans_saut_de_page(lignes))[0])
     assert len(entetes) == 90
     assert [e[0] + 1 for e in entetes if e[4] == 2] == [6119, 6818]
 
@@ -338,3 +339,163 @@ def test_mobilier_absent(extrait: Extrait) -> None:
 def test_couverture(extrait: Extrait, lignes: tuple[str, ...]) -> None:
     mesure = bilan("\n".join(lignes), plain(extrait))
     assert mesure.ratio >= 0.99, mesure.manques
+
+
+# --- structure from the sources (issue 8): each rule, then its table on the real file ---------
+
+
+def test_saut_de_page_apres_une_phrase_finie() -> None:
+    """A page that ends a sentence, the next starting with a capital: a new paragraph."""
+    elements = loi("Exemple : Un joueur explique mal.", "Il demande s'ils sont lésés ou non.",
+                   "\fDe nombreuses Lois précisent la procédure.", "", "suite de la phrase.")
+    assert [(e.type, e.blocs[0].texte) for e in elements] == [
+        (EXEMPLE, "Un joueur explique mal. Il demande s'ils sont lésés ou non."),
+        (COMMENTAIRE, "De nombreuses Lois précisent la procédure. suite de la phrase."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fin_de_page", "suite"),
+    [("La levée se poursuit :", "Roi ♠, 9 de ♠."), ("un joueur ne peut", "changer de place."),
+     ("Une fois la position choisie,", "Un joueur ne peut.")],
+)
+def test_saut_de_page_au_milieu_d_une_phrase(fin_de_page: str, suite: str) -> None:
+    elements = loi(f"Exemple : {fin_de_page}", f"\f{suite}")
+    assert [e.type for e in elements] == [EXEMPLE] and len(elements[0].blocs) == 1
+
+
+@pytest.mark.parametrize(
+    ("corps", "textes"),
+    [
+        # a dash that only wraps the auction of a sentence (000:1142–1144)
+        (("Exemple : Les enchères pourraient continuer 1SA - 2♣ (Landy)", "", "- Passe- 2♠ - Fin.", "",
+          "La séquence normale aurait pu être autre."),
+         ["Les enchères pourraient continuer 1SA - 2♣ (Landy) - Passe- 2♠ - Fin. La séquence normale aurait pu "
+          "être autre."]),
+        # a number that only wraps "la donne / 15." (000:1383–1385)
+        (("Exemple : Sud et Ouest ont celles de la donne", "15. Sud passe."),
+         ["Sud et Ouest ont celles de la donne 15. Sud passe."]),
+        # a real list after an unfinished sentence stays a list (000:1026–1029)
+        (("Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"),
+         ["Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"]),
+    ],
+)
+def test_marqueur_qui_replie_une_phrase(corps: tuple[str, ...], textes: list[str]) -> None:
+    assert [b.texte for e in loi(*corps) for b in e.blocs] == textes
+
+
+def test_amorce_finale_avant_une_citation() -> None:
+    elements = loi("Exemple : Le joueur remplace 2♦.", "", "Ce ne sera pas un problème.", "",
+                   "Si la Loi 25A ne s'applique pas :", " ", "[27A1. Toute enchère insuffisante peut être acceptée.]",
+                   entete="27– Enchère insuffisante")
+    assert [(e.type, e.blocs[0].texte) for e in elements] == [
+        (EXEMPLE, "Le joueur remplace 2♦. Ce ne sera pas un problème."),
+        (COMMENTAIRE, "Si la Loi 25A ne s'applique pas :"),
+        (LOI, "Toute enchère insuffisante peut être acceptée."),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("situation", "suite", "prise"),
+    [
+        ("Est-ce que 3♦ par Sud est comparable au premier Passe ?", "Il semble que la réponse est non.", True),
+        ("Les défenseurs perdent une levée en défense. Arbitre !", "Une question générale est acceptable.", True),
+        ("EO appellent l’arbitre en remettant en question l'enchère de Nord.", "L’arbitre devrait procéder.", True),
+        ("Ouest appelle l’arbitre, qui autorisera le changement.", "Dans ce cas, rien.", False),
+        ("Le Passe est maintenu.", "Pour appliquer correctement cette loi, il est important.", False),
+    ],
+)
+def test_decision_d_un_exemple(situation: str, suite: str, prise: bool) -> None:
+    elements = loi(f"Exemple : {situation}", " ", suite, " ", "Autre commentaire ?", " ", "Encore un.")
+    assert len(elements[0].blocs) == (2 if prise else 1)
+    assert [e.type for e in elements[1:]] == [COMMENTAIRE] * (2 if prise else 3)
+
+
+def test_supposition_sur_les_faits_de_l_exemple() -> None:
+    elements = loi("Exemple :", "", "N E S O", "", "1♠ Passe Passe 2♥", " ",
+                   "Vérifier si le contre était intentionnel.", " ",
+                   "En supposant qu'il était intentionnel, il est inadmissible.", " ", "Une violation.")
+    assert [b.forme for b in elements[0].blocs] == [ENCHERES, "texte", "texte"]
+    assert [e.type for e in elements] == [EXEMPLE, COMMENTAIRE]
+
+
+def test_entete_d_un_paragraphe_non_cite() -> None:
+    elements = loi("Informations provenant de déclarations ou de jeux retirés (16C) :", " ",
+                   "Toutes les informations résultant d'une action retirée sont autorisées.", entete="16– Informations")
+    assert [(e.type, e.label, e.titre, len(e.blocs)) for e in elements] == [
+        (LOI, Label(16, ("C",)), "Informations provenant de déclarations ou de jeux retirés", 0),
+        (COMMENTAIRE, None, "", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("entete", "corps", "plan"),
+    [
+        ("15 - Mauvais étui", ("[Loi 15B : Si l’arbitre constate une erreur :]",), ["15B"]),
+        ("47 - Reprise", ("[47E2a. Un joueur peut reprendre sa carte.]", " ", "Exemple : Sud joue.", " ",
+                          "[(b) Quand il est trop tard, l’arbitre ajuste]."), ["47E2(a)", "-", "47E2(b)"]),
+        ("32– Contre hors tour", ("B. Au tour du partenaire du joueur fautif de déclarer :", " ",
+                                 "[Le partenaire du joueur fautif peut faire n’importe quelle déclaration.]"), ["32B"]),
+        ("86 – En match", ("[B. Résultat obtenu à une autre table", " ", "1. Un seul résultat obtenu.]", " ",
+                           "2. [Plusieurs résultats obtenus à une ou plusieurs tables]",
+                           "[En match par équipes, quand deux résultats ont été obtenus :", "",
+                           "a) Si aucun compétiteur n'était fautif, l’arbitre annule.]", " ",
+                           "3. [L'Organisme Responsable peut prendre des dispositions différentes.]"),
+         ["86B", "86B1", "86B2", "86B2(a)", "86B3"]),
+        ("32– Contre hors tour", ("A. Au tour de l’adversaire de droite du joueur fautif de déclarer :", " ",
+                                 "Si l’adversaire de droite passe, le joueur fautif répète son contre.", " ",
+                                 "[Si l’Adv. D enchérit, le joueur fautif déclare :(a) Quand comparable.(b) Sinon].",
+                                 "B. Au tour du partenaire du joueur fautif de déclarer :", " ",
+                                 "[L’arbitre décide comme en A2(a) ou A2(b) ci-dessus]."),
+         ["32A", "-", "32A2", "32A2(a)", "32A2(b)", "32B"]),
+    ],
+)
+def test_etiquettes_du_contexte(entete: str, corps: tuple[str, ...], plan: list[str]) -> None:
+    elements = loi(*corps, entete=entete)
+    assert [e.label.compact() if e.label else "-" for e in elements] == plan
+
+
+# (law, line of « Exemple », the end of its ruling, line of what follows it; 0: the law's end)
+BORNES_D_EXEMPLES = [
+    (12, 885, "s'ils se sentent lésés ou non.", 895),  # page break after a sentence
+    (13, 1134, "La Loi 12B2 devrait être appliqué rarement.", 1156),  # "- Passe- 2♠ - Fin." wraps
+    (15, 1383, "les enchères se poursuivent normalement.", 1398),  # "15. Sud passe" wraps
+    (16, 1751, "et le sondage sera fatalement biaisé.", 0),  # called: the procedure is its ruling
+    (23, 2799, "si l'enchère d'ouverture était 1SA 15-17 ou 1SA 10-12 ?", 2829),  # a question: its answer
+    (27, 3304, "et ce ne sera pas un problème.", 3318),  # the lead-in of 27A1 is not the example's
+    (36, 3956, "si le ou les Passe(s) forcé(s) lèsent le camp non fautif.", 0),  # « En supposant… »
+    (40, 4066, "il s'agit seulement d'une demande pour les Cœurs.", 4074),  # page break
+    (73, 8752, "L’arbitre en a assez pour envisager un ajustement de la marque.", 0),  # « Arbitre ! »
+]
+
+
+@pytest.mark.parametrize(("numero", "ligne", "fin", "apres"), BORNES_D_EXEMPLES)
+def test_bornes_d_exemples(extrait: Extrait, numero: int, ligne: int, fin: str, apres: int) -> None:
+    (elements,) = [p.elements for n, p in extrait.parties if n == numero and any(e.ligne == ligne for e in p.elements)]
+    rang = next(k for k, e in enumerate(elements) if e.ligne == ligne)
+    assert elements[rang].type == EXEMPLE and elements[rang].blocs[-1].texte.endswith(fin)
+    assert (elements[rang + 1].ligne if rang + 1 < len(elements) else 0) == apres
+
+
+# (law, line, expected label): quotes that the Guide does not label itself
+ETIQUETTES_DU_GUIDE = [
+    (15, 1398, "15B"),  # « [Loi 15B : »
+    (16, 1635, "16C"),  # « … (16C) : », heading without text
+    (32, 3836, "32A2"),  # « comme en A2(a) ou A2(b) ci-dessus » (3851)
+    (32, 3838, "32A2(a)"),  # « …légale :(a) Quand… », a marker glued after a sentence
+    (32, 3841, "32A2(b)"),
+    (9, 603, "9B1(c)"),  # « …prétendre. (c) Appeler l’arbitre… »
+    (9, 604, "9B1(d)"),
+    (93, 10209, "93C3(b)"),
+    (32, 3845, "32B"),  # « B. Au tour du partenaire… : » then « [Le partenaire… » (3848)
+    (47, 5540, "47E2(b)"),  # « [(b) Quand il est trop tard… » after 47E2(a)
+    (86, 9881, "86B2"),  # « 2. [Plusieurs résultats…] » then « [En match… » (9882)
+    (86, 9930, "86B3"),  # « 3. [L'Organisme… » read against 86B2
+]
+
+
+@pytest.mark.parametrize(("numero", "ligne", "label"), ETIQUETTES_DU_GUIDE)
+def test_etiquettes_du_guide(extrait: Extrait, numero: int, ligne: int, label: str) -> None:
+    (element,) = [e for n, p in extrait.parties if n == numero for e in p.elements
+                  if e.ligne == ligne and e.type == LOI]
+    assert element.label is not None and element.label.compact() == label

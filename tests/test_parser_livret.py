@@ -84,7 +84,7 @@ def test_sans_markdown(brut: str, attendu: str) -> None:
         (7, "Place de l’étui", ("Place de l'étui", "A", "")),
         (45, "Le mort indique les cartes", ("Le mort indique les cartes", "F", "")),
         (20, "Procédure incorrecte", ("Procédure incorrecte", "G", "")),
-        (61, "Droit d'inspecter des levées", ("Droit d'inspecter des levées", None, "")),
+        (61, "Droit d'inspecter des levées", ("Droit d'inspecter des levées", "C", "")),  # 000:7391
         (65, "Ordre", ("Ordre", "C", "")),
         (65, "Ordres donnés", None),
         (40, "Entame face cachée", None),  # another law's subtitle
@@ -184,7 +184,7 @@ def test_dix_sept_lois(extrait: Extrait) -> None:
             "45A\n45B\n45C\n45C1\n45C2\n45C2(a)\n45C2(b)\n45C3\n45C4\n45C4(a)\n45C4(b)\n45C5"
             "\n45F\n45G",
         ),
-        (61, "61A\n61B\n61B1\n61B2\n61B2(a)\n61B2(b)\n61B3\n61"),
+        (61, "61A\n61B\n61B1\n61B2\n61B2(a)\n61B2(b)\n61B3\n61C"),
         (
             74,
             "74A\n74A1\n74A2\n74A3\n74B\n74B1\n74B2\n74B3\n74B4\n74B5\n74C"
@@ -218,9 +218,11 @@ def test_chaque_sous_titre_sert_une_fois(extrait: Extrait) -> None:
     assert sorted(vus) == sorted(attendus)
 
 
-def test_sous_titre_sans_lettre(extrait: Extrait) -> None:
+def test_61c_prouve_par_le_guide(extrait: Extrait) -> None:
+    """« La Loi 61C est claire (la revendication d'une renonce ne justifie pas l'inspection
+    des levées fermées) » (000:7391) is the rule 004 gives under this subtitle."""
     dernier = partie(extrait, 61).elements[-1]
-    assert (dernier.label, dernier.titre) == (Label(61), "Droit d'inspecter des levées")
+    assert (dernier.label, dernier.titre) == (Label(61, ("C",)), "Droit d'inspecter des levées")
 
 
 def test_textes_en_ligne(extrait: Extrait) -> None:

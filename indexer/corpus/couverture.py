@@ -135,8 +135,9 @@ def bilan(source: str, sortie: str, maximum_manques: int = 20, titres: Iterable[
     its own wherever it stands in the source.
     """
     connus = ngrammes(mots(sans_markup(sortie)))
-    # A paragraph marker opens a new paragraph: the sentence stops there.
-    source = _EXPOSANT.sub(" ", MARQUEUR.sub("\n\n", source))
+    # A paragraph marker opens a new paragraph: the sentence stops there. A page break
+    # (000 keeps its form feeds for the parser) is furniture, not text.
+    source = _EXPOSANT.sub(" ", MARQUEUR.sub("\n\n", source.replace("\f", "")))
     index = _index_titres(titres)
     phrases = [p for marquee in _phrases_marquees(source) for p in _decouper_aux_titres(marquee, index)]
     gardes = total = 0

@@ -7,11 +7,20 @@ attachment are computed once, by the rules below.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator
 
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.labels import Label
-from indexer.model import ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Element, Fiche, Loi
+from indexer.model import COMMENTAIRE, ENCHERES, LOI, TABLEAU, TEXTE, TITRE, Bloc, Corpus, Document, Element, Fiche, Loi
+
+# A run-in title at the head of a commentary paragraph: "Déclarations psychiques : Bien que…"
+TITRE_EN_TETE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?,()\[\]]{2,60}?)\s:\s+\S")
+# A one-line lead-in that announces what follows: "Lorsque l'enchère insuffisante n'est pas acceptée :"
+ANNONCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?\[\]]{2,90}?)\s*:$")
+# Words that turn a subtitle into its opposite: "Enchère insuffisante (non) acceptée"
+NEGATION = {"non", "pas", "ne", "n", "sans"}
 
 
 def texte_bloc(bloc: Bloc) -> str:
@@ -41,18 +50,81 @@ def _ref(loi: Loi, element: Element, id_: str) -> str:
     return f"{loi.numero} {element.type} {numero}"
 
 
+def _mots(texte: str) -> list[str]:
+    sans = "".join(c for c in unicodedata.normalize("NFD", texte.lower()) if not unicodedata.combining(c))
+    return re.findall(r"[a-z0-9]+", sans)
+
+
+def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
+    """The subtitles of the law's 2017 paragraphs, as sets of words, from every 2017 part."""
+    titres: dict[frozenset[str], Label] = {}
+    for partie in loi.parties:
+        for element in partie.elements:
+            if partie.edition == "2017" and element.type == LOI and element.label and element.titre:
+                titres.setdefault(frozenset(_mots(element.titre)), element.label)
+    return titres
+
+
+def titre_commentaire(element: Element) -> tuple[str, bool]:
+    """The heading a commentary paragraph opens with, if any, and whether it is a title
+    (a title line, a run-in title) rather than a lead-in sentence ending with ":"."""
+    premier = element.blocs[0] if element.type == COMMENTAIRE and element.blocs else None
+    if premier is None or premier.forme not in (TITRE, TEXTE):
+        return "", False
+    if premier.forme == TITRE:  # not the caption of a hand ("Le mort", then the diagram)
+        legende = len(element.blocs) > 1 and element.blocs[1].forme not in (TITRE, TEXTE)
+        return ("", False) if legende else (premier.texte, True)
+    en_tete = TITRE_EN_TETE.match(premier.texte)
+    if en_tete:
+        return en_tete["titre"], True
+    annonce = ANNONCE.match(premier.texte)
+    return (annonce["titre"], False) if annonce else ("", False)
+
+
+def _seul_titre(element: Element) -> bool:
+    return all(b.forme == TITRE for b in element.blocs)
+
+
+def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | None:
+    """The 2017 paragraph whose subtitle a commentary heading restates: every word of the
+    subtitle (of four letters or more) in the heading, and a negation in both or neither
+    (« Lorsque l'enchère insuffisante n'est pas acceptée : » is 27B « Enchère insuffisante
+    non acceptée », not 27A « Enchère insuffisante acceptée »)."""
+    mots = set(_mots(titre))
+    trouves = [
+        (len(sous_titre), label)
+        for sous_titre, label in sous_titres.items()
+        if {m for m in sous_titre if len(m) >= 4} <= mots and bool(sous_titre & NEGATION) == bool(mots & NEGATION)
+        and any(len(m) >= 4 for m in sous_titre)
+    ]
+    return max(trouves)[1] if trouves else None
+
+
 def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
     """One fiche per element of a law page, in page order.
 
     The Guide comments a quote right after it: what follows a law paragraph in the
-    same part is attached to it, until the next one; before any, to the law.
+    same part is attached to it, until the next one; before any, to the law. A
+    commentary heading moves the attachment: to the 2017 paragraph whose subtitle it
+    restates (``rattacher``), else, for a title (« Déclarations psychiques : »,
+    « Règlement sur les feuilles de convention »), back to the law: the Guide has left
+    the quote above for a topic of its own. A title alone right before a quote is that
+    quote's heading.
     """
     rattachement, partie_courante = Label(loi.numero), -1
-    for cle, partie, element in parcourir(loi):
+    sous_titres = sous_titres_2017(loi)
+    elements = list(parcourir(loi))
+    for rang, (cle, partie, element) in enumerate(elements):
         if cle[1] != partie_courante:
             rattachement, partie_courante = Label(loi.numero), cle[1]
+        titre, est_titre = titre_commentaire(element)
+        suivant = elements[rang + 1][2] if rang + 1 < len(elements) else None
         if element.type == LOI and element.label:
             rattachement = element.label
+        elif titre and suivant is not None and suivant.type == LOI and suivant.label and _seul_titre(element):
+            rattachement = suivant.label  # "Alternative logique" / [16B1(b). …: the quote's heading
+        elif titre:
+            rattachement = rattacher(titre, sous_titres) or (Label(loi.numero) if est_titre else rattachement)
         ids = ancres.de(cle)
         id_ = ids[0] if ids else f"loi-{loi.numero}"
         yield Fiche(

@@ -3,21 +3,38 @@
 The parts of a law are ordered for reading: the official 2017 text first, then the
 Guide's commentary (with its 2017 quotes), the director's notes, the booklet's
 extracts, and last the replaced 2007 text. Within a role, source order is kept.
+
+Before that, ``etiqueter`` labels a 2017 paragraph that its source gives without a
+label (``Label(N)``, a preamble in form only) when another 2017 source of the same law
+names it, in one of two ways (never from the 2007 text, never from order):
+
+- the other source quotes the same words under a label: the first ``MOTS`` words of
+  ours run, in the same order, in the text of that labelled paragraph (000:3708
+  « Le joueur fautif peut faire n'importe quelle déclaration légale à son tour… » is
+  003's 30B1(b); 004:559 « Un membre de chaque camp doit être présent… » is 000's 6C);
+- the other source restates our last ``MOTS`` words and cites the paragraph right
+  after them in parentheses (003:129 « …si l'enchère insuffisante n'avait pas eu
+  lieu. » is restated by 000:3378 « …n'avait pas eu lieu (27D, et voir 12B1) »: 27D).
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
+from dataclasses import replace
 
 from indexer.editions import rang
-from indexer.labels import LOI_MAX
+from indexer.labels import LOI_MAX, Label, parse_label
 from indexer.model import (
+    LOI,
     ROLE_EXTRAITS,
     ROLE_GUIDE,
     ROLE_NOTES,
     ROLE_TEXTE,
     Corpus,
     Document,
+    Element,
     Extrait,
     Loi,
     Partie,
@@ -33,6 +50,12 @@ def _rang(partie: Partie) -> tuple[int, int]:
     return (rang(partie.edition), role)
 
 
+# How many words make a quote or a restatement recognisable
+MOTS = 8
+# A reference in parentheses right after a restatement: "(27D, et voir 12B1)", "(Loi 27D)"
+REFERENCE = re.compile(r"^\W*\((?:[Ll]oi\s+)?(?P<code>\d{1,2}[A-G][0-9A-Za-z()]*?)[,;)\s]")
+
+
 def merge(extraits: Iterable[Extrait]) -> Corpus:
     """Gather every source's parts per law and every document, deterministically."""
     par_loi: dict[int, list[Partie]] = {n: [] for n in range(1, LOI_MAX + 1)}
@@ -41,8 +64,58 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
         for numero, partie in extrait.parties:
             par_loi.setdefault(numero, []).append(partie)
         documents.extend(extrait.documents)
+    par_loi = {numero: etiqueter(numero, parties) for numero, parties in par_loi.items()}
     lois = tuple(
         Loi(numero, tuple(sorted(parties, key=_rang)))  # sorted() is stable: source order kept
         for numero, parties in sorted(par_loi.items())
     )
     return Corpus(lois, tuple(sorted(documents, key=lambda d: d.chemin)))
+
+
+def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
+    """Label the unlabelled 2017 paragraphs of one law that another 2017 source names
+    (module docstring); every other part is returned as it is."""
+    return [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
+
+
+def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Partie]) -> Element:
+    if element.type != LOI or element.label != Label(numero) or partie.edition != "2017":
+        return element
+    mots = _mots(" ".join(b.texte for b in element.blocs))
+    if len(mots) < MOTS:
+        return element
+    autres = [p for p in parties if p.source != partie.source and p.edition == "2017"]
+    label = _cite_sous_label(mots[:MOTS], autres) or _reformule_puis_cite(numero, mots[-MOTS:], autres)
+    return replace(element, label=label) if label else element
+
+
+def _cite_sous_label(debut: list[str], autres: list[Partie]) -> Label | None:
+    motif = re.compile(r"\b" + r"\W+".join(debut) + r"\b")
+    for partie in autres:
+        for autre in partie.elements:
+            etiquete = autre.type == LOI and autre.label is not None and bool(autre.label.parties)
+            if etiquete and motif.search(_plie(" ".join(b.texte for b in autre.blocs))):
+                return autre.label
+    return None
+
+
+def _reformule_puis_cite(numero: int, fin: list[str], autres: list[Partie]) -> Label | None:
+    motif = re.compile(r"\b" + r"\W+".join(fin) + r"\b")
+    for partie in autres:
+        for bloc in (b for e in partie.elements for b in e.blocs):
+            for trouve in motif.finditer(_plie(bloc.texte)):
+                reference = REFERENCE.match(bloc.texte[trouve.end() :])
+                label = parse_label(reference["code"]) if reference else None
+                if label is not None and label.loi == numero and label.parties:
+                    return label
+    return None
+
+
+def _plie(texte: str) -> str:
+    """Lower case, no accents, one apostrophe: same length as the text, so positions hold."""
+    sans = "".join(c for c in unicodedata.normalize("NFD", texte) if not unicodedata.combining(c))
+    return sans.lower().replace("’", "'") if len(sans) == len(texte) else texte.lower()
+
+
+def _mots(texte: str) -> list[str]:
+    return re.findall(r"\w+", _plie(texte))

@@ -196,7 +196,7 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
     morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(loi.numero, partie, contexte)]
     notes_vues: set[str] = set()
     elements = [
-        _element((loi.numero, i, j), partie, e, contexte, lien, notes_vues)
+        _element((loi.numero, i, j), partie, e, contexte, lien, notes_vues) + _non_cite(partie, j)
         for j, e in enumerate(partie.elements)
     ]
     if partie.edition != COURANTE:
@@ -208,6 +208,18 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
     else:
         morceaux.extend(elements)
     return "\n\n".join(morceaux)
+
+
+def _non_cite(partie: Partie, j: int) -> str:
+    """Under a heading of the Guide's for a paragraph it comments without quoting it
+    (« … (16C) : », 000:1635): a line that says so, since no text follows."""
+    element = partie.elements[j]
+    suivant = partie.elements[j + 1].label if j + 1 < len(partie.elements) else None
+    label = element.label
+    enfant = label is not None and suivant is not None and suivant != label and label.contient(suivant)
+    if element.type != LOI or element.blocs or not element.titre or enfant or partie.role != ROLE_GUIDE:
+        return ""
+    return "\n\n*Le Guide commente ce paragraphe sans en citer le texte.*"
 
 
 def _editions(loi: Loi) -> str:

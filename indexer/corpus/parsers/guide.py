@@ -3,6 +3,12 @@
 One ``Partie`` (role ``guide``, 2017) per law heading (corpus/NOTES.md §1.4); see
 ``guide_corps`` for how a law's body becomes elements. Choices made here:
 
+- Page breaks (form feeds, corpus/NOTES.md §1.2) are stripped here, not by the cleaning:
+  most fall mid-sentence and are soft wraps, but where the page ends a sentence and the
+  next starts with no lower-case word (``ou non.`` / ``\fDe nombreuses Lois…``, 895), the
+  paragraph ended at the page bottom (the PDF lost its spacing at the page top), the
+  rule the furniture gaps follow below, but not after a colon (5076 « se poursuit : »).
+  39 such breaks, all without a gap.
 - Page furniture (corpus/NOTES.md §1.2) is removed before anything else, by ``sans_mobilier``:
   a leaked page number is a bare number after three empty lines and before a line of
   spaces (the card holdings ``87`` and ``976`` are not); a footnote is a line starting
@@ -27,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.parsers.guide_corps import lire_corps
 from indexer.model import Element, Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
@@ -45,6 +52,8 @@ NOTE_ETOILE = re.compile(r"^(\*{1,3})\s")
 APPEL_ETOILE = re.compile(r"(?<=[^\W\d_])\*{1,3}")
 # Where a sentence ends: a page bottom after it is a paragraph break
 FIN_PHRASE = re.compile(r"[.:;!?»)\]]$")
+# ...for a page break, a finished sentence only: « La levée se poursuit : » / « Roi ♠, … » (5076) goes on
+FIN_PAGE = re.compile(r"[.!?][»)\].]*$")
 
 TITRE_28_32 = "Déclarations hors tour, approche générale (Lois 28 à 32)"
 # The run-in titles that open laws 36–39 inside "35 à 39" (corpus/NOTES.md §1.1)
@@ -58,20 +67,21 @@ RUN_IN = (
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
     """Read 000: the Parties of the 90 law headings, in file order."""
-    propres, notes = sans_mobilier(lignes)
+    coupures = coupures_de_page(lignes)
+    propres, notes = sans_mobilier(sans_saut_de_page(lignes))
     entetes = trouver_entetes(propres)
     parties: list[tuple[int, Partie]] = []
     for rang, (index, numero, dernier, titre, hauteur) in enumerate(entetes):
         fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
         corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
         if dernier == 32 and numero == 28:
-            apercu = _partie(numero, TITRE_28_32, index + 1, corps, titre_de_loi=False,
+            apercu = _partie(numero, TITRE_28_32, index + 1, corps, coupures, titre_de_loi=False,
                              couvre=tuple(range(numero + 1, dernier + 1)))
             parties.append((numero, apercu))
         elif dernier == 39 and numero == 35:
-            parties.extend(_parties_35_39(titre, index + 1, corps))
+            parties.extend(_parties_35_39(titre, index + 1, corps, coupures))
         else:
-            parties.append((numero, _partie(numero, titre, index + 1, corps)))
+            parties.append((numero, _partie(numero, titre, index + 1, corps, coupures)))
     return Extrait(source=GUIDE, parties=tuple((n, _avec_notes(p, notes)) for n, p in parties))
 
 
@@ -94,15 +104,27 @@ def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int
     return entetes
 
 
+def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
+    """The lines (1-based) that open a paragraph after a page break (module docstring)."""
+    return frozenset(
+        index + 1
+        for index, texte in enumerate(lignes)
+        if texte.startswith("\f") and index and FIN_PAGE.search(lignes[index - 1].rstrip())
+        and not texte[1:].strip()[:1].islower()
+    )
+
+
 def _partie(
-    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], titre_de_loi: bool = True,
-    couvre: tuple[int, ...] = (),
+    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], coupures: frozenset[int] = frozenset(),
+    titre_de_loi: bool = True, couvre: tuple[int, ...] = (),
 ) -> Partie:
-    elements = lire_corps(numero, corps)
+    elements = lire_corps(numero, corps, coupures)
     return Partie(GUIDE, source(GUIDE).edition, source(GUIDE).role, titre, ligne, elements, titre_de_loi, couvre)
 
 
-def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> list[tuple[int, Partie]]:
+def _parties_35_39(
+    titre: str, ligne: int, corps: Sequence[tuple[int, str]], coupures: frozenset[int]
+) -> list[tuple[int, Partie]]:
     """Cut the 35–39 body at the run-in titles of RUN_IN (see the module docstring)."""
     coupes: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
     for rang, (numero, texte) in enumerate(corps):
@@ -117,7 +139,7 @@ def _parties_35_39(titre: str, ligne: int, corps: Sequence[tuple[int, str]]) -> 
         if k:  # the run-in title is the Partie's title; the sentence goes on after it
             premier = RUN_IN[k - 1][1].sub("", morceau[0][1], count=1)
             morceau[0] = (morceau[0][0], premier)
-        parties.append((loi, _partie(loi, nom, debut, morceau, titre_de_loi=not k)))
+        parties.append((loi, _partie(loi, nom, debut, morceau, coupures, titre_de_loi=not k)))
     return parties
 
 
@@ -197,10 +219,9 @@ def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
             fin += 1
         precedent = lignes[debut - 1] if debut else ""
         suivant = lignes[fin].strip() if fin < len(lignes) else ""
-        casse = bool(FIN_PHRASE.search(precedent)) and not suivant[:1].islower()
         for i in range(debut, fin):
             lignes[i] = ""
-        if casse:
+        if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
             lignes[debut] = " "
     return tuple(lignes)
 

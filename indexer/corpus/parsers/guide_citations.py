@@ -2,17 +2,26 @@
 subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
 
 - Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
-  ``[12C1e.``, ``[40.2``…, see ``LABEL``), at a line-start ``[`` + capitalised text
-  (an unlabelled quote: the label is the list marker before it read against the last
-  quoted paragraph, else the law alone), or after a lead-in ``Xxx : [Une…``. It ends at
-  its matching ``]`` (nested asides such as ``[cf. également C1(d)]`` stay in the text
-  with their brackets). When no ``]`` matches before the next line-start ``[``, the
-  quote is unterminated: it ends at the next line-start ``[``, ``Exemple``/``Note``,
-  unlabelled S-paragraph or law heading, and its first element is ``incomplet``.
+  ``[12C1e.``, ``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter
+  marker read against the last quoted paragraph (``[(b) Quand…`` after 47E2(a) is
+  47E2(b)), at a line-start ``[`` + capitalised text (an unlabelled quote: the label is
+  the list marker before it read against the last quoted paragraph, else the law
+  alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]`` (nested
+  asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When
+  no ``]`` matches before the next line-start ``[``, the quote is unterminated: it ends
+  at the next line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law
+  heading, and its first element is ``incomplet``.
   ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary, kept as text.
+- A quote with no label of its own right after a paragraph that is only a heading
+  (``B. Au tour du partenaire… :`` then ``[Le partenaire…``, 3845; ``2. [Plusieurs
+  résultats…]`` then ``[En match…``, 9881) is that paragraph's text, and the next
+  markers are read against it (``3. [L'Organisme…`` is 86B3). A section whose first
+  line is a short line without final punctuation has it as subtitle; so has a numbered
+  paragraph whose whole quote is that line.
 - Inside a quote, a paragraph that starts with ``1.``, ``(a)``, ``a)``, ``(i)`` or
-  ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``);
-  a marker that cannot be read so (``a)`` under a bare law) stays an item.
+  ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``),
+  and so is a letter marker glued after a sentence (« légale :(a) Quand », 3838; the
+  extraction lost the line break); a marker that cannot be read so stays an item.
 - An unbracketed letter paragraph (``B. Rectification d'une erreur``) is law text
   too; it runs like an unterminated quote but is not flagged.
 """
@@ -45,6 +54,10 @@ LABEL = re.compile(
         (?P<fin>\.|\s*:|\s|$)""",
     re.VERBOSE,
 )
+# A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
+MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
+# A quote that names its paragraph as a reference does: "[Loi 15B : Si, après…" (1398)
+LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
 # "40.2" and "40.A.4" are 40A2 and 40A4
 POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 # Unlabelled law text after "[": "[Quatre joueurs…", "[L'arbitre…", "[… Aucun", "[(...) en faveur", "[(a) Un"
@@ -79,7 +92,7 @@ def est_exemple(texte: str) -> bool:
 
 
 @dataclass
-class _Brouillon:
+class Brouillon:
     """An element being built."""
 
     type: str
@@ -140,20 +153,21 @@ class LecteurDeCitations:
     def __init__(self, numero: int, morceaux: list[Morceau]) -> None:
         self.numero = numero
         self.file = morceaux
-        self.elements: list[_Brouillon] = []
+        self.elements: list[Brouillon] = []
         self.contexte = Label(numero)
         self._fin_manquante = False
+        self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
 
     @property
-    def courant(self) -> _Brouillon | None:
+    def courant(self) -> Brouillon | None:
         return self.elements[-1] if self.elements else None
 
-    def _nouveau(self, type_: str, ligne: int, **champs: object) -> _Brouillon:
-        brouillon = _Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
+    def _nouveau(self, type_: str, ligne: int, **champs: object) -> Brouillon:
+        brouillon = Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
         self.elements.append(brouillon)
         return brouillon
 
-    def _ajouter(self, brouillon: _Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
+    def _ajouter(self, brouillon: Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
         bloc = _prose(lignes, item)
         if bloc is not None and bloc.texte.strip("[] "):
             brouillon.blocs.append(bloc)
@@ -167,10 +181,17 @@ class LecteurDeCitations:
         numero, texte = premier.lignes[0]
         label, titre, reste = self._ouvrir(texte, crochet)
         lignes = [(numero, reste)] + list(premier.lignes[1:])
-        if len(label.parties) == 1 and not titre:
+        seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
+        if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
             titre, lignes = _titre_section(lignes)
         incomplet = crochet and self._fin_manquante
-        brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
+        entete = self._entete_sans_texte()
+        if label == Label(self.numero) and entete is not None:  # "B. Au tour du…" / "[Le partenaire…" (3848)
+            brouillon, label = entete, entete.label or label
+            brouillon.incomplet = brouillon.incomplet or incomplet
+        else:
+            label = self._nomme_plus_bas(label, morceaux)
+            brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
         self.contexte = label
         self._remplir(brouillon, lignes)
         for suivant in morceaux[1:]:
@@ -186,16 +207,40 @@ class LecteurDeCitations:
         avant, _, apres = texte.partition("[")
         marque = AVANT_CROCHET.match(avant)
         relatif = (marque["numero"] or marque["lettre"]) if marque else None
+        apres = LOI_DEVANT.sub("", apres, count=1)
         trouve = LABEL.match(apres)
         if trouve is None:
-            label = self._relatif(relatif) if relatif else Label(self.numero)
-            return (label, "", apres)
+            return self._sans_label(relatif, apres)
         code = trouve["code"]
         label = self._label(code.split("/")[0])
         titre, reste = _sous_titre(apres[trouve.end() :])
         if "/" in code:  # "[19A2/19B2." is cited as 19A2; the other label stays visible
             titre = f"{code} {titre}".strip()
         return label, titre, reste
+
+    def _nomme_plus_bas(self, label: Label, morceaux: Sequence[Morceau]) -> Label:
+        """An unlabelled quote that a quote below names by both its markers (``noms``)."""
+        texte = " ".join(t for m in morceaux for _, t in m.lignes)
+        noms = (n for (a, b), n in self.noms.items() if f"({a})" in texte and f"({b})" in texte)
+        return next(noms, label) if label == Label(self.numero) else label
+
+    def _entete_sans_texte(self) -> Brouillon | None:
+        """The law paragraph just read if it is only a heading (label and subtitle, no text)."""
+        courant = self.courant
+        if courant is None or courant.type != LOI or courant.blocs or not courant.titre or courant.label is None:
+            return None
+        return courant
+
+    def _sans_label(self, relatif: str | None, apres: str) -> tuple[Label, str, str]:
+        """An unlabelled quote: the marker before "[" ("2. [Un"), or its own letter marker
+        ("[(b) Quand…", 5540, after 47E2(a)), read against the last quoted paragraph."""
+        if relatif:
+            return self._relatif(relatif), "", apres
+        propre = SOUS_MARQUE.match(apres)
+        label = self._label_marque(propre) if propre and (propre["lettre"] or propre["romain"]) else None
+        if propre is None or label is None:
+            return Label(self.numero), "", apres
+        return label, "", apres[propre.end() :]
 
     def _label(self, code: str) -> Label:
         """A label as written after "[" in this law, normalised (see LABEL)."""
@@ -209,13 +254,22 @@ class LecteurDeCitations:
     def _relatif(self, marque: str) -> Label:
         return parse_relatif(marque, self.contexte) or Label(self.numero)
 
-    def _remplir(self, brouillon: _Brouillon, lignes: Sequence[Ligne]) -> None:
-        """The text of a law paragraph; a second marker on its line opens a child."""
+    def _remplir(self, brouillon: Brouillon, lignes: Sequence[Ligne]) -> None:
+        """The text of a law paragraph; a second marker on its line, or a letter marker
+        glued after a sentence (``MARQUE_INTERNE``), opens a child."""
         numero, texte = lignes[0]
         marque = SOUS_MARQUE.match(texte)
         if marque and not marque["section"] and self._label_marque(marque) is not None:
             self._sous_paragraphe(Morceau(((numero, texte),) + tuple(lignes[1:]), saut=False))
             return
+        for index, (_, ligne) in enumerate(lignes):
+            interne = MARQUE_INTERNE.search(ligne, 1 if index == 0 else 0)
+            if interne and marque_relative(None, None, interne["lettre"], None, self.contexte) is not None:
+                avant, apres = couper(Morceau(tuple(lignes), saut=False), index, interne.start("marque"))
+                if avant is not None and apres is not None:
+                    self._ajouter(brouillon, avant.lignes, item=False)
+                    self._sous_paragraphe(apres)
+                    return
         self._ajouter(brouillon, lignes, item=False)
 
     def _label_marque(self, marque: re.Match[str]) -> Label | None:

@@ -2,11 +2,26 @@
 
 Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations``:
 
+- A line that looks like a list marker (``- Passe- 2♠ - Fin.``, ``15. Sud passe``) but
+  follows a sentence left unfinished (no final punctuation, not a heading) and opens
+  no list (no item of its kind after it) is the wrap of that sentence (1144, 1385):
+  ``recoudre``. Conversely a lead-in alone on the last line of a paragraph, after a
+  finished sentence and before a line-start quote (« Si la Loi 25A ne s'applique pas : »
+  / ``[27A1.``, 3318), is a paragraph of its own: the example before it ends there.
 - A paragraph starting ``Exemple…`` opens an example. It goes on through items,
   diagrams and auctions, the first paragraph after a diagram, and the first paragraph
-  after a heading with no text (``Exemple 4 :``); any other paragraph ends it. Two
+  after a heading with no text (``Exemple 4 :``), and its ruling: the paragraph after an
+  example left open on a question (« …comparable au premier Passe ? », 2799) or on
+  the call to the director (« Arbitre ! », « EO appellent l'arbitre en… », 8752, 1751),
+  (the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? » takes
+  nothing more), and a paragraph opening on a supposition about its facts (« En supposant qu'il était
+  intentionnel… », 3971). Any other paragraph ends it. Two
   mid-line ``. Exemple :`` (1429, 4607) are cut out the same way.
 - ``Note :``, ``NB :``, ``Remarque :``, ``Note très importante :`` open a note.
+- A heading line that names a paragraph of the law in parentheses (« Informations
+  provenant de déclarations ou de jeux retirés (16C) : », 1635) opens the Guide's
+  commentary of a paragraph it does not quote: a law Element with that label and the
+  heading as subtitle, without text; what follows is attached to it.
 - Everything else is commentary: one Element per paragraph, with the items that
   follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc, and
   so is a lead-in ``Xxx :`` cut off before an inline quote. Orphan ``]`` are dropped.
@@ -15,7 +30,8 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from indexer import marqueurs
 from indexer.corpus.parsers.guide_citations import (
@@ -24,6 +40,7 @@ from indexer.corpus.parsers.guide_citations import (
     LETTRE_LOI,
     NOTE_TITRE,
     TITRE_LIBRE,
+    Brouillon,
     LecteurDeCitations,
     est_exemple,
     ouverture,
@@ -37,19 +54,81 @@ from indexer.corpus.parsers.lignes_repliees import (
     est_vide,
     segmenter,
 )
+from indexer.labels import Label, parse_label, parse_relatif
 from indexer.model import COMMENTAIRE, EXEMPLE, ITEM, LOI, NOTE, TEXTE, TITRE, Bloc, Element
 
 # A lead-in before an inline quote: "Procédure de rappel : [20D."
 AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
+# A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
+_SOUS = rf"\((?P<l1>{marqueurs.LETTRE})\) ou (?P=code)\((?P<l2>{marqueurs.LETTRE})\)"
+RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-dessus")
+# An example left waiting for its ruling: a question, or the director just called
+SANS_DECISION = re.compile(r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$")
+# A paragraph that reasons on the example's facts: "En supposant qu'il était intentionnel"
+SUPPOSITION = re.compile(r"^En supposant\b")
+# A heading naming the paragraph it comments: "Informations provenant… retirés (16C) :"
+ENTETE_PARAGRAPHE = re.compile(
+    r"^(?P<titre>[A-ZÀ-Ý][^.:;!?()\[\]]{0,90}?)\s*\((?P<code>\d{1,2}[A-G][0-9a-z()]*)\)\s*:?$"
+)
 # A mid-line example after a sentence: "…leur tour. Exemple : Les paires"
 EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 
 
-def lire_corps(numero: int, lignes: Sequence[Ligne]) -> tuple[Element, ...]:
-    """The elements of one law's body (see the module docstring)."""
-    lecteur = _Lecteur(numero, segmenter(lignes, _structurel))
+def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] = ()) -> tuple[Element, ...]:
+    """The elements of one law's body (see the module docstring); ``coupures``: the lines
+    that open a paragraph after a page break (``guide.coupures_de_page``)."""
+    morceaux = recoudre(segmenter(lignes, _structurel, coupures))
+    lecteur = _Lecteur(numero, morceaux)
+    lecteur.noms = noms_plus_bas(numero, morceaux)
     lecteur.lire()
     return tuple(b.fige() for b in lecteur.elements if b.blocs or b.label or b.titre)
+
+
+# A marker that may only wrap a sentence: a dash or a number ("- Passe", "15. Sud"), not a letter
+MARQUE_REPLIEE = re.compile(rf"^\s*(?:[-–]\s+|{marqueurs.NUMERO}\.\s)")
+# The end of a finished sentence or of an announcement
+FIN_OU_ANNONCE = re.compile(r"[.:;!?]$")
+# A heading line: "[E. Changement de jeu…", "C. Participation", "[46B (...)"
+LIGNE_TITRE = re.compile(rf"^\s*\[|^\s*{marqueurs.SECTION}\.\s")
+
+
+def recoudre(morceaux: list[Morceau]) -> list[Morceau]:
+    """Join to the paragraph before it a marker line that only wraps its sentence; cut
+    off a lead-in that ends a paragraph before a quote (module docstring)."""
+    resultat: list[Morceau] = []
+    for rang, morceau in enumerate(morceaux):
+        suivant = morceaux[rang + 1] if rang + 1 < len(morceaux) else None
+        precedent = resultat[-1] if resultat else None
+        if precedent is not None and _repli(precedent, morceau, suivant):
+            resultat[-1] = replace(precedent, lignes=precedent.lignes + morceau.lignes)
+        else:
+            resultat.extend(_sans_amorce_finale(morceau, suivant))
+    return resultat
+
+
+def _sans_amorce_finale(morceau: Morceau, suivant: Morceau | None) -> list[Morceau]:
+    """Cut a lead-in alone on a paragraph's last line, before a quote, off that paragraph."""
+    pleines = [k for k, (_, t) in enumerate(morceau.lignes) if t.strip()]
+    if morceau.forme != TEXTE or len(pleines) < 2 or suivant is None or not suivant.texte.startswith("["):
+        return [morceau]
+    derniere, avant = pleines[-1], pleines[-2]
+    if not AMORCE.match(morceau.lignes[derniere][1].strip()) or not re.search(
+        r"[.!?]$", morceau.lignes[avant][1].strip()
+    ):
+        return [morceau]
+    return [replace(morceau, lignes=morceau.lignes[:derniere]), Morceau(morceau.lignes[derniere:], saut=True)]
+
+
+def _repli(precedent: Morceau, morceau: Morceau, suivant: Morceau | None) -> bool:
+    marque = MARQUE_REPLIEE.match(morceau.texte)
+    if marque is None or morceau.saut or morceau.forme != TEXTE or precedent.forme != TEXTE:
+        return False
+    derniere = precedent.lignes[-1][1].strip()
+    if FIN_OU_ANNONCE.search(derniere) or LIGNE_TITRE.match(derniere) or MARQUE_ITEM.match(precedent.texte):
+        return False
+    genre = marque[0].strip()[:1].isdigit()
+    liste = suivant is not None and (m := MARQUE_REPLIEE.match(suivant.texte)) is not None
+    return not (liste and m is not None and m[0].strip()[:1].isdigit() == genre)
 
 
 def _structurel(texte: str) -> bool:
@@ -114,7 +193,12 @@ class _Lecteur(LecteurDeCitations):
             self.file.insert(0, apres)
             morceau = avant
         texte = morceau.texte.strip()
-        if est_exemple(texte):
+        entete = ENTETE_PARAGRAPHE.match(texte) if len(morceau.lignes) == 1 and morceau.saut else None
+        label = parse_label(entete["code"]) if entete else None
+        if entete and label is not None and label.loi == self.numero:
+            self._nouveau(LOI, morceau.ligne, label=label, titre=entete["titre"])
+            self.contexte = label
+        elif est_exemple(texte):
             self._entete(EXEMPLE, ENTETE_EXEMPLE.match(texte), morceau)  # type: ignore[arg-type]
         elif NOTE_TITRE.match(texte):
             self._entete(NOTE, NOTE_TITRE.match(texte), morceau)  # type: ignore[arg-type]
@@ -142,14 +226,15 @@ class _Lecteur(LecteurDeCitations):
     def _paragraphe(self, morceau: Morceau) -> None:
         courant = self.courant
         suite = courant is not None and (
-            courant.type == EXEMPLE and courant.ouvert
+            courant.type == EXEMPLE and (courant.ouvert or SUPPOSITION.match(morceau.texte.strip()) is not None)
             or courant.type == COMMENTAIRE and all(b.forme == TITRE for b in courant.blocs)
             or courant.type != LOI and not morceau.saut
         )
         if not suite or courant is None:
             courant = self._nouveau(COMMENTAIRE, morceau.ligne)
-        courant.ouvert = False
+        situation = courant.type == EXEMPLE and bool(courant.blocs) and courant.blocs[-1].forme != TEXTE
         self._ajouter(courant, morceau.lignes)
+        courant.ouvert = situation and _attend_decision(courant)  # a ruling never waits for another
 
     def _entete(self, type_: str, entete: re.Match[str], morceau: Morceau) -> None:
         """An example or a note: its heading as titre, the rest as its first Bloc."""
@@ -157,7 +242,13 @@ class _Lecteur(LecteurDeCitations):
         numero, texte = morceau.lignes[0]
         lignes = [(numero, texte.strip()[entete.end() :])] + list(morceau.lignes[1:])
         self._ajouter(brouillon, lignes)
-        brouillon.ouvert = type_ == EXEMPLE and not brouillon.blocs
+        brouillon.ouvert = type_ == EXEMPLE and (not brouillon.blocs or _attend_decision(brouillon))
+
+
+def _attend_decision(brouillon: Brouillon) -> bool:
+    """An example whose text so far ends on a question or on the call to the director."""
+    dernier = brouillon.blocs[-1] if brouillon.blocs else None
+    return brouillon.type == EXEMPLE and dernier is not None and SANS_DECISION.search(dernier.texte.strip()) is not None
 
 
 def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
@@ -169,3 +260,17 @@ def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
             if avant is not None and apres is not None:
                 return avant, Morceau(apres.lignes, saut=True, forme=apres.forme)
     return None
+
+
+def noms_plus_bas(numero: int, morceaux: Sequence[Morceau]) -> dict[tuple[str, str], Label]:
+    """The paragraphs a quote of the law names by their sub-paragraphs, « …comme en A2(a)
+    ou A2(b) ci-dessus » (3851, in 32B): (first marker, second marker) → A2 read in the
+    law. The quote above whose text holds both markers and no label of its own
+    (``[Si l'Adv. D…`` 3836) is that paragraph (``LecteurDeCitations._citation``)."""
+    noms: dict[tuple[str, str], Label] = {}
+    for morceau in morceaux:
+        for renvoi in RENVOI_ARRIERE.finditer(" ".join(t for _, t in morceau.lignes)):
+            label = parse_relatif(renvoi["code"], Label(numero))
+            if label is not None:
+                noms.setdefault((renvoi["l1"], renvoi["l2"]), label)
+    return noms

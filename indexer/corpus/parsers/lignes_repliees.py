@@ -14,7 +14,7 @@ came before it (``saut``) and its shape (prose, diagram, auction).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from indexer import marqueurs
@@ -108,11 +108,14 @@ def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
     return TEXTE
 
 
-def segmenter(lignes: Sequence[Ligne], structurel: Callable[[str], bool]) -> list[Morceau]:
+def segmenter(
+    lignes: Sequence[Ligne], structurel: Callable[[str], bool], coupures: Collection[int] = ()
+) -> list[Morceau]:
     """Cut numbered lines into paragraphs (S-line gaps, structural lines, shape changes).
 
     Inside a diagram, S lines do not cut (hands are spaced with them); an auction ends
-    at the first S line or the first line that is not a row of calls.
+    at the first S line or the first line that is not a row of calls. A line whose
+    number is in ``coupures`` opens a paragraph as if an S line came before it.
     """
     morceaux: list[Morceau] = []
     courant: list[Ligne] = []
@@ -121,6 +124,7 @@ def segmenter(lignes: Sequence[Ligne], structurel: Callable[[str], bool]) -> lis
         if est_vide(texte):
             s_vu = s_vu or texte == LIGNE_S
             continue
+        s_vu = s_vu or numero in coupures
         nouvelle = _forme(lignes, index, forme)
         coupe = (
             not courant

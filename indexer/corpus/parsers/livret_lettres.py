@@ -2,8 +2,9 @@
 
 004 drops and skips letters, so none is inferred from order (corpus/NOTES.md §11.10): a
 subtitle is looked up in ``SOUS_TITRES``, each row proved by a 000 line (a 2017
-quote), else by the 2007 TOC 2 of 001 in the same words; a subtitle with no proof
-has no letter (``None``). ``sous_titre`` reads one line of ``livret``'s extracts.
+quote, or a 2017 reference that states the rule: 61C), else by the 2007 TOC 2 of 001
+in the same words; a subtitle with no proof has no letter (``None``). ``sous_titre``
+reads one line of ``livret``'s extracts.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ SOUS_TITRES: dict[int, dict[str, str | None]] = {
     61: {
         "Définition de la renonce": "A",  # 000:6823 "[61A. Définition de la renonce"
         "Droit de s'enquérir au sujet d'une éventuelle renonce": "B",  # 000:6889 "[61B. Droit…"
-        "Droit d'inspecter des levées": None,  # neither 000 (61A–B) nor the 001 TOC 2 has it
+        # 000:7391 « La Loi 61C est claire (la revendication d'une renonce ne justifie pas
+        # l'inspection des levées fermées) »: the rule 004:721 gives under this subtitle
+        "Droit d'inspecter des levées": "C",
     },
     62: {
         "La renonce doit être corrigée": "A",  # 000:6953 "[62A. La renonce doit être corrigée"
