@@ -54,7 +54,8 @@ class Cibles:
 
 @dataclass(frozen=True)
 class Arrivee:
-    """A resolved citation: the label and id linked; ``message`` and ``explication`` when inexact."""
+    """A resolved citation: the label cited (or the section it falls back to), the id linked,
+    the edition crossed to; ``message`` and ``explication`` when inexact."""
 
     cible: Label
     ancre: str
@@ -113,7 +114,8 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
         croise = next(iter(_autres(ancetre, edition, cibles)), None)
         if croise:
             (autre, paragraphe), correspondance = croise
-            return Arrivee(paragraphe, ancre(paragraphe, autre), autre,
+            # The label stays the one cited (the rule, in the text's numbering); the id is the other text's.
+            return Arrivee(ancetre, ancre(paragraphe, autre), autre,
                            f"{nom} n'est pas dans les sources ; lien marqué vers le texte {autre} de "
                            f"{paragraphe.compact()}, même règle ({FICHIER}, ligne {correspondance.ligne}).",
                            "correspondance déclarée")
