@@ -45,11 +45,11 @@ def lien_vers(page_courante: str) -> Lien:
     def lien(cible: Label | Renvoi | RenvoiArticle) -> str:
         if isinstance(cible, RenvoiArticle):
             return f"{posixpath.relpath(cible.page, dossier)}#{cible.ancre}"
-        if isinstance(cible, Renvoi):
-            relatif = posixpath.relpath(f"lois/{cible.cible.loi}.md", dossier)
-            return f"{relatif}#{cible.ancre}" if cible.ancre else relatif
-        relatif = posixpath.relpath(f"lois/{cible.loi}.md", dossier)
-        return f"{relatif}#{ancre(cible)}" if cible.parties else relatif
+        if isinstance(cible, Renvoi) and cible.ancre:
+            return f"{posixpath.relpath(f'lois/{cible.cible.loi}.md', dossier)}#{cible.ancre}"
+        label = cible.cible if isinstance(cible, Renvoi) else cible  # not resolved: the current text
+        relatif = posixpath.relpath(f"lois/{label.loi}.md", dossier)
+        return f"{relatif}#{ancre(label)}" if label.parties else relatif
 
     return lien
 
