@@ -26,6 +26,9 @@ from indexer.chemins import corpus as dossier_corpus
 from indexer.chemins import dossier_cache, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.clean import Erratum, clean_source
+from indexer.corpus.correspondances import FICHIER as FICHIER_CORRESPONDANCES
+from indexer.corpus.correspondances import Declarations
+from indexer.corpus.correspondances import lire as lire_declarations
 from indexer.corpus.fiches import fiches
 from indexer.corpus.merge import merge
 from indexer.corpus.parse import parse_source
@@ -92,15 +95,27 @@ class Construit:
     problemes: tuple[Probleme, ...]
 
 
+def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
+    """corpus/correspondances.toml, each entry's evidence checked against the cleaned
+    sources' ``lignes`` (by file name)."""
+    chemin = racine() / FICHIER_CORRESPONDANCES
+    if not chemin.exists():
+        return Declarations()
+    par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
+    return lire_declarations(chemin.read_text(encoding="utf-8"), par_cle,
+                             {s.cle: s.fichier for s in sources.SOURCES})
+
+
 def parser_corpus() -> Construit:
     """Read, check, clean, parse, merge and link every source (no cache)."""
     errata = lire_errata()
-    extraits = []
+    extraits, lignes = [], {}
     for source, texte in lire_sources().items():
-        extraits.extend(parse_source(clean_source(texte, source, errata), source))
+        lignes[source] = clean_source(texte, source, errata)
+        extraits.extend(parse_source(lignes[source], source))
     brut = merge(extraits)
     ancres = calculer(brut)
-    corpus, problemes = resolve(brut, ancres.labels)
+    corpus, problemes = resolve(brut, ancres, lire_correspondances(lignes))
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes)
 
 

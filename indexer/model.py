@@ -52,11 +52,21 @@ def lisible(titre: str) -> str:
 
 @dataclass(frozen=True)
 class Renvoi:
-    """A cross-reference found in a Bloc's text: ``texte[debut:fin]`` points at ``cible``."""
+    """A cross-reference found in a Bloc's text: ``texte[debut:fin]`` points at ``cible``.
+
+    Once resolved (``corpus.renvois``): ``ancre`` is the id linked on the law's page, in
+    the citing text's edition ("" for the page itself); ``autre_edition`` names the
+    linked paragraph's edition when a declared correspondence made the link cross
+    editions; ``aussi`` are further links to the same rule in another edition (the 2007
+    index's « → 2017 »).
+    """
 
     debut: int
     fin: int
     cible: Label
+    ancre: str = ""
+    autre_edition: str = ""
+    aussi: tuple[Renvoi, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -63,14 +63,16 @@ def test_ecriture_atomique(tmp_path: Path) -> None:
     assert [p.name for p in cible.parent.iterdir()] == ["b.txt"]  # no temporary left behind
 
 
-def test_strict_refuse_les_renvois_sans_cible(construit) -> None:
-    assert construit.problemes, "the corpus has references to 2017-only paragraphs"
+def test_strict_accepte_les_renvois_expliques(construit) -> None:
+    """Every inexact citation of the corpus is explained (corpus.cibles): --strict passes and
+    still prints them; tests/test_editions_liens.py shows it refuses an unexplained one."""
+    assert construit.problemes, "the 2017 sources are extracts: some citations fall back"
     sortie = subprocess.run([str(RACINE / ".venv/bin/loi"), "construire", "--verifier", "--strict"],
                             capture_output=True, text=True, timeout=300)
-    assert sortie.returncode == 2
-    assert "Mode strict" in sortie.stderr and "Traceback" not in sortie.stderr
+    assert sortie.returncode == 0, sortie.stderr[-2000:]
     premiere = sortie.stderr.splitlines()[0]
     assert premiere.split(" : ")[0].count(":") == 1  # "source.txt:ligne : renvoi …"
+    assert "Expliqué" in premiere and "Traceback" not in sortie.stderr
 
 
 def test_cache_du_corpus_abime_jamais_servi(construit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,8 +57,8 @@ def test_chaque_exemple_du_guide_est_un_bloc(construit) -> None:
 def test_chaque_renvoi_non_resolu_est_explique(construit) -> None:
     for probleme in construit.problemes:
         assert probleme.source in PAR_FICHIER and probleme.ligne > 0
-        assert "n'existe pas" in probleme.message
-        assert "lien vers" in probleme.message or "pas de lien" in probleme.message
+        assert probleme.explication and "Expliqué" in probleme.message, probleme.message
+        assert any(mot in probleme.message for mot in ("lien vers", "lien marqué vers", "pas de lien"))
 
 
 @pytest.fixture(scope="module")

@@ -89,12 +89,17 @@ def test_articles_du_reglement(texte: str, attendus: list[str]) -> None:
 
 
 def test_article_vers_son_plus_proche_parent() -> None:
-    from indexer.corpus.renvois import lier_bloc
+    from indexer.corpus.cibles import Cibles
+    from indexer.corpus.correspondances import Declarations
+    from indexer.corpus.renvois import Lieu, lier_bloc
     from indexer.model import TEXTE, Bloc
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
-    bloc, manques = lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), None, False,
-                               (frozenset(), articles))
+    cibles = Cibles({}, {}, {}, frozenset(), Declarations())
+    bloc, problemes = lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), Lieu("001.txt", 1, "2008"),
+                                cibles, articles)
     assert [(a.cle, a.ancre) for a in bloc.articles] == [("105.2.1", "article-105-2")]
-    assert manques == ["« Article 10 » : l'article 10 n'existe pas dans les extraits du RNC (Titres IV et VII) ; "
-                       "pas de lien."]
+    assert [p.message for p in problemes] == [
+        "« Article 10 » : l'article 10 n'existe pas dans les extraits du RNC (Titres IV et VII) ; pas de lien. "
+        "Expliqué : le RNC n'est donné qu'en extraits (Titres IV et VII)."]
+    assert problemes[0].explication

@@ -29,9 +29,11 @@ def construire(arguments: SimpleNamespace) -> int:
               f"{len(resultat.problemes)} renvoi(s) sans cible exacte.")
     if arguments.index:
         construire_index()
-    if arguments.strict and resultat.problemes:
-        raise LoiErreur(f"Mode strict : {len(resultat.problemes)} renvoi(s) sans cible exacte "
-                        "(détail ci-dessus) ; corrigez le parseur ou corpus/errata.toml.")
+    inexpliques = [p for p in resultat.problemes if not p.explication]
+    if arguments.strict and inexpliques:
+        raise LoiErreur(f"Mode strict : {len(inexpliques)} renvoi(s) sans cible exacte ni explication "
+                        "(« Inexpliqué » ci-dessus) ; corrigez le parseur, corpus/errata.toml ou "
+                        "corpus/correspondances.toml.")
     return int(Sortie.TROUVE)
 
 

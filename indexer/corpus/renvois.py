@@ -1,10 +1,11 @@
 """Cross-references: find the law citations in a text, then resolve them in two passes.
 
 Pass one (``trouver``) reads a text and returns spans with their target label, using
-the one citation grammar of ``labels``. Pass two (``resolve``) checks every target
-against the labels the corpus really has: a target that does not exist falls back to
-its nearest existing ancestor and is reported, so that ``loi construire --strict``
-can refuse it. The forms handled are those of corpus/NOTES.md §8:
+the one citation grammar of ``labels``. Pass two (``resolve``) links every target in
+the edition of the text that cites it (``corpus.cibles``: a 2007 text to 2007
+paragraphs, a 2017 one to 2017 paragraphs); an inexact target is reported with its
+explanation, so that ``loi construire --strict`` can refuse the unexplained ones.
+The forms handled are those of corpus/NOTES.md §8:
 
 - ``Loi 16B``, ``loi 68D``, glued ``Loi62C3``, spaced ``Loi 9 A 2.b)``, ``LOI 64.B``;
 - lists after ``Lois``: ``Lois 27B1(b), 30B1(b)(i), 31A2(a) et32A2(a)``, glosses in
@@ -25,6 +26,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from indexer.corpus.ancres import Ancres
+from indexer.corpus.cibles import Cibles, calculer_cibles, equivalents, resoudre
+from indexer.corpus.correspondances import FICHIER, Declarations
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi, RenvoiArticle
@@ -70,12 +74,14 @@ _INDEX = re.compile(rf"(?<![\w.(]){NUMERO}(?:\s?{SECTION_CASSE}[^\s,;]*(?:\s\({R
 
 @dataclass(frozen=True)
 class Probleme:
-    """A reference whose exact target does not exist: where, what, and what was linked."""
+    """A reference whose exact target does not exist: where, what, what was linked, and
+    why (``explication``; "" when nothing explains it: ``loi construire --strict`` fails)."""
 
     source: str
     ligne: int
     texte: str
     message: str
+    explication: str = ""
 
 
 def _label_atome(trouve: re.Match[str]) -> Label | None:
@@ -165,11 +171,6 @@ def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool 
     return tuple(sorted(retenus, key=lambda r: r.debut))
 
 
-def _cible(label: Label, connus: frozenset[Label]) -> Label:
-    """The label itself when the corpus has it, else its nearest existing ancestor."""
-    return next((a for a in label.ancetres() if a in connus), Label(label.loi))
-
-
 def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
     """Every regulation article cited in ``texte``: (start, end, key), both ends of a range."""
     trouves = []
@@ -212,30 +213,61 @@ def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle],
     return lies, manques
 
 
-def lier_bloc(
-    bloc: Bloc, contexte: Label | None, index_alphabetique: bool, cibles: tuple[frozenset[Label], Articles]
-) -> tuple[Bloc, list[str]]:
-    """The bloc with its references attached, and a message per inexact target."""
+def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
+    """The citation resolved in its text's edition, and its report when inexact."""
+    arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
+    aussi = ()
+    if lieu.index_alphabetique and not arrivee.message:
+        aussi = tuple(Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
+                      for a in equivalents(renvoi.cible, lieu.edition, cibles))
+    lie = dataclasses.replace(renvoi, cible=arrivee.cible, ancre=arrivee.ancre,
+                              autre_edition=arrivee.autre_edition, aussi=aussi)
+    if not arrivee.message:
+        return lie, None
+    explication = arrivee.explication
+    inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
+    if not explication and inexact:
+        explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
+    suite = f" Expliqué : {explication}." if explication else " Inexpliqué."
+    return lie, Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
+
+
+@dataclass(frozen=True)
+class Lieu:
+    """Where a Bloc stands: its source, line and edition, and how to read it."""
+
+    source: str
+    ligne: int
+    edition: str
+    contexte: Label | None = None
+    index_alphabetique: bool = False
+
+
+def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tuple[Bloc, list[Probleme]]:
+    """The bloc with its references attached, and a report per inexact target."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc, []
-    connus, articles = cibles
-    renvois, manques = [], []
-    for renvoi in trouver(bloc.texte, contexte, index_alphabetique):
-        cible = _cible(renvoi.cible, connus)
-        if cible != renvoi.cible:
-            texte = bloc.texte[renvoi.debut : renvoi.fin]
-            manques.append(f"« {texte} » : {renvoi.cible} n'existe pas dans le corpus ; lien vers {cible}.")
-        renvois.append(dataclasses.replace(renvoi, cible=cible))
-    lies, sans_cible = _lier_articles(bloc.texte, articles) if not index_alphabetique else ([], [])
+    renvois, problemes = [], []
+    for renvoi in trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique):
+        lie, probleme = _lier_renvoi(renvoi, bloc.texte[renvoi.debut : renvoi.fin], lieu, cibles)
+        renvois.append(lie)
+        problemes += [probleme] if probleme else []
+    lies, sans_cible = _lier_articles(bloc.texte, articles) if not lieu.index_alphabetique else ([], [])
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
-    return dataclasses.replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), manques + sans_cible
+    problemes += [_probleme(lieu.source, lieu.ligne, m, _RNC_PARTIEL) for m in sans_cible]
+    return dataclasses.replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), problemes
 
 
-def _probleme(source: str, ligne: int, message: str) -> Probleme:
-    return Probleme(source, ligne, message.split(" » : ")[0].removeprefix("« "), message)
+# The RNC is given in extracts (Titres IV and VII): an article outside them is expected.
+_RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
 
 
-def _lier_loi(loi: Loi, connus: tuple[frozenset[Label], Articles]) -> tuple[Loi, list[Probleme]]:
+def _probleme(source: str, ligne: int, message: str, explication: str) -> Probleme:
+    texte = message.split(" » : ")[0].removeprefix("« ")
+    return Probleme(source, ligne, texte, f"{message} Expliqué : {explication}.", explication)
+
+
+def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles) -> tuple[Loi, list[Probleme]]:
     parties, problemes = [], []
     for partie in loi.parties:
         elements, contexte = [], Label(loi.numero)
@@ -243,39 +275,39 @@ def _lier_loi(loi: Loi, connus: tuple[frozenset[Label], Articles]) -> tuple[Loi,
             contexte = element.label if element.type == LOI and element.label else contexte
             blocs = []
             for bloc in element.blocs:
-                lie, manques = lier_bloc(bloc, contexte, False, connus)
+                lieu = Lieu(partie.source, bloc.ligne, partie.edition, contexte)
+                lie, trouves = lier_bloc(bloc, lieu, cibles, articles)
                 blocs.append(lie)
-                problemes += [_probleme(partie.source, bloc.ligne, m) for m in manques]
+                problemes += trouves
             elements.append(dataclasses.replace(element, blocs=tuple(blocs)))
         parties.append(dataclasses.replace(partie, elements=tuple(elements)))
     return dataclasses.replace(loi, parties=tuple(parties)), problemes
 
 
-def _lier_document(
-    document: Document, connus: tuple[frozenset[Label], Articles]
-) -> tuple[Document, list[Probleme]]:
+def _lier_document(document: Document, cibles: Cibles, articles: Articles) -> tuple[Document, list[Probleme]]:
     sections, problemes = [], []
     index_alphabetique = document.type == "index"
     for section in document.sections:
         blocs = []
         for bloc in section.blocs:
-            lie, manques = lier_bloc(bloc, None, index_alphabetique, connus)
+            lieu = Lieu(document.source, bloc.ligne, document.edition, None, index_alphabetique)
+            lie, trouves = lier_bloc(bloc, lieu, cibles, articles)
             blocs.append(lie)
-            problemes += [_probleme(document.source, bloc.ligne, m) for m in manques]
+            problemes += trouves
         sections.append(dataclasses.replace(section, blocs=tuple(blocs)))
     return dataclasses.replace(document, sections=tuple(sections)), problemes
 
 
-def resolve(corpus: Corpus, connus: frozenset[Label]) -> tuple[Corpus, tuple[Probleme, ...]]:
-    """Attach its references to every Bloc; report those whose exact target is missing."""
+def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple[Corpus, tuple[Probleme, ...]]:
+    """Attach its references to every Bloc, each in its text's edition; report the inexact ones."""
     lois, documents, problemes = [], [], []
-    cibles = (connus, articles_du_corpus(corpus))
+    cibles, articles = calculer_cibles(corpus, ancres, declarations), articles_du_corpus(corpus)
     for loi in corpus.lois:
-        lie, trouves = _lier_loi(loi, cibles)
+        lie, trouves = _lier_loi(loi, cibles, articles)
         lois.append(lie)
         problemes += trouves
     for document in corpus.documents:
-        lie_doc, trouves = _lier_document(document, cibles)
+        lie_doc, trouves = _lier_document(document, cibles, articles)
         documents.append(lie_doc)
         problemes += trouves
     return Corpus(tuple(lois), tuple(documents)), tuple(problemes)

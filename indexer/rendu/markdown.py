@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable, Iterable
 
 from indexer.labels import Label, ancre
-from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas, RenvoiArticle
+from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas, Renvoi, RenvoiArticle
 
-Lien = Callable[[Label | RenvoiArticle], str]  # target → relative URL with its anchor
+Lien = Callable[[Label | Renvoi | RenvoiArticle], str]  # target → relative URL with its anchor
 
 _ECHAPPES = re.compile(r"([\\`*_{}\[\]#|])")
 _DEBUT_BLOC = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s|$)")
@@ -37,27 +37,47 @@ def _echapper_lignes(texte: str) -> str:
 
 
 def lien_vers(page_courante: str) -> Lien:
-    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a label."""
+    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a target: a
+    resolved citation (``Renvoi``: its edition's id), an article, or a bare label (its
+    unqualified id, the current text)."""
     dossier = posixpath.dirname(page_courante) or "."
 
-    def lien(cible: Label | RenvoiArticle) -> str:
+    def lien(cible: Label | Renvoi | RenvoiArticle) -> str:
         if isinstance(cible, RenvoiArticle):
             return f"{posixpath.relpath(cible.page, dossier)}#{cible.ancre}"
-        relatif = posixpath.relpath(f"lois/{cible.loi}.md", dossier)
-        return f"{relatif}#{ancre(cible)}" if cible.parties else relatif
+        if isinstance(cible, Renvoi) and cible.ancre:
+            return f"{posixpath.relpath(f'lois/{cible.cible.loi}.md', dossier)}#{cible.ancre}"
+        label = cible.cible if isinstance(cible, Renvoi) else cible  # not resolved: the current text
+        relatif = posixpath.relpath(f"lois/{label.loi}.md", dossier)
+        return f"{relatif}#{ancre(label)}" if label.parties else relatif
 
     return lien
+
+
+def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
+    """One link; one that crosses editions (a declared correspondence) says so, in its
+    class and in words, and the same rule in another edition follows as « → 2017 »."""
+    if isinstance(cible, RenvoiArticle):
+        return f"[{echapper(texte)}]({lien(cible)})"
+    if cible.autre_edition:
+        rendu = (f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
+                 f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}')
+    else:
+        rendu = f"[{echapper(texte)}]({lien(cible)})"
+    for autre in cible.aussi:
+        rendu += (f' [→ {autre.autre_edition}]({lien(autre)})'
+                  f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}')
+    return rendu
 
 
 def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
     """A Bloc's text with its references as links and its footnote calls renamed."""
     morceaux, position = [], 0
-    liens = sorted([(r.debut, r.fin, r.cible) for r in bloc.renvois] + [(a.debut, a.fin, a) for a in bloc.articles],
-                   key=lambda lien_: lien_[0])
-    for debut, fin, cible in liens:
-        morceaux.append(_echapper_lignes(bloc.texte[position:debut]))
-        morceaux.append(f"[{echapper(bloc.texte[debut:fin])}]({lien(cible)})")
-        position = fin
+    liens: list[Renvoi | RenvoiArticle] = sorted([*bloc.renvois, *bloc.articles], key=lambda cible: cible.debut)
+    for cible in liens:
+        morceaux.append(_echapper_lignes(bloc.texte[position : cible.debut]))
+        morceaux.append(_lien_renvoi(bloc.texte[cible.debut : cible.fin], cible, lien))
+        position = cible.fin
     morceaux.append(_echapper_lignes(bloc.texte[position:]))
     texte = "".join(morceaux)
     # The calls were escaped with the rest: restore them, renamed unique to the page.

@@ -1,0 +1,170 @@
+"""What ``corpus/correspondances.toml`` declares, checked against the sources.
+
+Two kinds of entries, each with its evidence, both read by ``corpus.renvois``:
+
+- ``[[correspondance]]``: a paragraph of one edition is the same rule as a paragraph
+  of the other (``2007 = "16D"``, ``2017 = "16C"``). Only then may a citation cross
+  editions: when the citing text's edition lacks the paragraph, the link goes to the
+  other edition's paragraph, marked as such; the 2007 index adds a marked « → 2017 ».
+  Evidence: one line of each edition's source (``preuve_2007 = { ligne = "001:2442",
+  extrait = "…" }``) and a ``raison``.
+- ``[[renvoi_inexact]]``: a citation that its own edition's complete text does not
+  have (a slip of the source, such as the 2007 index's « 27D2 »): it keeps the
+  fallback to the nearest paragraph of the same edition, now explained.
+  Evidence: where (``ligne = "001:5685"``), what (``texte = "27D2"``), ``raison``.
+
+Every ``extrait`` or ``texte`` must begin on the line given (whitespace aside): a wrong
+line or a misquote is refused with the entry's line in the file. The build reads the
+file and the cleaned sources; this module opens nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+
+from indexer.editions import EDITIONS
+from indexer.errors import LoiErreur
+from indexer.labels import Label, parse_label
+
+FICHIER = "corpus/correspondances.toml"
+_LIGNE = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")
+_PORTEE = 12  # an excerpt may run over the next lines (a wrapped sentence)
+_BLOC = 40  # lines a paragraph of the sources may span
+
+
+class CorrespondanceInvalide(LoiErreur):
+    """An entry of corpus/correspondances.toml is malformed or its evidence is wrong."""
+
+
+@dataclass(frozen=True)
+class Correspondance:
+    """Two paragraphs of two editions declared the same rule (``ligne``: the entry's line)."""
+
+    paragraphes: tuple[tuple[str, Label], ...]  # (edition, label), one per edition
+    raison: str
+    ligne: int
+
+    def autre(self, edition: str, label: Label) -> tuple[str, Label] | None:
+        """The other edition's paragraph when (edition, label) is one side, else None."""
+        if (edition, label) not in self.paragraphes:
+            return None
+        return next(p for p in self.paragraphes if p != (edition, label))
+
+
+@dataclass(frozen=True)
+class Inexact:
+    """A citation declared a slip of its source: ``texte`` at ``source:ligne``."""
+
+    source: str  # the source's file name
+    ligne: int
+    texte: str
+    raison: str
+    ligne_toml: int
+
+
+@dataclass(frozen=True)
+class Declarations:
+    correspondances: tuple[Correspondance, ...] = ()
+    inexacts: tuple[Inexact, ...] = ()
+
+    def inexact(self, source: str, ligne: int, texte: str) -> Inexact | None:
+        """The declaration covering this citation, in a Bloc that begins at ``ligne`` (the
+        declaration gives the citation's own line, a few lines further in a paragraph)."""
+        return next((i for i in self.inexacts
+                     if (i.source, i.texte) == (source, texte) and 0 <= i.ligne - ligne < _BLOC), None)
+
+
+def _erreur(ligne: int, message: str) -> CorrespondanceInvalide:
+    return CorrespondanceInvalide(f"{FICHIER}, ligne {ligne} : {message}")
+
+
+def _lignes_des_entrees(texte: str, table: str) -> list[int]:
+    """The line of each ``[[table]]`` header, in order (tomllib gives no positions)."""
+    entete = re.compile(rf"^\s*\[\[\s*{table}\s*\]\]")
+    return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
+
+
+def _champ(entree: dict, cle: str, ligne: int) -> str:
+    valeur = entree.get(cle)
+    if not isinstance(valeur, str) or not valeur.strip():
+        raise _erreur(ligne, f"le champ « {cle} » manque ou est vide.")
+    return valeur
+
+
+def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
+    """``lieu`` (``001:2442``) as (source key, line), once ``extrait`` is found to begin there."""
+    trouve = _LIGNE.match(lieu.strip())
+    if not trouve or trouve["cle"] not in sources:
+        raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources "
+                             f"{', '.join(sorted(sources))}).")
+    lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
+    if not 1 <= numero <= len(lignes):
+        raise _erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
+    premiere = " ".join(lignes[numero - 1].split())
+    suite = " ".join(" ".join(lignes[numero - 1 : numero - 1 + _PORTEE]).split())
+    voulu = " ".join(extrait.split())
+    position = suite.find(voulu)
+    if not voulu or position < 0 or position >= max(len(premiere), 1):
+        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
+    return trouve["cle"], numero
+
+
+def _label(valeur: object, edition: str, ligne: int) -> Label:
+    label = parse_label(valeur) if isinstance(valeur, str) else None
+    if label is None or not label.parties:
+        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
+    return label
+
+
+def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
+    paragraphes = []
+    for edition in EDITIONS:
+        label = _label(entree.get(edition), edition, ligne)
+        preuve = entree.get(f"preuve_{edition}")
+        if not isinstance(preuve, dict):
+            raise _erreur(ligne, f"le champ « preuve_{edition} » manque (attendu : {{ ligne = \"001:2442\", "
+                                 "extrait = \"…\" }).")
+        _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
+        paragraphes.append((edition, label))
+    return Correspondance(tuple(paragraphes), _champ(entree, "raison", ligne), ligne)
+
+
+def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
+    texte = _champ(entree, "texte", ligne)
+    cle, numero = _verifier_preuve(_champ(entree, "ligne", ligne), texte, sources, ligne)
+    return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne)
+
+
+def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:
+    """The declarations of ``texte`` (the file's content), each checked against ``sources``
+    (source key → cleaned lines); ``fichiers`` maps a key (``001``) to its file name."""
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as erreur:
+        raise CorrespondanceInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
+    inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact"})
+    if inconnues:
+        raise CorrespondanceInvalide(f"{FICHIER} : table inconnue « {inconnues[0]} » "
+                                     "(attendu : [[correspondance]] ou [[renvoi_inexact]]).")
+    correspondances = tuple(_correspondance(e, n, sources) for e, n in _entrees(donnees, texte, "correspondance"))
+    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in _entrees(donnees, texte, "renvoi_inexact"))
+    vus: dict[tuple[str, Label], int] = {}
+    for correspondance in correspondances:
+        for paragraphe in correspondance.paragraphes:
+            if paragraphe in vus:
+                raise _erreur(correspondance.ligne, f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré "
+                                                    f"ligne {vus[paragraphe]}.")
+            vus[paragraphe] = correspondance.ligne
+    return Declarations(correspondances, inexacts)
+
+
+def _entrees(donnees: dict, texte: str, table: str) -> list[tuple[dict, int]]:
+    entrees, lignes = donnees.get(table, []), _lignes_des_entrees(texte, table)
+    if not isinstance(entrees, list) or len(entrees) != len(lignes):
+        raise CorrespondanceInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
+    for entree, ligne in zip(entrees, lignes, strict=True):
+        if not isinstance(entree, dict):
+            raise _erreur(ligne, "entrée illisible.")
+    return list(zip(entrees, lignes, strict=True))
