@@ -47,6 +47,8 @@ SOURCES = (
            "Code International du Bridge de Compétition 2007 (édition FFB 2008) et Règlement National "
            "des Compétitions 2008", "2007", ROLE_TEXTE, FFB,
            ("couleurs_symbol", "guillemets_doubles", "sans_espaces_finales"), ("code2007", "code2007_annexes"),
+           # law 77's trick-score table, mangled into fragments (4757–4777), is rebuilt by the
+           # named repair parsers/code2007_marque (corpus/NOTES.md §2.4), called by code2007
            # TOC 1 (172–608), TOC 2 (609–1582), the RNC's TOC (6251–6550), and 7871–7874,
            # only the « Titre V – » header and a footer (Titre V is absent from the source)
            ((172, 608), (609, 1582), (6251, 6550), (7871, 7874))),

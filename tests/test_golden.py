@@ -13,7 +13,7 @@ import pytest
 
 from indexer import build
 
-LOIS_DE_REFERENCE = (12, 16, 23, 27, 40, 68, 70)
+LOIS_DE_REFERENCE = (12, 16, 23, 27, 40, 68, 70, 77)
 GOLDEN = Path(__file__).parent / "golden"
 
 

@@ -31,6 +31,7 @@ from indexer.model import (
     Loi,
     Partie,
 )
+from indexer.rendu.lacunes import lacune
 from indexer.rendu.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 
 AVERTISSEMENT = "<!-- Généré par « loi construire » depuis corpus/ : ne pas modifier à la main. -->"
@@ -109,7 +110,8 @@ def _element(
     notes = notes_markdown(element.notes, prefixe, notes_vues, " ".join(b.texte for b in element.blocs))
     if element.type == LOI and element.label:
         tete = _titre_paragraphe(element.label, element, ids, _badge(partie, element, contexte))
-        return "\n\n".join(m for m in (tete, corps, notes) if m)
+        manque = lacune(element.label, partie.edition, f"lois/{cle[0]}.md")
+        return "\n\n".join(m for m in (tete, corps, manque, notes) if m)
     if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"
         titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'

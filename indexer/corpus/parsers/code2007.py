@@ -24,9 +24,9 @@ file belong to ``code2007_annexes``; TOC 2 is only read to find the laws
 - Footnotes (``*``–``****`` lines) become ``NoteBas`` on the element holding their
   first call, which is rewritten ``[^eN]``; ``code2007_toc.apparier`` says which
   note a call refers to. The running text rejoins around the note lines.
-- Law 2's dealer table (1845–1852) and law 77's scoring table (4757–4777, mangled
-  into cells) are kept verbatim as diagrams; the prose that follows the latter
-  (4778–4783) is ordinary text.
+- Law 2's dealer table (1845–1852) is kept verbatim as a diagram; law 77's scoring
+  table (4757–4777, mangled into cells) is rebuilt as two tables by the named repair
+  ``code2007_marque``; the prose that follows it (4778–4783) is ordinary text.
 
 Left out on purpose, or absent from the source:
 - the 73D heading is missing (D1 at 4565 follows 73C directly): ``Label(73, ("D",))``
@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
+from indexer.corpus.parsers import code2007_marque as marque
 from indexer.corpus.parsers import code2007_toc as toc
 from indexer.labels import Label
 from indexer.model import (
@@ -322,7 +323,8 @@ def elements_de_loi(
             suivant = index + 1
         elif dernier := _diagramme(ligne):
             loi.courant.clore()
-            loi.courant.blocs.append(Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne))
+            verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
+            loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
             suivant = dernier
         else:
             suivant = _traiter(lignes, index, loi)

@@ -1,0 +1,41 @@
+"""What a source lacks, said where the reader expects it (pure).
+
+A paragraph whose source announces something it does not give (001:4802, 78B ends
+« …selon le barème suivant : » and 4803 is already 78C; law 77 keeps only its
+trick-score table; corpus/NOTES.md §2.4) gets a
+warning right under its text, so that the missing scale is never silent; the warning
+is the project's, not the source's, and links to the tables the project does have.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from indexer.labels import Label
+
+# (label, edition) → (what is missing, [(link text, page, anchor)]).
+LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] = {
+    (Label(77), "2007"): (
+        "La source ne donne de la Loi 77 que la table des points de levée (reconstituée ici depuis "
+        "ses fragments, 001, lignes 4757–4777) : les tables des levées de mieux, des levées de chute "
+        "et des primes manquent.",
+        (("le barème de la Loi 77 de la page Marque", "marque.md", "bareme-loi-77"),
+         ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
+    ),
+    (Label(78, ("B",)), "2007"): (
+        "Le barème annoncé (« selon le barème suivant : ») manque dans la source : le Code 2007 "
+        "de l'édition FFB utilisée s'arrête là (001, ligne 4802).",
+        (("le barème des IMP de la page Marque", "marque.md", "bareme-imp"),
+         ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
+    ),
+}
+
+
+def lacune(label: Label | None, edition: str, page: str) -> str:
+    """The warning under paragraph ``label`` of ``edition`` on ``page`` ("" when nothing is missing)."""
+    if label is None or (label, edition) not in LACUNES:
+        return ""
+    texte, liens = LACUNES[(label, edition)]
+    dossier = posixpath.dirname(page) or "."
+    cibles = " et ".join(f"[{nom}]({posixpath.relpath(p, dossier)}#{ancre})" for nom, p, ancre in liens)
+    return f'!!! warning "Absent de la source"\n    {texte} Voir {cibles}.'
