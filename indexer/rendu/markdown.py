@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from indexer.labels import Label, ancre
 from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas, Renvoi, RenvoiArticle
+from indexer.rendu.donnes import rendre_donne
 
 Lien = Callable[[Label | Renvoi | RenvoiArticle], str]  # target → relative URL with its anchor
 
@@ -110,6 +111,8 @@ def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
     """One Bloc as a Markdown block."""
     if bloc.forme in (ENCHERES, TABLEAU) and bloc.cellules:
         return tableau(bloc.cellules)
+    if bloc.forme == DIAGRAMME and (donne := rendre_donne(bloc.texte.split("\n"))):
+        return donne
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return diagramme(bloc.texte)
     texte = texte_inline(bloc, lien, prefixe_note)
