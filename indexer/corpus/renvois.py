@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from indexer.corpus.ancres import Ancres
 from indexer.corpus.cibles import Cibles, calculer_cibles, equivalents, resoudre
 from indexer.corpus.correspondances import FICHIER, Declarations
+from indexer.corpus.renvois_index import lier_index
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi, RenvoiArticle
@@ -148,6 +149,10 @@ def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
 def _index_alphabetique(texte: str) -> Iterator[Renvoi]:
     for trouve in _INDEX.finditer(texte):
         label = parse_label(trouve.group())
+        # « 16A(c) » (001:5874) skips 16A's numbers: the index means a part of 16A,
+        # which is linked (the longest prefix the grammar reads), never a guessed 16A1(c).
+        prefixe = re.match(r"\d+[A-Za-z]?", trouve.group())
+        label = label or (parse_label(prefixe.group()) if prefixe else None)
         if label:
             yield Renvoi(trouve.start(), trouve.end(), label)
 
@@ -306,8 +311,11 @@ def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple
         lie, trouves = _lier_loi(loi, cibles, articles)
         lois.append(lie)
         problemes += trouves
+    par_type = {document.type: document for document in corpus.documents}
     for document in corpus.documents:
         lie_doc, trouves = _lier_document(document, cibles, articles)
+        if document.type == "index":  # « Voir X », « définitions »: renvois_index
+            lie_doc = lier_index(lie_doc, par_type.get("definition"), par_type.get("objet"))
         documents.append(lie_doc)
         problemes += trouves
     return Corpus(tuple(lois), tuple(documents)), tuple(problemes)

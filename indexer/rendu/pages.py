@@ -44,18 +44,14 @@ def _section(section: Section, document: Document, lien, notes_vues: set[str]) -
     corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
     appels = " ".join(b.texte for b in section.blocs)
     notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels)
-    if document.type == "index":
-        tete = f"**{echapper(section.titre)}**" + (f" — {corps}" if corps else "")
-        return "\n\n".join(m for m in (tete + f"\n{{: #{section.ancre} }}", notes) if m)
     niveau = "#" * min(section.niveau + 1, 6)
     titre = echapper(section.titre or section.cle)
     tete = f"{niveau} {titre} {{ #{section.ancre} }}"
     return "\n\n".join(m for m in (tete, corps, notes) if m)
 
 
-def render_document(document: Document, titres_sources: dict[str, str]) -> str:
-    """A side document as a page: title, source line, intro, sections in order."""
-    lien = lien_vers(document.chemin)
+def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
+    """A side document's head: generated-file notice, title, source line, edition warning."""
     source = html.escape(titres_sources.get(document.source, document.source), quote=False)
     edition = "RNC" if document.edition == RNC else "Code"
     morceaux = [
@@ -66,6 +62,13 @@ def render_document(document: Document, titres_sources: dict[str, str]) -> str:
     ]
     if avertissement(document.edition):
         morceaux.append(avertissement(document.edition))
+    return morceaux
+
+
+def render_document(document: Document, titres_sources: dict[str, str]) -> str:
+    """A side document as a page: title, source line, intro, sections in order."""
+    lien = lien_vers(document.chemin)
+    morceaux = entete(document, titres_sources)
     if document.intro:
         morceaux.append(blocs_markdown(document.intro, lien))
     notes_vues: set[str] = set()

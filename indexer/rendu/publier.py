@@ -14,6 +14,7 @@ from typing import Any
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.corpus.fiches import url_loi
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
+from indexer.rendu.index_alphabetique import render_definitions, render_index
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
 from indexer.rendu.pages import (
@@ -29,8 +30,9 @@ DOSSIER_DONNEES = "docs/donnees/lois"  # the per-law data of `loi voir`, open da
 SCHEMA = "docs/donnees/schema-loi.json"
 ABREVIATIONS = "includes/abreviations.md"
 CARTE_CITATIONS = "docs/assets/citations.json"
-# Documents whose page is more than their text: the Marque page adds computed tables and calculators.
-RENDUS = {"marque": render_marque}
+# Documents whose page is more than their text: the Marque page adds computed tables and calculators;
+# The index and the definitions are reference lists (rendu/index_alphabetique.py).
+RENDUS = {"marque": render_marque, "index": render_index, "definition": render_definitions}
 
 
 def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:

@@ -1,7 +1,9 @@
 """The alphabetical index of the 2007 Code (001, lines 5523–6250; corpus/NOTES.md §2.6).
 
 Indentation is lost in the source, so head terms and sub-entries look alike: the
-index is emitted flat, one Section per entry, ``cle`` and ``titre`` the term,
+hierarchy is rebuilt from the order (``niveaux``: headwords are alphabetical, the
+sub-entries under each one too) and each entry is one Section, ``niveau`` 1 for a
+headword and 2 for a sub-entry, ``cle`` and ``titre`` the term,
 ``ancre`` ``ancre_libre("index", terme)``. A term that comes back (``Hors-tour``
 is listed under ``Attaque``, ``Contre``, ``Déclaration``…) gets ``-2``, ``-3``… in
 source order, so anchors are unique and stable as long as the source is.
@@ -56,6 +58,9 @@ RENVOIS = re.compile(rf"{_RENVOI}(?:,\s*{_RENVOI})*,?")
 # → ("Enchère inadmissible, au dessus du palier de 7", "38"): the shortest term wins,
 # and "7 38" is not a locator list since locators need commas between them.
 ENTREE = re.compile(rf"^(?P<terme>.+?),?\s+(?P<renvois>{RENVOIS.pattern})$")
+
+# The law number that starts a locator: "93" in "93B1", "40" in "40C3(a)", "71" in "71, renvoi".
+LOI_DU_RENVOI = re.compile(rf"(?<![\w(])({marqueurs.NUMERO})(?![\d)])")
 
 
 @dataclass
@@ -129,11 +134,71 @@ def _ancre_unique(terme: str, prises: set[str]) -> str:
     return ancre
 
 
+def cle_de_tri(terme: str) -> str:
+    """The index's alphabetical order: accents, case and punctuation folded, a word
+    boundary before any letter (``Adv.G`` before ``Adversaires``)."""
+    return ancre_libre("", terme).replace("-", " ")
+
+
+def _chaine(cles: Sequence[str], poids: Sequence[int]) -> set[int]:
+    """The heaviest run of entries in alphabetical order (the earliest on a tie): the
+    candidate headwords, since headwords are sorted and a sub-entry sorted among
+    them would push out every headword between it and its own head."""
+    longueur, precedent = list(poids), [-1] * len(cles)
+    for i, cle in enumerate(cles):
+        for j in range(i):
+            if cles[j] <= cle and longueur[j] + poids[i] > longueur[i]:
+                longueur[i], precedent[i] = longueur[j] + poids[i], j
+    i = max(range(len(cles)), key=lambda k: (longueur[k], -k), default=-1)
+    chaine = set()
+    while i >= 0:
+        chaine.add(i)
+        i = precedent[i]
+    return chaine
+
+
+def _lois(renvois: str) -> set[int]:
+    """The law of the first locator (``"16B, 73C"`` → ``{16}``), none for a word locator;
+    a secondary locator often points elsewhere and would join unrelated groups."""
+    premier = LOI_DU_RENVOI.search(renvois.split(",")[0])
+    return {int(premier[1])} if premier else set()
+
+
+def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
+    """1 for a headword, 2 for a sub-entry, for ``(terme, renvois)`` in source order.
+
+    Headwords are a longest alphabetical run (``_chaine``). One of them is a
+    sub-entry after all when it continues, in order, the sub-entries just above it
+    and its law is one of that group's (within two numbers, first locators only): ``Appel abusif 92A``
+    after ``Appel 92, 93`` / ``Accord des appelants 92D``; ``Contestée 70A`` after
+    ``Concession`` / ``Annulée 71``. A headword that breaks the order of the
+    sub-entries above it (``Carte manquante`` after ``Retirer de l'étui``) stays one.
+    """
+    cles = [cle_de_tri(terme) for terme, _ in entrees]
+    # Weigh the likely headwords: a term without locators (« Organisme responsable »,
+    # « Rang ») only heads sub-entries; a term sorted before the line above it (« Tour »
+    # after « Variation non intentionnelle ») ends a group of sub-entries.
+    poids = [1 + (not renvois) + (i > 0 and cles[i - 1] > cles[i]) for i, (_, renvois) in enumerate(entrees)]
+    chaine = _chaine(cles, poids)
+    sortie: list[int] = []
+    groupe: set[int] = set()
+    for i, (_, renvois) in enumerate(entrees):
+        lois = _lois(renvois)
+        suit = i > 0 and sortie[-1] == 2 and cles[i - 1] <= cles[i]
+        proche = any(abs(a - b) <= 2 for a in lois for b in groupe)
+        tete = i in chaine and not (suit and proche)
+        sortie.append(1 if tete else 2)
+        groupe = set(lois) if tete else groupe | lois
+    return tuple(sortie)
+
+
 def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
-    """One flat Section per index entry, in source order."""
+    """One Section per index entry, in source order: headwords at ``niveau`` 1, each
+    followed by its sub-entries at ``niveau`` 2 (``niveaux``)."""
     sections: list[Section] = []
     prises: set[str] = set()
-    for entree in _lire(lignes):
+    entrees = _lire(lignes)
+    for entree, niveau in zip(entrees, niveaux([(e.terme, e.renvois) for e in entrees]), strict=True):
         blocs = [Bloc(TEXTE, entree.renvois, entree.ligne)] if entree.renvois else []
         blocs += [Bloc(TEXTE, texte, numero) for numero, texte in entree.voir]
         sections.append(
@@ -143,6 +208,7 @@ def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
                 titre=entree.terme,
                 ligne=entree.ligne,
                 blocs=tuple(blocs),
+                niveau=niveau,
             )
         )
     return tuple(sections)
