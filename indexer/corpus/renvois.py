@@ -70,7 +70,9 @@ _ARTICLE = re.compile(
     r"\b[Aa]rticles?\s*(?P<premier>\d{1,3}(?:\.\d+)*)(?:\s+(?:à|a|et)\s+(?P<second>\d{1,3}(?:\.\d+)*))?"
 )
 # Index locators: bare law numbers count too ("71, renvoi").
-_INDEX = re.compile(rf"(?<![\w.(]){NUMERO}(?:\s?{SECTION_CASSE}[^\s,;]*(?:\s\({ROMAIN}\))?)?(?![\w.])")
+_INDEX = re.compile(
+    rf"(?<![\w.(]){NUMERO}(?:\s?{SECTION_CASSE}[^\s,;]*(?:\s\((?:{ROMAIN}|{LETTRE_2007})\))?)?(?![\w.])"
+)  # « 12C1(e) (i) », « 40A1 (a) » (001:5829): a part written after a space
 
 
 @dataclass(frozen=True)

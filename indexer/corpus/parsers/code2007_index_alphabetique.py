@@ -146,10 +146,10 @@ def _chaine(cles: Sequence[str], poids: Sequence[int]) -> set[int]:
     them would push out every headword between it and its own head."""
     longueur, precedent = list(poids), [-1] * len(cles)
     for i, cle in enumerate(cles):
-        for j in range(i):
-            if cles[j] <= cle and longueur[j] + poids[i] > longueur[i]:
+        for j in range(i if poids[i] else 0):  # weight 0: out of the run
+            if poids[j] and cles[j] <= cle and longueur[j] + poids[i] > longueur[i]:
                 longueur[i], precedent[i] = longueur[j] + poids[i], j
-    i = max(range(len(cles)), key=lambda k: (longueur[k], -k), default=-1)
+    i = max((k for k in range(len(cles)) if poids[k]), key=lambda k: (longueur[k], -k), default=-1)
     chaine = set()
     while i >= 0:
         chaine.add(i)
@@ -164,22 +164,10 @@ def _lois(renvois: str) -> set[int]:
     return {int(premier[1])} if premier else set()
 
 
-def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
-    """1 for a headword, 2 for a sub-entry, for ``(terme, renvois)`` in source order.
-
-    Headwords are a longest alphabetical run (``_chaine``). One of them is a
-    sub-entry after all when it continues, in order, the sub-entries just above it
-    and its law is one of that group's (within two numbers, first locators only): ``Appel abusif 92A``
-    after ``Appel 92, 93`` / ``Accord des appelants 92D``; ``Contestée 70A`` after
-    ``Concession`` / ``Annulée 71``. A headword that breaks the order of the
-    sub-entries above it (``Carte manquante`` after ``Retirer de l'étui``) stays one.
-    """
-    cles = [cle_de_tri(terme) for terme, _ in entrees]
-    # Weigh the likely headwords: a term without locators (« Organisme responsable »,
-    # « Rang ») only heads sub-entries; a term sorted before the line above it (« Tour »
-    # after « Variation non intentionnelle ») ends a group of sub-entries.
-    poids = [1 + (not renvois) + (i > 0 and cles[i - 1] > cles[i]) for i, (_, renvois) in enumerate(entrees)]
-    chaine = _chaine(cles, poids)
+def _rattacher(entrees: Sequence[tuple[str, str]], cles: Sequence[str], chaine: set[int]) -> list[int]:
+    """Levels for a run of candidate headwords: one that continues, in order, the
+    sub-entries just above it, with a law of that group (within two numbers, first
+    locators only), is a sub-entry after all."""
     sortie: list[int] = []
     groupe: set[int] = set()
     for i, (_, renvois) in enumerate(entrees):
@@ -189,7 +177,33 @@ def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
         tete = i in chaine and not (suit and proche)
         sortie.append(1 if tete else 2)
         groupe = set(lois) if tete else groupe | lois
-    return tuple(sortie)
+    return sortie
+
+
+def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
+    """1 for a headword, 2 for a sub-entry, for ``(terme, renvois)`` in source order.
+
+    Headwords are a heaviest alphabetical run (``_chaine``), less those that
+    ``_rattacher`` gives back to the group above them: ``Appel abusif 92A`` after
+    ``Appel 92, 93`` / ``Accord des appelants 92D``; ``Contestée 70A`` after
+    ``Concession`` / ``Annulée 71``. The run is then sought again without them, so
+    that the headwords they pushed out come back (``Concurrent`` after ``Concession``'s
+    group). A headword that breaks the order of the sub-entries above it
+    (``Carte manquante`` after ``Retirer de l'étui``) stays one.
+    """
+    cles = [cle_de_tri(terme) for terme, _ in entrees]
+    # Weigh the likely headwords: a term without locators (« Organisme responsable »,
+    # « Rang ») only heads sub-entries; a term sorted before the line above it (« Tour »
+    # after « Variation non intentionnelle ») ends a group of sub-entries.
+    poids = [1 + (not renvois) + (i > 0 and cles[i - 1] > cles[i]) for i, (_, renvois) in enumerate(entrees)]
+    rattaches: set[int] = set()
+    while True:
+        chaine = _chaine(cles, [0 if i in rattaches else p for i, p in enumerate(poids)]) - rattaches
+        sortie = _rattacher(entrees, cles, chaine)
+        nouveaux = {i for i in chaine if sortie[i] == 2}
+        if not nouveaux:
+            return tuple(sortie)
+        rattaches |= nouveaux
 
 
 def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
