@@ -41,11 +41,17 @@ def test_places(lignes, attendu) -> None:
     assert _places(rendre_donne(lignes)) == attendu
 
 
+def test_disposition_d_une_couleur() -> None:
+    """Law 48 (000:5648–5651): one suit drawn as a compass, no seat named."""
+    assert _places(rendre_donne(["87 ", "6   RV9 ", "", "AD "])) == {
+        "n": ("", ["87"]), "o": ("", ["6"]), "e": ("", ["RV9"]), "s": ("", ["AD"])}
+    assert rendre_donne(["87", "6 RV9", "AD"]) is None  # one space: not two columns
+
+
 @pytest.mark.parametrize(
     "lignes",
     [
         ["♣ RV6"],  # law 46: a holding with no seat (its « Le mort » is a title apart)
-        ["87", "6   RV9", "AD"],  # law 48: one suit's layout, no seat named
         ["Nord donneur Étuis 1 5 9 13"],  # law 2's table
         ["Nord", "♠ 2", "Nord", "♠ 3"],  # a seat twice
         ["Ouest    Est", "♠ 3", "♥ 2     ♥ 4"],  # a row under two seats that does not split in two

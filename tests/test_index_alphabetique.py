@@ -22,7 +22,8 @@ def _par_ligne():
     return {s.ligne: s for s in _index()}
 
 
-# (line of 001, term, level): 1 a headword, 2 a sub-entry of the headword above it.
+# (line of 001, term, level): 1 a headword, 2 a sub-entry of the headword above it, 3 of
+# the sub-entry above it.
 NIVEAUX = [
     (5523, "Action retirée", 1),
     (5524, "Carte, désignée par inadvertance", 2),  # under Action retirée, not a headword
@@ -46,6 +47,10 @@ NIVEAUX = [
     (5899, "Infraction", 1),  # law 72, not Information non autorisée's 16
     (6026, "Organisme responsable", 1),
     (6028, "Fédération nationale de bridge", 2),
+    (6067, "Période des annonces", 2),  # no locator, no « Voir »: it heads what follows…
+    (6068, "Annonce", 3),  # …up to the next headword
+    (6152, "Rang", 2),
+    (6153, "Cartes et couleurs", 3),
     (6236, "Tempo ou comportement", 1),
     (6237, "Inférences", 2),
     (6241, "Tour", 1),

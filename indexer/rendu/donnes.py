@@ -7,9 +7,10 @@ apart by a run of spaces under a two-seat line. ``rendre_donne`` reads such a bl
 and writes an HTML grid that the site lays out as a compass (``annexes.css``); the
 text stays verbatim in the model, so ``loi voir`` keeps the source's layout.
 
-Nothing is guessed: a block without any seat line, a seat met twice, or a row under
-a two-seat line that does not split into two holdings is not a deal (``None``: the
-caller keeps the verbatim block). Holdings written above the first seat line
+Nothing is guessed: a block without any seat line (except a suit's layout of three
+lines, the middle one in two columns), a seat met twice, or a row under a two-seat
+line that does not split into two holdings is not a deal (``None``: the caller keeps
+the verbatim block). Holdings written above the first seat line
 (law 70: ``♠ RD1052`` then ``Ouest    Est``) stand where the source puts them, in the
 top place, without a seat name.
 """
@@ -59,7 +60,19 @@ def _mains(lignes: Sequence[str]) -> dict[str, tuple[str, list[str]]] | None:
             return None
         for place, case in zip(courantes, cases, strict=True):
             mains[place][1].append(case)
-    return mains if any(nom for nom, _ in mains.values()) else None
+    return mains if any(nom for nom, _ in mains.values()) else _une_couleur(lignes)
+
+
+def _une_couleur(lignes: Sequence[str]) -> dict[str, tuple[str, list[str]]] | None:
+    """A suit's layout drawn without seats (law 48: ``87`` / ``6   RV9`` / ``AD``): three
+    lines, the middle one in two columns, is the compass the source draws."""
+    pleines = [ligne.strip() for ligne in lignes if ligne.strip()]
+    if len(pleines) != 3:
+        return None
+    milieu = COLONNES.split(pleines[1])
+    if len(milieu) != 2 or any(COLONNES.search(ligne) for ligne in (pleines[0], pleines[2])):
+        return None
+    return {"n": ("", [pleines[0]]), "o": ("", [milieu[0]]), "e": ("", [milieu[1]]), "s": ("", [pleines[2]])}
 
 
 def _tenue(ligne: str) -> str:
