@@ -8,17 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_navigateur import (  # noqa: F401  (fixtures)
-    DRAPEAUX,
-    capture,
-    contexte,
-    dans_la_vue,
-    navigateur,
-    origine,
-    page,
-    serveur,
-    site,
-)
+from test_navigateur import capture, dans_la_vue
+
+# The browser, the built site, the server and the page: test_navigateur's fixtures.
+pytest_plugins = ("test_navigateur",)
 
 pytestmark = pytest.mark.navigateur
 
@@ -112,7 +105,8 @@ def test_la_table_de_la_loi_77_est_un_tableau(page, site):
     page.goto(site.as_uri() + "/lois/77/index.html")
     tables = page.locator(".texte-2007 table")
     assert tables.count() == 2
-    assert tables.nth(0).locator("tr").nth(3).locator("td").all_inner_texts() == ["Surcontrée", "80", "80", "120", "120"]
+    surcontree = tables.nth(0).locator("tr").nth(3).locator("td").all_inner_texts()
+    assert surcontree == ["Surcontrée", "80", "80", "120", "120"]
     assert page.locator(".texte-2007 pre").count() == 0
 
 
