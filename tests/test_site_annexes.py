@@ -108,6 +108,10 @@ def test_la_table_de_la_loi_77_est_un_tableau(page, site):
     surcontree = tables.nth(0).locator("tr").nth(3).locator("td").all_inner_texts()
     assert surcontree == ["Surcontrée", "80", "80", "120", "120"]
     assert page.locator(".texte-2007 pre").count() == 0
+    for i in range(2):  # both tables fit a phone's width, no sideways scrolling
+        assert tables.nth(i).evaluate("t => t.getBoundingClientRect().right") <= page.viewport_size["width"]
+    page.evaluate("document.querySelector('.texte-2007 table').scrollIntoView({block: 'center'})")
+    capture(page, "annexes-loi-77-telephone.png")
 
 
 def test_les_definitions_en_liste_gardent_leurs_ancres(page, site):
