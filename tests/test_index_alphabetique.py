@@ -138,3 +138,13 @@ def test_chaque_entree_a_renvois_a_un_lien(index_lie) -> None:
                 reste = reste[:debut] + reste[fin:]
             reste = re.sub(r"^Voir(\s+[Aa]ussi)?|\brenvoi\b|\(?note de bas de (page|paragraphe)\)?|[\s,]", "", reste)
             assert reste == "", (section.titre, bloc.texte)
+
+
+def test_une_sous_entree_dit_sa_vedette_dans_la_recherche(index_lie) -> None:
+    """`loi index contestée` and the search show « Concession › Contestée », not a bare « Contestée »."""
+    from indexer.corpus.fiches import fiches_document
+
+    pages = {f.ancre: f.page for f in fiches_document(index_lie)}
+    assert pages["index-contestee"] == "Index alphabétique du Code 2007 — Concession › Contestée"
+    assert pages["index-concession"] == "Index alphabétique du Code 2007 — Concession"
+    assert pages["index-cartes-et-couleurs"] == "Index alphabétique du Code 2007 — Rappel › Rang › Cartes et couleurs"

@@ -139,13 +139,16 @@ def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
 def fiches_document(document: Document) -> Iterator[Fiche]:
     """One fiche per section of a side document (definitions, index, articles…)."""
     page = document.chemin.removesuffix(".md") + "/"
+    vedettes: list[str] = []  # the index's headword, then sub-entry, above this entry
     for section in document.sections:
         texte = "\n\n".join(texte_bloc(b) for b in section.blocs) or section.titre
+        vedettes = [*vedettes[: section.niveau - 1], section.titre]
+        titre = " › ".join(vedettes) if document.type == "index" else section.titre  # « Concession › Contestée »
         yield Fiche(
             loi=None, ref=section.cle, rattachement="", ancre=section.ancre,
             url=f"{page}#{section.ancre}", type=document.type, edition=document.edition,
             role="", source=f"{document.source}:{section.ligne}", titre=section.titre,
-            page=f"{document.titre} — {section.titre}" if section.titre else document.titre,
+            page=f"{document.titre} — {titre}" if section.titre else document.titre,
             texte=texte, corps=texte,
         )  # fmt: skip
 
