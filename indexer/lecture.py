@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
+ROLE_GUIDE = "guide"  # indexer.model.ROLE_GUIDE, likewise
 
 Objet = dict  # the JSON object of one law: str keys, JSON values
 
@@ -192,6 +193,14 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
     return "\n".join(lignes) + "\n"
 
 
+def _corps(entree: dict[str, Any]) -> str:
+    """An entry's text; for a heading of the Guide's over a paragraph it comments without
+    quoting it (16C, 12B1: no text, or its subtitle alone), a line that says so."""
+    if entree["type"] == LOI and entree.get("role") == ROLE_GUIDE and entree["texte"] in ("", entree["titre"]):
+        return "(Le Guide commente ce paragraphe sans en citer le texte.)"
+    return entree["texte"]
+
+
 def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, str], str],
                     sources: bool) -> list[str]:
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
@@ -203,7 +212,7 @@ def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, 
     else:  # a long title: the edition and source go on their own line
         lignes = ["", *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
                   *(style(ligne, "source") for ligne in _plier(bandeau, largeur))]
-    for paragraphe in entree["texte"].split("\n\n"):
+    for paragraphe in _corps(entree).split("\n\n"):
         if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout
             lignes += ["    " + ligne for ligne in paragraphe.split("\n")]
         else:

@@ -207,6 +207,22 @@ def test_exemple_en_milieu_de_ligne() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("ligne", "titre", "texte"),
+    [
+        ("Exemple d’application des points (1) et (2) : Si un déclarant",
+         "Exemple d’application des points (1) et (2) :", "Si un déclarant"),
+        # 8216: the heading ends at a comma, not a colon
+        ("Exemple d’application du point (3), un défenseur ne peut", "Exemple d’application du point (3)",
+         "un défenseur ne peut"),
+        ("Exemple 4 : Mort", "Exemple 4 :", "Mort"),
+    ],
+)
+def test_entete_d_exemple(ligne: str, titre: str, texte: str) -> None:
+    (exemple,) = loi(ligne)
+    assert (exemple.type, exemple.titre, exemple.blocs[0].texte) == (EXEMPLE, titre, texte)
+
+
 def test_diagramme_verbatim() -> None:
     elements = loi("Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ",
                    "Sud joue.")

@@ -80,8 +80,9 @@ TITRE_LIBRE = re.compile(r"^[A-ZÀ-Ý][^.:;!?,]{0,70}$")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
 
 # The headings that end an unterminated quote; guide_corps opens an example or a note there.
-# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :"
-ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:)?)\s*")
+# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :",
+# and once before a comma: "Exemple d'application du point (3), un défenseur…" (8216)
+ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:|\s[^:,.]{1,70}?(?=,))?)[\s,]*")
 # A note heading: "Note :", "NB :", "Remarque :", "Note très importante :"
 NOTE_TITRE = re.compile(r"^(?P<titre>(?:Note très importante|Note|NB|Remarque)\s*:)\s*")
 
