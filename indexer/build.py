@@ -102,7 +102,7 @@ class Construit:
 def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
     """corpus/correspondances.toml, each entry's evidence checked against the cleaned
     sources' ``lignes`` (by file name)."""
-    chemin = racine() / FICHIER_CORRESPONDANCES
+    chemin = dossier_corpus() / Path(FICHIER_CORRESPONDANCES).name  # loi_corpus/ once installed
     if not chemin.exists():
         return Declarations()
     par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
@@ -113,7 +113,7 @@ def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
 def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
     """corpus/rattachements.toml, each entry's evidence checked against the cleaned
     sources' ``lignes`` (by file name)."""
-    chemin = racine() / FICHIER_RATTACHEMENTS
+    chemin = dossier_corpus() / Path(FICHIER_RATTACHEMENTS).name
     if not chemin.exists():
         return ()
     par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}

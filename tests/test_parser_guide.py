@@ -100,6 +100,16 @@ def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
         ("3 - Disposition", "[Quatre joueurs jouent à chaque table].", Label(3), ""),
         ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
         ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), ""),
+        # a section's subtitle run into its text, the colon lost (5390, 5430)
+        ("47– Reprise", "[A. Suite à un arbitrage Une carte jouée doit être retirée.]", Label(47, ("A",)),
+         "Suite à un arbitrage"),
+        ("47– Reprise", "[D. Après un changement de jeu de l'adversaire Après un changement, une carte.]",
+         Label(47, ("D",)), "Après un changement de jeu de l'adversaire"),
+        # ...but not a reference, a title alone on its line, nor a sub-paragraph
+        ("53– Attaque", "[53B. Lorsque, conformément à la Loi 53A, un joueur.]", Label(53, ("B",)), ""),
+        ("53– Attaque", "[B. Le déclarant suit la Loi 53A.]", Label(53, ("B",)), ""),
+        ("93– Procédures", "[A. Pas de Comité d’appel", Label(93, ("A",)), "Pas de Comité d’appel"),
+        ("16– Informations", "[16B1. Aucune information Une.]", Label(16, ("B", "1")), ""),
     ],
 )
 def test_label_de_citation(entete: str, ligne: str, label: Label, titre: str) -> None:

@@ -155,3 +155,13 @@ def test_rien_a_declarer_rien_ne_change() -> None:
 def test_application_refusee(declare: Rattachement, message: str) -> None:
     with pytest.raises(RattachementInvalide, match=f"corpus/rattachements.toml, ligne 7 : .*{message}"):
         appliquer([_extrait(CITATION, COMMENTAIRE)], [declare])
+
+
+def test_le_fichier_se_lit_dans_le_dossier_du_corpus(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Installed, the corpus is loi_corpus/, not corpus/: the file is read where the corpus is."""
+    from indexer import build
+
+    (tmp_path / "rattachements.toml").write_text(_entree(extrait="Rien de tel"), encoding="utf-8")
+    monkeypatch.setattr(build, "dossier_corpus", lambda: tmp_path)
+    with pytest.raises(RattachementInvalide, match="Rien de tel"):
+        build.lire_rattachements({GUIDE: SOURCES["000"]})
