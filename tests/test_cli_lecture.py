@@ -108,3 +108,10 @@ def test_paragraphe_commente_sans_etre_cite(reference: str, commente: str) -> No
     assert sortie.returncode == 0, sortie.stderr
     dit = sortie.stdout.index("(Le Guide commente ce paragraphe sans en citer le texte.)")
     assert dit < sortie.stdout.index(commente)  # the heading says so, its commentary follows
+
+
+def test_un_titre_de_citation_n_est_pas_un_paragraphe_non_cite() -> None:
+    sortie = lancer("voir", "43A")  # the Guide quotes 43A through its sub-paragraphs 43A1(a)…
+    assert sortie.returncode == 0, sortie.stderr
+    assert "Le mort ne devrait prendre l’initiative" in sortie.stdout
+    assert "sans en citer le texte" not in sortie.stdout

@@ -8,7 +8,7 @@ import pytest
 from indexer.corpus.rattachements import Rattachement, RattachementInvalide, appliquer, lire
 from indexer.labels import Label
 from indexer.model import LOI, TEXTE, Bloc, Element, Extrait, Partie
-from indexer.sources import GUIDE
+from indexer.sources import GUIDE, LIVRET
 
 # --- the corpus: (source excerpt at source:line, the paragraph it is attached to) -------------
 
@@ -165,3 +165,9 @@ def test_le_fichier_se_lit_dans_le_dossier_du_corpus(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(build, "dossier_corpus", lambda: tmp_path)
     with pytest.raises(RattachementInvalide, match="Rien de tel"):
         build.lire_rattachements({GUIDE: SOURCES["000"]})
+
+
+def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:
+    (element,) = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET
+                  for e in p.elements if e.type == LOI]
+    assert element.label == Label(43, ("A",)) and element.blocs[0].texte.startswith("1. (a) Le mort ne devrait")
