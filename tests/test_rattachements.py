@@ -3,6 +3,8 @@ does not name there, checked against the sources, and what the build makes of th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from indexer.corpus.rattachements import Rattachement, RattachementInvalide, appliquer, lire
@@ -55,6 +57,7 @@ def test_rattachement_declare(construit, ou: str, label: str, debut: str) -> Non
 # (law, source:line, expected label, opening words): quotes labelled or headed by a declaration
 PARAGRAPHES = [
     (6, f"{GUIDE}:276", "6D2", "… Aucun résultat ne peut être maintenu"),  # was « Loi 6 », a preamble
+    (58, f"{GUIDE}:6570", "58A", "Une attaque ou un jeu fait simultanément"),  # after its lead-in, before [58B.
     (12, f"{GUIDE}:873", "12B1", ""),  # a heading without text
     (70, f"{GUIDE}:8187", "70C", ""),
 ]
@@ -138,6 +141,14 @@ def test_une_citation_sans_numero_recoit_le_label() -> None:
     (extrait,) = appliquer([_extrait(PREAMBULE)], [_declare(276, Label(12, ("D", "2")))])
     (element,) = extrait.parties[0][1].elements
     assert element.label == Label(12, ("D", "2")) and element.blocs == PREAMBULE.blocs
+
+
+def test_l_amorce_et_la_citation_sur_la_meme_ligne() -> None:
+    """« Jeux simultanés de deux joueurs : [Une attaque… » (6570): the quote takes the label."""
+    amorce = Element("commentaire", (Bloc("titre", "Jeux simultanés de deux joueurs", 6570),), 6570)
+    citation = replace(PREAMBULE, ligne=6570)
+    (extrait,) = appliquer([_extrait(amorce, citation)], [_declare(6570, Label(12, ("A",)))])
+    assert extrait.parties[0][1].elements == (amorce, replace(citation, label=Label(12, ("A",))))
 
 
 def test_rien_a_declarer_rien_ne_change() -> None:

@@ -126,8 +126,15 @@ def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]
 
 
 def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattachement]) -> Partie:
+    """One part with its declared passages applied. Where a lead-in and the quote it opens
+    begin on the same line (« Jeux simultanés de deux joueurs : [Une attaque… », 6570),
+    the quote is the passage."""
+    preambules = {e.ligne: k for k, e in enumerate(partie.elements) if e.type == LOI and e.label == Label(numero)}
     elements: list[Element] = []
-    for element in partie.elements:
+    for rang, element in enumerate(partie.elements):
+        if preambules.get(element.ligne, rang) != rang:
+            elements.append(element)  # the quote on this line takes the declaration
+            continue
         declare = restants.pop((partie.source, element.ligne), None)
         if declare is None:
             elements.append(element)
@@ -135,7 +142,7 @@ def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattach
         if declare.label.loi != numero:
             raise _erreur(declare.ligne_toml, f"{declare.label.compact()} n'est pas un paragraphe de la Loi "
                                               f"{numero}, où se trouve la ligne {declare.ligne}.")
-        if element.type == LOI and element.label == Label(numero):
+        if rang in preambules.values():
             elements.append(replace(element, label=declare.label))
         else:
             elements += [Element(LOI, (), element.ligne, declare.label), element]
