@@ -2,7 +2,8 @@
 
 ``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them
 against their sha256 in ``corpus/sources.toml``,
-cleans them (with ``corpus/errata.toml``), parses and merges them. The result is
+cleans them (with ``corpus/errata.toml``), parses them, applies ``corpus/rattachements.toml``
+and merges them. The result is
 cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata
 and the package's code, so that a change to any of them rebuilds.
 """
@@ -32,6 +33,9 @@ from indexer.corpus.correspondances import lire as lire_declarations
 from indexer.corpus.fiches import fiches
 from indexer.corpus.merge import merge
 from indexer.corpus.parse import parse_source
+from indexer.corpus.rattachements import FICHIER as FICHIER_RATTACHEMENTS
+from indexer.corpus.rattachements import Rattachement, appliquer
+from indexer.corpus.rattachements import lire as lire_paragraphes
 from indexer.corpus.renvois import Probleme, resolve
 
 if TYPE_CHECKING:
@@ -98,12 +102,22 @@ class Construit:
 def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
     """corpus/correspondances.toml, each entry's evidence checked against the cleaned
     sources' ``lignes`` (by file name)."""
-    chemin = racine() / FICHIER_CORRESPONDANCES
+    chemin = dossier_corpus() / Path(FICHIER_CORRESPONDANCES).name  # loi_corpus/ once installed
     if not chemin.exists():
         return Declarations()
     par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
     return lire_declarations(chemin.read_text(encoding="utf-8"), par_cle,
                              {s.cle: s.fichier for s in sources.SOURCES})
+
+
+def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
+    """corpus/rattachements.toml, each entry's evidence checked against the cleaned
+    sources' ``lignes`` (by file name)."""
+    chemin = dossier_corpus() / Path(FICHIER_RATTACHEMENTS).name
+    if not chemin.exists():
+        return ()
+    par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
+    return lire_paragraphes(chemin.read_text(encoding="utf-8"), par_cle, {s.cle: s.fichier for s in sources.SOURCES})
 
 
 def parser_corpus() -> Construit:
@@ -113,7 +127,7 @@ def parser_corpus() -> Construit:
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
-    brut = merge(extraits)
+    brut = merge(appliquer(extraits, lire_rattachements(lignes)))
     ancres = calculer(brut)
     corpus, problemes = resolve(brut, ancres, lire_correspondances(lignes))
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
+ROLE_GUIDE = "guide"  # indexer.model.ROLE_GUIDE, likewise
 
 Objet = dict  # the JSON object of one law: str keys, JSON values
 
@@ -188,12 +189,25 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
             else:
                 bandeau = style(f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition")
             lignes += ["", bandeau]
-        lignes += _entree_humaine(entree, largeur, style, sources)
+        lignes += _entree_humaine(entree, largeur, style, sources, _non_cite(entree, entrees))
     return "\n".join(lignes) + "\n"
 
 
+def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:
+    """A heading of the Guide's over a paragraph it comments without quoting it (16C, 12B1):
+    no text, or its subtitle alone, and no sub-paragraph of its own quote below (43A)."""
+    if entree["type"] != LOI or entree.get("role") != ROLE_GUIDE or entree["texte"] not in ("", entree["titre"]):
+        return False
+    label, fichier = parse_label(entree["ref"]), entree["source"].rpartition(":")[0]
+    return label is not None and not any(
+        e["type"] == LOI and e["ref"] != entree["ref"] and e["source"].rpartition(":")[0] == fichier
+        and (autre := parse_label(e["ref"])) is not None and label.contient(autre)
+        for e in entrees
+    )
+
+
 def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, str], str],
-                    sources: bool) -> list[str]:
+                    sources: bool, non_cite: bool = False) -> list[str]:
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
     if entree["titre"]:
         tete += f" — {entree['titre']}"
@@ -203,7 +217,8 @@ def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, 
     else:  # a long title: the edition and source go on their own line
         lignes = ["", *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
                   *(style(ligne, "source") for ligne in _plier(bandeau, largeur))]
-    for paragraphe in entree["texte"].split("\n\n"):
+    corps = "(Le Guide commente ce paragraphe sans en citer le texte.)" if non_cite else entree["texte"]
+    for paragraphe in corps.split("\n\n"):
         if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout
             lignes += ["    " + ligne for ligne in paragraphe.split("\n")]
         else:

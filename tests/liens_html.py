@@ -47,6 +47,7 @@ class Lien:
 class Page:
     editions: dict[str, str] = field(default_factory=dict)  # id inside a paragraph heading → edition
     liens: list[Lien] = field(default_factory=list)
+    titres: list[str] = field(default_factory=list)  # every id inside a heading, edition or not
 
 
 class _Lecteur(HTMLParser):
@@ -81,6 +82,7 @@ class _Lecteur(HTMLParser):
         if tag == "article":
             self.dans_article = False
         if tag in _TITRES and self.titre is not None:
+            self.resultat.titres += self.titre
             for id_ in self.titre:
                 if self.edition_titre:
                     self.resultat.editions[id_] = self.edition_titre
@@ -101,6 +103,10 @@ def lire_page(site: Path, page: str, edition_fixe: str = "") -> Page:
     lecteur = _Lecteur(page, edition_fixe)
     lecteur.feed((site / page / "index.html").read_text(encoding="utf-8"))
     return lecteur.resultat
+
+
+# The id of a law paragraph (« loi-16-c-2017 », « loi-12-b-1 »), not of the page, an example or a note
+PARAGRAPHE = re.compile(r"^loi-\d{1,2}-[a-h](?:-|$)")
 
 
 def cible(lien: Lien) -> tuple[str, str] | None:

@@ -99,3 +99,19 @@ def test_une_loi_sans_texte_2017_ne_passe_pas_pour_actuelle() -> None:
     assert sortie.returncode == 0
     assert "ÉDITION 2017" not in sortie.stdout
     assert "TEXTE 2007 — REMPLACÉ PAR LE CODE 2017" in sortie.stdout
+
+
+@pytest.mark.parametrize(("reference", "commente"), [("16C", "Toutes les informations résultant"),
+                                                     ("12B1", "L'objectif général d'une marque ajustée")])
+def test_paragraphe_commente_sans_etre_cite(reference: str, commente: str) -> None:
+    sortie = lancer("voir", reference)
+    assert sortie.returncode == 0, sortie.stderr
+    dit = sortie.stdout.index("(Le Guide commente ce paragraphe sans en citer le texte.)")
+    assert dit < sortie.stdout.index(commente)  # the heading says so, its commentary follows
+
+
+def test_un_titre_de_citation_n_est_pas_un_paragraphe_non_cite() -> None:
+    sortie = lancer("voir", "43A")  # the Guide quotes 43A through its sub-paragraphs 43A1(a)…
+    assert sortie.returncode == 0, sortie.stderr
+    assert "Le mort ne devrait prendre l’initiative" in sortie.stdout
+    assert "sans en citer le texte" not in sortie.stdout

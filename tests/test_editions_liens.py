@@ -7,7 +7,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from liens_html import bilan, edition_de, lire_page
+from liens_html import PARAGRAPHE, bilan, cible, edition_de, lire_page
 from site_outils import NB_LOIS, Construction, construire
 
 from indexer.corpus.cibles import Cibles, edition_du_code, resoudre
@@ -276,3 +276,22 @@ def test_aucun_lien_ne_change_d_edition_sans_le_dire(construction: Construction)
     assert resultat.total > 1000  # the law pages and the 2007 index do link paragraphs
     assert resultat.croises, "the declared correspondences give marked links"
     assert not resultat.non_marques, [f"{lien.page}#{lien.ancre_de} → {lien.href}" for lien in resultat.non_marques]
+
+
+@pytest.mark.lent
+def test_chaque_paragraphe_du_site_dit_son_edition(construction: Construction) -> None:
+    """Every law paragraph heading of the built site states its edition (data-edition or the
+    e2007/e2017 badge), so that a link to it can be judged; and every link to a paragraph lands
+    on such a heading."""
+    if construction.faux:
+        pytest.skip("docs/ n'est pas généré : pas de pages à lire")
+    pages = {f"lois/{n}": lire_page(construction.site, f"lois/{n}") for n in range(1, NB_LOIS + 1)}
+    muets = [f"{nom}#{id_}" for nom, page in pages.items() for id_ in page.titres
+             if PARAGRAPHE.match(id_) and id_ not in page.editions]
+    assert sum(len(p.editions) for p in pages.values()) > 1500  # 2054 ids today
+    assert muets == []
+    arrivees = [(lien, cible(lien)) for page in pages.values() for lien in page.liens]
+    perdus = [f"{lien.page} → {lien.href}" for lien, arrivee in arrivees
+              if arrivee and arrivee[0] in pages and PARAGRAPHE.match(arrivee[1])
+              and arrivee[1] not in pages[arrivee[0]].editions]
+    assert perdus == []

@@ -100,6 +100,16 @@ def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
         ("3 - Disposition", "[Quatre joueurs jouent à chaque table].", Label(3), ""),
         ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
         ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), ""),
+        # a section's subtitle run into its text, the colon lost (5390, 5430)
+        ("47– Reprise", "[A. Suite à un arbitrage Une carte jouée doit être retirée.]", Label(47, ("A",)),
+         "Suite à un arbitrage"),
+        ("47– Reprise", "[D. Après un changement de jeu de l'adversaire Après un changement, une carte.]",
+         Label(47, ("D",)), "Après un changement de jeu de l'adversaire"),
+        # ...but not a reference, a title alone on its line, nor a sub-paragraph
+        ("53– Attaque", "[53B. Lorsque, conformément à la Loi 53A, un joueur.]", Label(53, ("B",)), ""),
+        ("53– Attaque", "[B. Le déclarant suit la Loi 53A.]", Label(53, ("B",)), ""),
+        ("93– Procédures", "[A. Pas de Comité d’appel", Label(93, ("A",)), "Pas de Comité d’appel"),
+        ("16– Informations", "[16B1. Aucune information Une.]", Label(16, ("B", "1")), ""),
     ],
 )
 def test_label_de_citation(entete: str, ligne: str, label: Label, titre: str) -> None:
@@ -205,6 +215,22 @@ def test_exemple_en_milieu_de_ligne() -> None:
     assert [(e.type, e.blocs[0].texte) for e in elements] == [
         (COMMENTAIRE, "Ils n'auront pas le temps."), (EXEMPLE, "Les paires 1 et 2."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("ligne", "titre", "texte"),
+    [
+        ("Exemple d’application des points (1) et (2) : Si un déclarant",
+         "Exemple d’application des points (1) et (2) :", "Si un déclarant"),
+        # 8216: the heading ends at a comma, not a colon
+        ("Exemple d’application du point (3), un défenseur ne peut", "Exemple d’application du point (3)",
+         "un défenseur ne peut"),
+        ("Exemple 4 : Mort", "Exemple 4 :", "Mort"),
+    ],
+)
+def test_entete_d_exemple(ligne: str, titre: str, texte: str) -> None:
+    (exemple,) = loi(ligne)
+    assert (exemple.type, exemple.titre, exemple.blocs[0].texte) == (EXEMPLE, titre, texte)
 
 
 def test_diagramme_verbatim() -> None:

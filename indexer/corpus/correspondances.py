@@ -102,13 +102,19 @@ def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]
     lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
     if not 1 <= numero <= len(lignes):
         raise _erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
+    if not commence_a(lignes, numero, extrait):
+        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
+    return trouve["cle"], numero
+
+
+def commence_a(lignes: tuple[str, ...], numero: int, extrait: str) -> bool:
+    """Whether ``extrait`` begins on line ``numero`` (1-based) of ``lignes``, whitespace
+    aside; it may run over the next lines (a wrapped sentence)."""
     premiere = " ".join(lignes[numero - 1].split())
     suite = " ".join(" ".join(lignes[numero - 1 : numero - 1 + _PORTEE]).split())
     voulu = " ".join(extrait.split())
     position = suite.find(voulu)
-    if not voulu or position < 0 or position >= max(len(premiere), 1):
-        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
-    return trouve["cle"], numero
+    return bool(voulu) and 0 <= position < max(len(premiere), 1)
 
 
 def _label(valeur: object, edition: str, ligne: int) -> Label:

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from indexer.corpus.parsers.guide_titres import sous_titre, titre_section
 from indexer.corpus.parsers.lignes_repliees import (
     Ligne,
     Morceau,
@@ -73,15 +74,12 @@ SOUS_MARQUE = re.compile(
 )
 # An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
 LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
-# A subtitle inside a quote before ":": "Hiérarchie des cartes et des couleurs", "Au tour de l'Adv. D…"
-SOUS_TITRE = re.compile(r"^(?P<titre>[A-ZÀ-Ý](?:[^:,.]|Adv\.)*?)\s*:\s*")
-# A free-standing title: one line, no final punctuation ("Le mort", "Méthode correcte…")
-TITRE_LIBRE = re.compile(r"^[A-ZÀ-Ý][^.:;!?,]{0,70}$")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
 
 # The headings that end an unterminated quote; guide_corps opens an example or a note there.
-# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :"
-ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:)?)\s*")
+# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :",
+# and once before a comma: "Exemple d'application du point (3), un défenseur…" (8216)
+ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:|\s[^:,.]{1,70}?(?=,))?)[\s,]*")
 # A note heading: "Note :", "NB :", "Remarque :", "Note très importante :"
 NOTE_TITRE = re.compile(r"^(?P<titre>(?:Note très importante|Note|NB|Remarque)\s*:)\s*")
 
@@ -183,7 +181,7 @@ class LecteurDeCitations:
         lignes = [(numero, reste)] + list(premier.lignes[1:])
         seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
         if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
-            titre, lignes = _titre_section(lignes)
+            titre, lignes = titre_section(lignes)
         incomplet = crochet and self._fin_manquante
         entete = self._entete_sans_texte()
         if label == Label(self.numero) and entete is not None:  # "B. Au tour du…" / "[Le partenaire…" (3848)
@@ -203,7 +201,7 @@ class LecteurDeCitations:
             lettre = LETTRE_LOI.match(texte)
             assert lettre is not None
             label = parse_relatif(lettre["section"], Label(self.numero)) or Label(self.numero)
-            return (label, *_sous_titre(texte[lettre.end() :]))
+            return (label, *sous_titre(texte[lettre.end() :]))
         avant, _, apres = texte.partition("[")
         marque = AVANT_CROCHET.match(avant)
         relatif = (marque["numero"] or marque["lettre"]) if marque else None
@@ -213,7 +211,7 @@ class LecteurDeCitations:
             return self._sans_label(relatif, apres)
         code = trouve["code"]
         label = self._label(code.split("/")[0])
-        titre, reste = _sous_titre(apres[trouve.end() :])
+        titre, reste = sous_titre(apres[trouve.end() :], section=len(label.parties) == 1)
         if "/" in code:  # "[19A2/19B2." is cited as 19A2; the other label stays visible
             titre = f"{code} {titre}".strip()
         return label, titre, reste
@@ -292,10 +290,10 @@ class LecteurDeCitations:
         lignes = [(numero, texte[marque.end() :])] + list(morceau.lignes[1:])
         titre = ""
         if marque["section"]:
-            titre, reste = _sous_titre(lignes[0][1])
+            titre, reste = sous_titre(lignes[0][1])
             lignes[0] = (numero, reste)
             if not titre:
-                titre, lignes = _titre_section(lignes)
+                titre, lignes = titre_section(lignes)
         enfant = self._nouveau(LOI, numero, label=label, titre=titre)
         self.contexte = label
         self._remplir(enfant, lignes)
@@ -334,23 +332,6 @@ class LecteurDeCitations:
         reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
         if any(not est_vide(t) for _, t in reste):
             self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
-
-
-def _sous_titre(texte: str) -> tuple[str, str]:
-    """Split a subtitle off a quote's first text: ("Hiérarchie des cartes…", "le bridge…")."""
-    trouve = SOUS_TITRE.match(texte.strip())
-    if trouve is None or len(trouve["titre"]) > 90:
-        return "", texte
-    return trouve["titre"], texte.strip()[trouve.end() :]
-
-
-def _titre_section(lignes: list[Ligne]) -> tuple[str, list[Ligne]]:
-    """A section's subtitle alone on its line: "Devoir de l'arbitre" / "Il est de…"."""
-    premiere = lignes[0][1].strip()
-    suivante = next((t.strip() for _, t in lignes[1:] if not est_vide(t)), "")
-    if TITRE_LIBRE.match(premiere) and len(premiere) <= 60 and not suivante[:1].islower():
-        return premiere, lignes[1:] or [(lignes[0][0], "")]
-    return "", lignes
 
 
 def ouverture(morceau: Morceau) -> tuple[int, int] | None:

@@ -39,12 +39,12 @@ from indexer.corpus.parsers.guide_citations import (
     ENTETE_EXEMPLE,
     LETTRE_LOI,
     NOTE_TITRE,
-    TITRE_LIBRE,
     Brouillon,
     LecteurDeCitations,
     est_exemple,
     ouverture,
 )
+from indexer.corpus.parsers.guide_titres import TITRE_LIBRE
 from indexer.corpus.parsers.lignes_repliees import (
     MARQUE_ITEM,
     Ligne,

@@ -1,0 +1,149 @@
+"""What ``corpus/rattachements.toml`` declares: passages of a 2017 source that are about a
+paragraph the source does not name there, each with its evidence, and how they apply.
+
+The Guide comments a law quote right after it (``fiches.fiches_loi``). Where it goes on
+to a paragraph it does not quote, or quotes one without its label, nothing in its layout
+says which: 000:873 comments 12B1 right after the quote of 12A3, 000:276 quotes 6D2 as
+« [… Aucun résultat… ». An entry names the paragraph, from what the sources say of it:
+
+    [[paragraphe]]
+    ligne = "000:873"                       # where the passage begins
+    extrait = "L'objectif général d'une…"   # the words that begin there
+    label = "12B1"                          # the paragraph it is about (2017)
+    preuves = [ { ligne = "000:5975", extrait = "…subi un dommage (voir Loi 12B1)" } ]
+    raison = "…"
+
+``appliquer``: in the part that holds the passage, a law quote labelled by its law alone
+(a preamble in form only) takes the label; anything else gets, right before it, a heading
+for that paragraph without text, as the Guide's own « … (16C) : » (000:1635) is. What
+follows is then attached to it, up to the next law paragraph.
+
+Every ``extrait`` must begin on its line (``correspondances.commence_a``), and every
+passage must begin an element; a wrong line, a misquote or a label of another law is
+refused with the entry's line in the file. This module opens nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from indexer.corpus.correspondances import commence_a
+from indexer.errors import LoiErreur
+from indexer.labels import Label, parse_label
+from indexer.model import LOI, Element, Extrait, Partie
+
+FICHIER = "corpus/rattachements.toml"
+_LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")
+_ENTETE = re.compile(r"^\s*\[\[\s*paragraphe\s*\]\]")
+
+
+class RattachementInvalide(LoiErreur):
+    """An entry of corpus/rattachements.toml is malformed, or its evidence or passage is wrong."""
+
+
+@dataclass(frozen=True)
+class Rattachement:
+    """The passage of ``source`` (file name) that begins at ``ligne`` is about ``label``."""
+
+    source: str
+    ligne: int
+    label: Label
+    raison: str
+    ligne_toml: int
+
+
+def _erreur(ligne: int, message: str) -> RattachementInvalide:
+    return RattachementInvalide(f"{FICHIER}, ligne {ligne} : {message}")
+
+
+def _texte(entree: dict, cle: str, ligne: int) -> str:
+    valeur = entree.get(cle)
+    if not isinstance(valeur, str) or not valeur.strip():
+        raise _erreur(ligne, f"le champ « {cle} » manque ou est vide.")
+    return valeur
+
+
+def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
+    """(source key, line) of ``entree``'s ``ligne``, once its ``extrait`` is found there."""
+    lieu, extrait = _texte(entree, "ligne", ligne), _texte(entree, "extrait", ligne)
+    trouve = _LIEU.match(lieu.strip())
+    if not trouve or trouve["cle"] not in sources:
+        raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 000:873, sources "
+                             f"{', '.join(sorted(sources))}).")
+    lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
+    if not 1 <= numero <= len(lignes) or not commence_a(lignes, numero, extrait):
+        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
+    return trouve["cle"], numero
+
+
+def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Rattachement:
+    cle, numero = _lieu(entree, sources, ligne)
+    valeur = entree.get("label")
+    label = parse_label(valeur) if isinstance(valeur, str) else None
+    if label is None or not label.parties:
+        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code (attendu : 12B1, 12C1(a)).")
+    preuves = entree.get("preuves")
+    if not isinstance(preuves, list) or not preuves or not all(isinstance(p, dict) for p in preuves):
+        raise _erreur(ligne, "le champ « preuves » manque (attendu : [ { ligne = \"000:5975\", extrait = \"…\" } ]).")
+    for preuve in preuves:
+        _lieu(preuve, sources, ligne)
+    return Rattachement(fichiers[cle], numero, label, _texte(entree, "raison", ligne), ligne)
+
+
+def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> tuple[Rattachement, ...]:
+    """The entries of ``texte`` (the file's content), each checked against ``sources``
+    (source key → cleaned lines); ``fichiers`` maps a key (``000``) to its file name."""
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as erreur:
+        raise RattachementInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
+    if set(donnees) - {"paragraphe"}:
+        raise RattachementInvalide(f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » "
+                                   "(attendu : [[paragraphe]]).")
+    entrees = donnees.get("paragraphe", [])
+    lignes = [n for n, t in enumerate(texte.split("\n"), 1) if _ENTETE.match(t)]
+    if not isinstance(entrees, list) or len(entrees) != len(lignes) or not all(isinstance(e, dict) for e in entrees):
+        raise RattachementInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[paragraphe]].")
+    return tuple(_entree(e, n, sources, fichiers) for e, n in zip(entrees, lignes, strict=True))
+
+
+def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]) -> list[Extrait]:
+    """``extraits`` with each declared passage labelled or headed (module docstring); an
+    entry whose passage begins no element is refused."""
+    restants = {(r.source, r.ligne): r for r in rattachements}
+    resultat = []
+    for extrait in extraits:
+        parties = tuple((n, _partie(n, p, restants)) for n, p in extrait.parties)
+        resultat.append(replace(extrait, parties=parties))
+    if restants:
+        r = min(restants.values(), key=lambda r: r.ligne_toml)
+        raise _erreur(r.ligne_toml, f"aucun passage ne commence à la ligne {r.ligne} de {r.source} "
+                                    "(le début d'un paragraphe, d'un exemple ou d'une note).")
+    return resultat
+
+
+def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattachement]) -> Partie:
+    """One part with its declared passages applied. Where a lead-in and the quote it opens
+    begin on the same line (« Jeux simultanés de deux joueurs : [Une attaque… », 6570),
+    the quote is the passage."""
+    preambules = {e.ligne: k for k, e in enumerate(partie.elements) if e.type == LOI and e.label == Label(numero)}
+    elements: list[Element] = []
+    for rang, element in enumerate(partie.elements):
+        if preambules.get(element.ligne, rang) != rang:
+            elements.append(element)  # the quote on this line takes the declaration
+            continue
+        declare = restants.pop((partie.source, element.ligne), None)
+        if declare is None:
+            elements.append(element)
+            continue
+        if declare.label.loi != numero:
+            raise _erreur(declare.ligne_toml, f"{declare.label.compact()} n'est pas un paragraphe de la Loi "
+                                              f"{numero}, où se trouve la ligne {declare.ligne}.")
+        if rang in preambules.values():
+            elements.append(replace(element, label=declare.label))
+        else:
+            elements += [Element(LOI, (), element.ligne, declare.label), element]
+    return replace(partie, elements=tuple(elements))
