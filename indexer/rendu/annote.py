@@ -316,7 +316,7 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
     if not annote.parties:
         return ""
     ids = [ids_sections(loi)[i] for i in annote.parties]
-    page.section = _principale(annote, loi)
+    page.ouvrir(_principale(annote, loi))
     titre = "Texte 2017 et commentaire" if any(p.commentaire for p in annote.paragraphes) else "Texte 2017"
     labels = {p.label for p in annote.paragraphes if p.texte is not None}
     morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}", _presentation(annote, loi, ids[1:])]

@@ -40,7 +40,7 @@ class Occurrence:
 # Section heading and id per (edition, role).
 SECTIONS: dict[tuple[str, str], tuple[str, str]] = {
     ("2017", ROLE_TEXTE): ("Texte 2017", "texte-2017"),
-    ("2017", ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage (2017)", "guide"),
+    ("2017", ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage à la table (2017)", "guide"),
     ("2017", ROLE_NOTES): ("Notes de Christian Chantigny (2017)", "notes"),
     ("2017", ROLE_EXTRAITS): ("Extraits du livret du club de Vénissieux (2017)", "livret"),
     ("2007", ROLE_TEXTE): ("Texte 2007 (remplacé par le Code 2017)", "texte-2007"),
@@ -66,19 +66,22 @@ class Contexte:
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
 
 
+def niveau(label: Label) -> int:
+    """The heading level of a paragraph: 3 for 68 and 68A, 4 for 68B1… 6 at most."""
+    return min(2 + max(len(label.parties), 1), 6)
+
+
 def entete(label: Label, element: Element, ids: tuple[str, ...], source: str = "") -> str:
     """A paragraph heading: label, title and anchors; its line and further anchors, and its
-    source when it is not the section's, as attributes that ``rendu.entetes`` shows."""
-    niveau = "#" * min(2 + max(len(label.parties), 1), 6)
+    source when it is not the one of the heading above it, as attributes that
+    ``rendu.entetes`` shows."""
     texte = label.compact() if label.parties else str(label)
     if element.titre:
         texte += f" — {echapper(element.titre)}"
-    if element.incomplet:
-        texte += ' <span class="incomplet" title="Crochet fermant absent dans la source">⚠</span>'
     aussi = " ".join(ids[1:])
     attributs = [f"#{ids[0]}", f'aussi="{aussi}"' if len(ids) > 2 else f"aussi={aussi}" if aussi else "",
-                 f"src={source}" if source else "", f"l={element.ligne}"]
-    return f"{niveau} {texte} {{ {' '.join(a for a in attributs if a)} }}"
+                 f"src={source}" if source else "", f"l={element.ligne}", "incomplet=oui" if element.incomplet else ""]
+    return f"{'#' * niveau(label)} {texte} {{ {' '.join(a for a in attributs if a)} }}"
 
 
 @dataclass
@@ -90,6 +93,20 @@ class Page:
     lien: Lien
     notes_vues: set[str] = field(default_factory=set)
     section: str = ""  # the key of the section's source (``002``)
+    pile: list[tuple[int, str]] = field(default_factory=list)  # (level, source) of the headings above
+
+    def ouvrir(self, section: str) -> None:
+        """A new section, whose paragraphs come from ``section`` unless they say otherwise."""
+        self.section, self.pile = section, []
+
+    def source_propre(self, niveau_: int, cle: str) -> str:
+        """A heading's source key when it differs from the heading above it (or the section's),
+        else "": a source is stated once, where it changes (``rendu.entetes`` reads it alike)."""
+        while self.pile and self.pile[-1][0] >= niveau_:
+            self.pile.pop()
+        parent = self.pile[-1][1] if self.pile else self.section
+        self.pile.append((niveau_, cle))
+        return "" if cle == parent else cle
 
 
 def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None) -> str:
@@ -100,8 +117,8 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
     notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
     if element.type == LOI and element.label:
-        cle = source(partie.source).cle
-        tete = entete(element.label, element, ids, "" if cle == page.section else cle)
+        propre = page.source_propre(niveau(element.label), source(partie.source).cle)
+        tete = entete(element.label, element, ids, propre)
         return "\n\n".join(m for m in (tete, corps, notes) if m)
     if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"

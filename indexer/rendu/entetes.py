@@ -10,7 +10,8 @@ paragraph heading gives its line (``l``), its further anchors (``aussi``) and, w
 differs from the section's, its own source. This extension turns them into what the
 reader's browser needs: an empty ``<span id>`` per further anchor (links land on them),
 ``data-edition`` on the heading (every paragraph states its edition), the source and
-line in a tooltip, and the source's short name beside a heading from another source.
+line in a tooltip, the source's short name beside a heading from another source, and a
+⚠ after a quote whose closing bracket the source lost (``incomplet=oui``).
 
 It also takes the glossary's tooltips (``<abbr>``) out of every heading: a page title
 or a paragraph heading is not the place for a definition (issue 8, point 9).
@@ -28,8 +29,9 @@ from indexer.sources import SOURCES, Source
 
 TITRES = ("h1", "h2", "h3", "h4", "h5", "h6")
 _PAR_CLE = {source.cle: source for source in SOURCES}
-_ATTRIBUTS = ("src", "l", "aussi")
+_ATTRIBUTS = ("src", "l", "aussi", "incomplet")
 _PROPRE = "data-source-propre"
+_INCOMPLET = "data-incomplet"
 
 
 def infobulle(source: Source, ligne: str) -> str:
@@ -66,18 +68,29 @@ def _etiquette(titre: etree.Element, source: Source) -> None:
     span = etree.Element("span", {"class": "source-para"})
     span.text = source.nom
     lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
-    if lien and titre[lien - 1].tail:
-        span.tail, titre[lien - 1].tail = titre[lien - 1].tail, ""
     titre.insert(lien, span)
 
 
+def _signal(titre: etree.Element, raison: str) -> None:
+    """A ⚠ after the heading's text, its reason in a tooltip (a quote whose source lost a bracket)."""
+    span = etree.Element("span", {"class": "incomplet", "title": raison})
+    span.text = "⚠"
+    lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
+    titre.insert(lien, span)
+    if lien:
+        titre[lien - 1].tail = (titre[lien - 1].tail or "").rstrip() + " "
+    else:
+        titre.text = (titre.text or "").rstrip() + " "
+
+
 class Entetes(Treeprocessor):
-    """Reads the headings in page order; a section heading (h2) sets the source that
-    the paragraph headings under it share. A heading from another source is left marked
-    (``data-source-propre``) for ``Etiquettes``."""
+    """Reads the headings in page order. A section heading (h2) sets the source of the
+    paragraphs under it; a paragraph heading without ``src`` has the source of the heading
+    above it. One with its own is left marked (``data-source-propre``) for ``Etiquettes``."""
 
     def run(self, root: etree.Element) -> None:
         section: Source | None = None
+        pile: list[tuple[int, Source]] = []  # (level, source) of the paragraph headings above
         for titre in root.iter():
             if titre.tag not in TITRES:
                 continue
@@ -85,18 +98,24 @@ class Entetes(Treeprocessor):
             valeurs = {a: titre.attrib.pop(a) for a in _ATTRIBUTS if a in titre.attrib}
             source = _PAR_CLE.get(valeurs.get("src", ""))
             if titre.tag in ("h1", "h2"):
-                section = source
+                section, pile = source, []
                 if source:
                     titre.set("data-edition", source.edition)
                 continue
-            propre = source or section
+            niveau = int(titre.tag[1])
+            while pile and pile[-1][0] >= niveau:
+                pile.pop()
+            propre = source or (pile[-1][1] if pile else section)
             if "l" not in valeurs or propre is None:
                 continue
+            pile.append((niveau, propre))
             _alias(titre, valeurs.get("aussi", ""))
             titre.set("data-edition", propre.edition)
             titre.set("title", infobulle(propre, valeurs["l"]))
-            if source and source is not section:
+            if source:
                 titre.set(_PROPRE, source.cle)
+            if valeurs.get("incomplet"):
+                titre.set(_INCOMPLET, "oui")
 
 
 class Etiquettes(Treeprocessor):
@@ -105,6 +124,8 @@ class Etiquettes(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         for titre in root.iter():
+            if titre.tag in TITRES and titre.attrib.pop(_INCOMPLET, ""):
+                _signal(titre, "Crochet fermant absent dans la source")
             if titre.tag in TITRES and _PROPRE in titre.attrib:
                 _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)])
 

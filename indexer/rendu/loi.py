@@ -73,7 +73,7 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     """A part as its own section: the 2007 text (marked replaced), an overview of several laws."""
     partie = loi.parties[i]
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
-    page.section = source(partie.source).cle
+    page.ouvrir(source(partie.source).cle)
     morceaux = [f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
                 f'<p class="source">Source : {source_ligne(loi.numero, partie, loi)}</p>']
     elements = [element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
