@@ -20,6 +20,7 @@ from pathlib import Path
 
 import markdown as md
 import pytest
+import test_navigateur
 from site_outils import NB_LOIS, RACINE, Construction, construire
 
 from indexer.corpus.ancres import ancres_loi, calculer
@@ -300,21 +301,9 @@ TELEPHONE = {"width": 390, "height": 844}
 BUREAU = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="module")
-def navigateur():
-    from test_navigateur import DRAPEAUX, _absent
-
-    chromium = Path("/usr/bin/chromium")
-    if not chromium.exists():
-        _absent(f"{chromium} absent : apt-get install chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _absent("playwright n'est pas installé (pip install -e '.[dev]')")
-    with sync_playwright() as pw:
-        navigateur = pw.chromium.launch(executable_path=str(chromium), headless=True, args=DRAPEAUX)
-        yield navigateur
-        navigateur.close()
+# Debian's Chromium through Playwright, skipped without it (mandatory in CI): the fixture of
+# test_navigateur.py, imported so that both files launch the browser the same way.
+navigateur = test_navigateur.navigateur
 
 
 def _ouvrir(navigateur, site: Path, numero: int, taille: dict, ancre: str = ""):
