@@ -168,6 +168,22 @@ def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
     assert all(re.search(rf'(#|id="|aussi=){i}\b', page) for i in tous)
 
 
+@pytest.mark.parametrize("titre_2017, titre_2007, ligne", [
+    ("Déclaration comparable", "Connaissance d’un éventuel dommage", "Titre 2007 : Connaissance d’un éventuel dommage"),
+    ("Mélange et donne", "Mélange et Donne", ""),  # case only: nothing
+    ("Pouvoirs discrétionnaires de l'arbitre", "Pouvoirs discrétionnaires de l’arbitre", ""),
+])
+def test_une_ligne_sous_le_titre_quand_les_titres_different(titre_2017: str, titre_2007: str, ligne: str) -> None:
+    from indexer.rendu.elements import Contexte
+    from indexer.rendu.loi import render_loi
+
+    loi = Loi(23, (Partie(GUIDE, "2017", ROLE_GUIDE, titre_2017, 1, (_loi_("23A", 2),)),
+                   Partie(CODE_2007, "2007", ROLE_TEXTE, titre_2007, 9, (_loi_("23A", 10),))))
+    page = render_loi(loi, Contexte({}, calculer(Corpus((loi,))), {}))
+    sous_titre = page.split(" { #loi-23 }\n\n", 1)[1].split("\n", 1)[0]
+    assert sous_titre == (ligne or "## Texte 2017 { #guide src=000 }")
+
+
 # --- the heading extension ------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from indexer.corpus.fiches import fiches_loi
 from indexer.editions import COURANTE
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
-from indexer.rendu.elements import Occurrence, Page, element_markdown, ids_sections, source_ligne
+from indexer.rendu.elements import SECTIONS, Occurrence, Page, element_markdown, ids_sections, source_ligne
 from indexer.rendu.markdown import blocs_markdown, notes_markdown
 from indexer.sources import source
 
@@ -317,8 +317,14 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
         return ""
     ids = [ids_sections(loi)[i] for i in annote.parties]
     page.ouvrir(_principale(annote, loi))
-    titre = "Texte 2017 et commentaire" if any(p.commentaire for p in annote.paragraphes) else "Texte 2017"
     labels = {p.label for p in annote.paragraphes if p.texte is not None}
+    if not labels:  # the commentary alone: named after its source, as a section of its own
+        partie = loi.parties[annote.parties[0]]
+        titre = SECTIONS.get((partie.edition, partie.role), (partie.role,))[0]
+    elif any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin:
+        titre = "Texte 2017 et commentaire"
+    else:
+        titre = "Texte 2017"
     morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}", _presentation(annote, loi, ids[1:])]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law

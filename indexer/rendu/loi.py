@@ -100,10 +100,18 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
 
 
+def _meme_titre(a: str, b: str) -> bool:
+    """Two titles that differ only in case, apostrophes or spacing (« Mélange et Donne »)."""
+    def plier(titre: str) -> str:
+        return " ".join(titre.replace("’", "'").casefold().split())
+
+    return plier(a) == plier(b)
+
+
 def _titres(loi: Loi) -> str:
     """One line under the heading when the 2007 title differs from the current one."""
     titres = loi.titres()
-    autres = [(e, t) for e, t in sorted(titres.items(), reverse=True) if t != loi.titre()]
+    autres = [(e, t) for e, t in sorted(titres.items(), reverse=True) if not _meme_titre(t, loi.titre())]
     lignes = [f"Titre {e} : {echapper(t)}" for e, t in autres]
     return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""
 
