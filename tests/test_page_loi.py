@@ -198,7 +198,8 @@ def test_un_en_tete_court_devient_ce_que_le_site_montre() -> None:
     assert '<h2 data-edition="2017" id="texte-2017">' in rendu
     assert re.search(r'<h3 data-edition="2017" id="loi-68-a" title="Code 2017 — Code 2017, Lois 68 à 71 \(FFB\) · '
                      r'002_[0-9a-f]+\.txt, ligne 7"><span id="loi-68-a-2017"></span>68A — Définition</h3>', rendu)
-    assert '<span id="x"></span><span id="y"></span>68B1<span class="source-para">Guide pratique (FFB)</span>' in rendu
+    assert '<span id="x"></span><span id="y"></span>68B1<span class="source-para" data-nom="Guide pratique (FFB)">' \
+        in rendu
     assert " l=" not in rendu and "aussi" not in rendu and "src" not in rendu
 
 

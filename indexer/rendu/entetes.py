@@ -64,17 +64,17 @@ def _alias(titre: etree.Element, ids: str) -> None:
 
 
 def _etiquette(titre: etree.Element, source: Source) -> None:
-    """The source's short name after the heading's text, before the permalink."""
-    span = etree.Element("span", {"class": "source-para"})
-    span.text = source.nom
+    """The source's short name after the heading's text, before the permalink: shown by
+    the style sheet (``content: attr(data-nom)``), so that neither the table of contents
+    nor the search results take it for words of the heading."""
+    span = etree.Element("span", {"class": "source-para", "data-nom": source.nom})
     lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
     titre.insert(lien, span)
 
 
 def _signal(titre: etree.Element, raison: str) -> None:
     """A ⚠ after the heading's text, its reason in a tooltip (a quote whose source lost a bracket)."""
-    span = etree.Element("span", {"class": "incomplet", "title": raison})
-    span.text = "⚠"
+    span = etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"})
     lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
     titre.insert(lien, span)
     if lien:
