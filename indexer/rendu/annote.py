@@ -189,6 +189,12 @@ def _autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ..
     return "\n\n".join(m for m in (ouverture, corps, notes, "</details>") if m)
 
 
+def _sur(label: Label | None) -> str:
+    if label is None:
+        return ""
+    return f" sur {label.compact()}" if label.parties else " sur l'ensemble de la loi"
+
+
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
     """Commentary, examples and notes, set apart from the law: one box per run of one source."""
     boites, courant = [], ""
@@ -198,9 +204,9 @@ def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None =
             if boites:
                 boites.append("</div>")
             courant = fiche.cle
-            quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + (f" sur {sur.compact()}" if sur else "")
+            quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + _sur(sur)
             etiquette = f"{quoi} · {fiche.nom}"
-            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{html.escape(etiquette)}</p>')
+            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{html.escape(etiquette, quote=False)}</p>')
         boites.append(element_markdown(occurrence, page))
     return "\n\n".join([*boites, "</div>"]) if boites else ""
 
@@ -336,5 +342,5 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
     else:
         morceaux.append(_gloses(annote.tete, page))
     morceaux += _paragraphes(tuple(paragraphes), labels, page)
-    morceaux.append(_gloses(annote.fin, page))
+    morceaux.append(_gloses(annote.fin, page, Label(loi.numero)))
     return "\n\n".join(m for m in morceaux if m)
