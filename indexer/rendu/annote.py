@@ -205,8 +205,8 @@ def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None =
                 boites.append("</div>")
             courant = fiche.cle
             quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + _sur(sur)
-            etiquette = f"{quoi} · {fiche.nom}"
-            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{html.escape(etiquette, quote=False)}</p>')
+            etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
+            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
         boites.append(element_markdown(occurrence, page))
     return "\n\n".join([*boites, "</div>"]) if boites else ""
 

@@ -101,9 +101,10 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
 
 
 def _meme_titre(a: str, b: str) -> bool:
-    """Two titles that differ only in case, apostrophes or spacing (« Mélange et Donne »)."""
+    """Two titles that differ only in case, apostrophes, dashes or spacing (« Mélange et Donne »)."""
+
     def plier(titre: str) -> str:
-        return " ".join(titre.replace("’", "'").casefold().split())
+        return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
 
     return plier(a) == plier(b)
 
