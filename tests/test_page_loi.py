@@ -151,6 +151,23 @@ def test_le_commentaire_general_avant_toute_citation() -> None:
     assert _resume(annote) == [("27A", "000", [], [3310])]
 
 
+def test_un_commentaire_rattache_a_un_paragraphe_non_cite(monkeypatch) -> None:
+    """A passage attached (corpus.fiches) to 12B1, which no 2017 source quotes but 2007 has: it
+    goes under a « not given » line for 12B1, not to the end of the page; to a label 2007 lacks
+    too, it goes with the commentary on the whole law."""
+    from indexer.rendu import annote as module
+
+    guide = _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("12A3", 861), _glose(873), _glose(880))
+    loi = Loi(12, (guide, _partie(CODE_2007, "2007", ROLE_TEXTE, _loi_("12A3", 2121), _loi_("12B1", 2125))))
+    ancres = calculer(Corpus((loi,)))
+    vers = {873: parse_label("12B1"), 880: parse_label("12F9")}
+    monkeypatch.setattr(module, "_rattachements", lambda loi_, ancres_: {
+        cle: vers.get(e.ligne, e.label or parse_label("12A3")) for cle, _, e in module.parcourir(loi_)})
+    annote = module.annoter(loi, ancres)
+    assert _resume(annote) == [("12A3", "000", [], []), ("12B1", "-", [], [873])]
+    assert [o.element.ligne for o in annote.fin] == [880]
+
+
 def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
     """74A1 is quoted by the Guide (first on the page: loi-74-a-1) and the booklet (the
     text): the page shows the booklet's words under loi-74-a-1, and keeps every id."""

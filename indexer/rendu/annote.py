@@ -147,10 +147,16 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
     for label, occurrences in quotes.items():
         texte, autres = _choisir(occurrences)
         paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ()))))
-    fin += [o for reste in gloses.values() for o in reste]  # attached to no quoted paragraph
+    du_2007 = {e.label for p in loi.parties if p.edition != COURANTE for e in p.elements if e.type == LOI}
+    for label, reste in gloses.items():  # attached to a paragraph no 2017 source quotes
+        if label in du_2007:
+            paragraphes.append(Paragraphe(label, None, (), tuple(reste)))
+        else:
+            fin += reste
     complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
     if quotes and not complet:
-        paragraphes += [Paragraphe(label, None) for label in _sans_texte_2007(loi, quotes)]
+        deja = {p.label for p in paragraphes}
+        paragraphes += [Paragraphe(label, None) for label in _sans_texte_2007(loi, quotes) if label not in deja]
     paragraphes.sort(key=lambda p: ordre(p.label))
     return Annote(parties, tuple(tete), tuple(paragraphes), tuple(sorted(fin, key=lambda o: o.cle)), complet)
 
@@ -225,7 +231,7 @@ def _sans_texte(paragraphe: Paragraphe, labels: set[Label]) -> str:
         return ""
     if any(label.contient(autre) and autre != label for autre in labels):
         return ""  # a heading over its sub-paragraphs
-    if paragraphe.texte.partie.role == ROLE_GUIDE and paragraphe.texte.element.titre:
+    if paragraphe.texte.partie.role == ROLE_GUIDE and (paragraphe.texte.element.titre or paragraphe.commentaire):
         return "*Le Guide commente ce paragraphe sans en citer le texte.*\n{: .sans-texte }"
     return "*Les sources ne donnent pas le texte 2017 de ce paragraphe.*\n{: .sans-texte }"
 
