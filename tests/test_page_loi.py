@@ -382,6 +382,20 @@ def test_l_autre_version_est_repliee_et_s_ouvre_par_son_ancre(navigateur, constr
 
 
 @pytest.mark.navigateur
+@pytest.mark.parametrize("numero, ancre", [(12, "loi-12-c-1-b-2007"), (68, "loi-68-c-2017"), (68, "loi-68-d-2007")])
+def test_le_titre_vise_n_est_pas_cache(navigateur, construction, numero: int, ancre: str) -> None:
+    """Reached by its anchor (an id of the heading or one of its spans), a paragraph heading is
+    on screen and not under the fixed header nor the sticky « Texte 2007 » label."""
+    page = _ouvrir(navigateur, construction.site, numero, TELEPHONE, ancre)
+    visible = page.evaluate("""(id) => { const el = document.querySelector(`[id="${id}"]`);
+        const titre = el.closest('h3, h4, h5, h6'); const r = titre.getBoundingClientRect();
+        const dessus = document.elementFromPoint(r.left + 4, r.top + 4);
+        return r.top >= 0 && titre.contains(dessus); }""", ancre)
+    assert visible
+    page.close()
+
+
+@pytest.mark.navigateur
 def test_un_lien_du_texte_est_souligne(navigateur, construction) -> None:
     page = _ouvrir(navigateur, construction.site, 68, TELEPHONE)
     souligne = page.evaluate("""() => getComputedStyle(
