@@ -1,20 +1,26 @@
-"""Golden files: whole law pages, and docs/ as a whole, must match what the corpus makes.
+"""Golden files: whole law pages, and docs/ as a whole, must match what the corpus makes;
+the built site's law pages keep every HTML id (links from outside land on them).
 
 docs/ is generated and committed; after a deliberate change run ``make golden``
-(``loi construire`` then ``pytest --update-golden``) and review the Markdown diff.
+(``loi construire`` then ``pytest --update-golden``) and review the Markdown diff, and the
+diff of tests/golden/ids-lois.json: an id that goes away breaks someone's link.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 from pathlib import Path
 
 import pytest
+from site_outils import NB_LOIS, Construction, construire
+from test_page_loi import lire_page_loi
 
 from indexer import build
 
 LOIS_DE_REFERENCE = (12, 16, 23, 27, 40, 68, 70, 77)
 GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_IDS = GOLDEN / "ids-lois.json"
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +84,26 @@ def test_apercu_28_32_signale(numero: int, attendus: dict[str, str]) -> None:
     """The Guide's overview of laws 28 to 32 sits on page 28; the others point to it."""
     page = attendus[f"docs/lois/{numero}.md"]
     assert "- [Déclarations hors tour, approche générale (Lois 28 à 32)](28.md#guide)" in page
+
+
+@pytest.fixture(scope="module")
+def site_construit(tmp_path_factory) -> Construction:
+    return construire(tmp_path_factory.mktemp("site-golden"))
+
+
+@pytest.mark.lent
+def test_les_ancres_des_pages_de_loi(site_construit: Construction, mise_a_jour: bool) -> None:
+    """Every id of every law page (recorded before the page became an annotated code)."""
+    if site_construit.faux:
+        pytest.skip("docs/ n'est pas généré")
+    obtenu = {str(n): sorted(lire_page_loi(site_construit.site, n).ids) for n in range(1, NB_LOIS + 1)}
+    if mise_a_jour:
+        GOLDEN_IDS.write_text(json.dumps(obtenu, indent=0, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    attendu = json.loads(GOLDEN_IDS.read_text(encoding="utf-8"))
+    ecarts = {}
+    for n, ids in obtenu.items():
+        avant = set(attendu.get(n, ()))
+        if avant != set(ids):
+            ecarts[n] = {"disparus": sorted(avant - set(ids)), "nouveaux": sorted(set(ids) - avant)}
+    resume = json.dumps(dict(list(ecarts.items())[:4]), ensure_ascii=False)
+    assert not ecarts, f"ancres changées (voulu ? make golden) : {resume}"

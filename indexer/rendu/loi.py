@@ -1,162 +1,39 @@
 """Rendering of law pages: Loi → Markdown (pure).
 
-A page holds, in this order: the title, a box saying which editions the sources
-give, one section per source (official 2017 text, the Guide's commentary with its
-2017 quotes and examples, the director's notes, the booklet's extracts), the 2007
-text in a block marked as replaced, and « Cité par ». Every law paragraph shows its
-edition in a badge whose tooltip names its source and line.
+A page is a « code annoté »: the title (and the 2007 title when it differs), the law's
+2017 text paragraph by paragraph, each followed by its commentary, examples and notes
+set apart from the law (``rendu.annote`` assembles it), an overview of several laws
+when the Guide gives one, the 2007 text in a block marked as replaced, and « Cité
+par ». Headings carry their label, title and anchors; their edition, source and line
+are attributes that the Markdown extension ``rendu.entetes`` shows.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
-import yaml
-
-from indexer.corpus.ancres import Ancres, Cle
+from indexer.corpus.ancres import Ancres
 from indexer.editions import COURANTE, marque_titre
-from indexer.labels import Label
-from indexer.model import (
-    EXEMPLE,
-    LOI,
-    NOTE,
-    ROLE_EXTRAITS,
-    ROLE_GUIDE,
-    ROLE_NOTES,
-    ROLE_TEXTE,
-    Element,
-    Loi,
-    Partie,
+from indexer.model import Loi
+from indexer.rendu.annote import annoter_markdown, fusionnees
+from indexer.rendu.elements import (
+    SECTIONS,
+    Citation,
+    Contexte,
+    Occurrence,
+    Page,
+    element_markdown,
+    ids_sections,
+    non_cite,
+    source_ligne,
 )
-from indexer.rendu.lacunes import lacune
-from indexer.rendu.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
+from indexer.rendu.markdown import echapper, lien_vers
+from indexer.sources import source
+
+__all__ = ["AVERTISSEMENT", "Citation", "Contexte", "apercus", "citations", "render_loi"]
 
 AVERTISSEMENT = "<!-- Généré par « loi construire » depuis corpus/ : ne pas modifier à la main. -->"
-
-# Section heading and id per (edition, role).
-SECTIONS: dict[tuple[str, str], tuple[str, str]] = {
-    ("2017", ROLE_TEXTE): ("Texte 2017", "texte-2017"),
-    ("2017", ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage (2017)", "guide"),
-    ("2017", ROLE_NOTES): ("Notes de Christian Chantigny (2017)", "notes"),
-    ("2017", ROLE_EXTRAITS): ("Extraits du livret du club de Vénissieux (2017)", "livret"),
-    ("2007", ROLE_TEXTE): ("Texte 2007 (remplacé par le Code 2017)", "texte-2007"),
-}
-
-
-@dataclass(frozen=True)
-class Citation:
-    """A place that cites a law: its page, anchor and a readable label."""
-
-    page: str
-    ancre: str
-    libelle: str
-
-
-@dataclass(frozen=True)
-class Contexte:
-    """What a law page needs beyond its law: source titles, anchors, who cites it."""
-
-    sources: dict[str, str]
-    ancres: Ancres
-    cite_par: dict[int, tuple[Citation, ...]]
-    apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
-
-
-def front_matter(loi: Loi, contexte: Contexte) -> str:
-    """The page's YAML header: number, titles, references, citing laws, sources."""
-    cibles = sorted(
-        {r.cible for p in loi.parties for e in p.elements for b in e.blocs for r in b.renvois},
-        key=lambda label: (label.loi, label.parties),
-    )
-    donnees = {
-        "loi": loi.numero,
-        "titre": loi.titre(),
-        "titres": loi.titres(),
-        "renvois": [c.compact() for c in cibles],
-        "cite_par": sorted({_ordre(c.page)[0] for c in contexte.cite_par.get(loi.numero, ())
-                            if c.page.startswith("lois/")}),
-        "sources": sorted({p.source for p in loi.parties}),
-    }
-    texte = yaml.safe_dump(donnees, allow_unicode=True, sort_keys=False, width=1000)
-    return f"---\n{texte}---\n"
-
-
-def _badge(partie: Partie, element: Element, contexte: Contexte) -> str:
-    source = contexte.sources.get(partie.source, partie.source)
-    titre = html.escape(f"Code {partie.edition} — {source} ({partie.source}, ligne {element.ligne})")
-    return f'<span class="edition e{partie.edition}" title="{titre}">{partie.edition}</span>'
-
-
-def _titre_paragraphe(label: Label, element: Element, ids: tuple[str, ...], badge: str) -> str:
-    niveau = "#" * min(2 + max(len(label.parties), 1), 6)
-    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
-    texte = label.compact() if label.parties else str(label)
-    if element.titre:
-        texte += f" — {echapper(element.titre)}"
-    if element.incomplet:
-        texte += ' <span class="incomplet" title="Crochet fermant absent dans la source">⚠</span>'
-    return f"{niveau} {alias}{badge} {texte} {{ #{ids[0]} }}"
-
-
-def _element(
-    cle: Cle, partie: Partie, element: Element, contexte: Contexte, lien: Lien, notes_vues: set[str]
-) -> str:
-    ids = contexte.ancres.de(cle)
-    prefixe = f"p{cle[1]}-"
-    corps = blocs_markdown(element.blocs, lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, notes_vues, " ".join(b.texte for b in element.blocs))
-    if element.type == LOI and element.label:
-        tete = _titre_paragraphe(element.label, element, ids, _badge(partie, element, contexte))
-        manque = lacune(element.label, partie.edition, f"lois/{cle[0]}.md")
-        return "\n\n".join(m for m in (tete, corps, manque, notes) if m)
-    if element.type in (EXEMPLE, NOTE):
-        classe = "example" if element.type == EXEMPLE else "note"
-        titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'
-        ouverture = f'<div class="admonition {classe}" id="{ids[0]}" markdown>\n{titre}'
-        return "\n\n".join(m for m in (ouverture, corps, "</div>", notes) if m)
-    tete = f'<div class="ancre" id="{ids[0]}"></div>' if ids else ""
-    titre = f"**{echapper(element.titre)}**" if element.titre else ""
-    return "\n\n".join(m for m in (tete, titre, corps, notes) if m)
-
-
-# How each source heads a law, to show the heading as the source writes it.
-INTITULES: dict[tuple[str, str], str] = {
-    ("2017", ROLE_TEXTE): "LOI {n} - {t}",
-    ("2017", ROLE_GUIDE): "{n} – {t}",
-    ("2017", ROLE_NOTES): "{t} (Loi {n})",
-    ("2017", ROLE_EXTRAITS): "Loi {n} - {t}",
-}
-
-
-def intitule(numero: int, partie: Partie) -> str:
-    """The law's heading as the source writes it (number and title)."""
-    if not partie.titre_de_loi:  # an overview or a run-in title: shown as the source has it
-        return partie.titre
-    modele = INTITULES.get((partie.edition, partie.role), "{t}")
-    return modele.format(n=numero, t=partie.titre)
-
-
-def _source(numero: int, partie: Partie, contexte: Contexte) -> str:
-    titre = html.escape(contexte.sources.get(partie.source, partie.source), quote=False)
-    intitule_ = f" — « {html.escape(intitule(numero, partie), quote=False)} »" if partie.titre else ""
-    return (f'<p class="source">Source : <cite>{titre}</cite>, Code {partie.edition} '
-            f"({partie.source}, ligne {partie.ligne}){intitule_}</p>")
-
-
-def ids_sections(loi: Loi) -> list[str]:
-    """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
-    ids: list[str] = []
-    for partie in loi.parties:
-        base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[1]
-        id_, rang = base, 2
-        while id_ in ids:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
-            id_, rang = f"{base}-{rang}", rang + 1
-        ids.append(id_)
-    return ids
-
 
 def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
     """For each law, the overviews on other pages that speak of it (``Partie.couvre``)."""
@@ -192,15 +69,15 @@ def _voir_marque(loi: Loi, page: str) -> str:
     return f"Voir aussi : [la page Marque]({relatif}#{ancre}) ({quoi}).\n{{: .voir-marque }}"
 
 
-def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
+def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
+    """A part as its own section: the 2007 text (marked replaced), an overview of several laws."""
     partie = loi.parties[i]
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
-    morceaux = [f"## {echapper(titre)} {{ #{id_} }}", _source(loi.numero, partie, contexte)]
-    notes_vues: set[str] = set()
-    elements = [
-        _element((loi.numero, i, j), partie, e, contexte, lien, notes_vues) + _non_cite(partie, j)
-        for j, e in enumerate(partie.elements)
-    ]
+    page.ouvrir(source(partie.source).cle)
+    morceaux = [f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
+                f'<p class="source">Source : {source_ligne(loi.numero, partie, loi)}</p>']
+    elements = [element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
+                for j, e in enumerate(partie.elements)]
     if partie.edition != COURANTE:
         e, c = partie.edition, COURANTE
         morceaux.append(f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
@@ -210,33 +87,6 @@ def _partie(i: int, loi: Loi, contexte: Contexte, lien: Lien, id_: str) -> str:
     else:
         morceaux.extend(elements)
     return "\n\n".join(morceaux)
-
-
-def _non_cite(partie: Partie, j: int) -> str:
-    """Under a heading of the Guide's for a paragraph it comments without quoting it
-    (« … (16C) : », 000:1635): a line that says so, since no text follows."""
-    element = partie.elements[j]
-    suivant = partie.elements[j + 1].label if j + 1 < len(partie.elements) else None
-    label = element.label
-    enfant = label is not None and suivant is not None and suivant != label and label.contient(suivant)
-    if element.type != LOI or element.blocs or not element.titre or enfant or partie.role != ROLE_GUIDE:
-        return ""
-    return "\n\n*Le Guide commente ce paragraphe sans en citer le texte.*"
-
-
-def _editions(loi: Loi) -> str:
-    titres = loi.titres()
-    lignes = [f"- **Titre {e}** : {echapper(t)}" for e, t in sorted(titres.items(), reverse=True)]
-    officiel = any(p.edition == COURANTE and p.role == ROLE_TEXTE for p in loi.parties)
-    cites = any(p.edition == COURANTE and p.role != ROLE_TEXTE for p in loi.parties)
-    if officiel:
-        etat = "Le texte 2017 complet est donné ci-dessous."
-    elif cites:
-        etat = "Le texte 2017 n'est donné que par les citations des sources (commentaire, extraits)."
-    else:
-        etat = "Aucune source ne donne le texte 2017 : seul le texte 2007 (remplacé) figure ici."
-    corps = "\n".join(["    " + ligne for ligne in [*lignes, "", etat]])
-    return f'!!! info "Éditions"\n{corps}'
 
 
 def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
@@ -250,18 +100,37 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
 
 
+def _meme_titre(a: str, b: str) -> bool:
+    """Two titles that differ only in case, apostrophes, dashes or spacing (« Mélange et Donne »)."""
+
+    def plier(titre: str) -> str:
+        return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
+
+    return plier(a) == plier(b)
+
+
+def _titres(loi: Loi) -> str:
+    """One line under the heading when the 2007 title differs from the current one."""
+    titres = loi.titres()
+    autres = [(e, t) for e, t in sorted(titres.items(), reverse=True) if not _meme_titre(t, loi.titre())]
+    lignes = [f"Titre {e} : {echapper(t)}" for e, t in autres]
+    return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""
+
+
 def render_loi(loi: Loi, contexte: Contexte) -> str:
     """The whole Markdown page of one law."""
-    page = f"lois/{loi.numero}.md"
-    lien = lien_vers(page)
+    chemin = f"lois/{loi.numero}.md"
+    page = Page(contexte, lien_vers(chemin))
+    fusion = set(fusionnees(loi))
     morceaux: list[str] = [
-        front_matter(loi, contexte) + AVERTISSEMENT,
+        AVERTISSEMENT,
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
-        _editions(loi),
+        _titres(loi),
         _voir_aussi(loi, contexte),
-        _voir_marque(loi, page),
-        *(_partie(i, loi, contexte, lien, id_) for i, id_ in enumerate(ids_sections(loi))),
-        _cite_par(loi, contexte, page),
+        _voir_marque(loi, chemin),
+        annoter_markdown(loi, page),
+        *(_section(i, loi, page, id_) for i, id_ in enumerate(ids_sections(loi)) if i not in fusion),
+        _cite_par(loi, contexte, chemin),
     ]
     return "\n\n".join(m for m in morceaux if m) + "\n"
 

@@ -1,0 +1,352 @@
+"""The annotated code (pure): a law's 2017 text assembled from its sources, each
+paragraph followed by what the sources say of it.
+
+The form French lawyers know from a « code annoté »: the text of the law first, then
+under each paragraph its commentary. The 2017 text is the official text (002) where
+the sources give it; elsewhere it is assembled, in label order, from the quotes of the
+club booklet (004), the director's notes (003) and the Guide (000). When two sources
+give one paragraph, the first of ``PRIORITE`` is the text and the others are kept as
+« autres versions », so that nothing is lost. Commentary, examples and notes go under
+the paragraph ``corpus.fiches`` attaches them to (``Fiche.rattachement``): the rule is
+stated there once, for the page, the search and ``loi voir`` alike.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from indexer.corpus.ancres import Ancres, Cle, parcourir
+from indexer.corpus.fiches import fiches_loi
+from indexer.editions import COURANTE
+from indexer.labels import Label, ancre, parse_label
+from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
+from indexer.rendu.elements import SECTIONS, Occurrence, Page, element_markdown, ids_sections, source_ligne
+from indexer.rendu.markdown import blocs_markdown, notes_markdown
+from indexer.sources import source
+
+# Which quote of a paragraph is its text: the official text, then the booklet's
+# verbatim extracts, the director's notes, the Guide's quotes (issue 8, point 3).
+PRIORITE = (ROLE_TEXTE, ROLE_EXTRAITS, ROLE_NOTES, ROLE_GUIDE)
+
+_ROMAINS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+
+
+@dataclass(frozen=True)
+class Paragraphe:
+    """A paragraph of the 2017 text: the quote that is its text (None when no 2017 source
+    gives it: ``label`` is then a 2007 paragraph), the other sources' versions, its
+    commentary, examples and notes in source order."""
+
+    label: Label
+    texte: Occurrence | None
+    autres: tuple[Occurrence, ...] = ()
+    commentaire: tuple[Occurrence, ...] = ()
+
+    @property
+    def sans_texte(self) -> bool:
+        """True when no source gives this paragraph's words (a heading of the Guide's for
+        a paragraph it comments without quoting, or a 2007 paragraph)."""
+        return self.texte is None or not self.texte.element.blocs
+
+
+@dataclass(frozen=True)
+class Annote:
+    """The annotated 2017 text of a law: the parts merged into it, the commentary on
+    the whole law (before any quote, then after the last), the paragraphs in label order."""
+
+    parties: tuple[int, ...]
+    tete: tuple[Occurrence, ...]
+    paragraphes: tuple[Paragraphe, ...]
+    fin: tuple[Occurrence, ...]
+    complet: bool  # the official text gives the whole law (002)
+
+
+def ordre(label: Label) -> tuple[tuple[int, int | str], ...]:
+    """The reading order of labels: 12C2 before 12C10, (iv) before (v)."""
+    cle: list[tuple[int, int | str]] = []
+    for rang, partie in enumerate(label.parties):
+        if partie.isdigit():
+            cle.append((0, int(partie)))
+        elif rang >= 3 and partie in _ROMAINS:
+            cle.append((0, _ROMAINS[partie]))
+        else:
+            cle.append((1, partie))
+    return tuple(cle)
+
+
+def fusionnees(loi: Loi) -> tuple[int, ...]:
+    """The parts whose elements make the annotated text: every 2017 part but an overview
+    of several laws (the Guide's 28–32), which keeps its own section."""
+    return tuple(i for i, p in enumerate(loi.parties) if p.edition == COURANTE and not p.couvre)
+
+
+def _choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...]]:
+    """The quote that is the text (one with words first, then by ``PRIORITE``), and the rest."""
+    def rang(o: Occurrence) -> tuple[bool, int]:
+        role = o.partie.role
+        return (not o.element.blocs, PRIORITE.index(role) if role in PRIORITE else len(PRIORITE))
+
+    rangees = sorted(occurrences, key=rang)
+    return rangees[0], tuple(rangees[1:])
+
+
+def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
+    cles = [cle for cle, _, _ in parcourir(loi)]
+    return {cle: parse_label(f.rattachement) or Label(loi.numero)
+            for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)}
+
+
+def _sans_texte_2007(loi: Loi, quotes: dict[Label, list[Occurrence]]) -> list[Label]:
+    """The 2007 paragraphs of which no 2017 source gives anything, outermost only: 12B
+    (not 12B1, 12B2), and 12C1(a) when the sources quote 12C1(e) but not 12C1. Under a
+    2017 heading given without words (16C, which the Guide comments without quoting) the
+    2007 sub-paragraphs are not listed: the 2017 ones may not be the same rules."""
+    mots = {label for label, occurrences in quotes.items() if any(o.element.blocs for o in occurrences)}
+
+    def touche(label: Label) -> bool:
+        return any(label.contient(autre) for autre in mots)
+
+    manquants: list[Label] = []
+    for partie in loi.parties:
+        if partie.edition == COURANTE or partie.role != ROLE_TEXTE:
+            continue
+        for element in partie.elements:
+            label = element.label
+            if element.type != LOI or not label or not label.parties or label in quotes or touche(label):
+                continue
+            parent = label.parent()
+            if (parent is None or not parent.parties or touche(parent)) and label not in manquants:
+                manquants.append(label)
+    return manquants
+
+
+def annoter(loi: Loi, ancres: Ancres) -> Annote:
+    """The law's annotated 2017 text."""
+    parties = fusionnees(loi)
+    rattache = _rattachements(loi, ancres)
+    quotes: dict[Label, list[Occurrence]] = {}
+    gloses: dict[Label, list[Occurrence]] = {}
+    tete: list[Occurrence] = []
+    fin: list[Occurrence] = []
+    dernier: dict[int, Label] = {}  # per part, the label of the last quote read
+    for cle, partie, element in parcourir(loi):
+        if cle[1] not in parties:
+            continue
+        occurrence = Occurrence(cle, partie, element)
+        if element.type == LOI and element.label:
+            quotes.setdefault(element.label, []).append(occurrence)
+            dernier[cle[1]] = element.label
+            continue
+        label = rattache[cle]
+        if label.parties or dernier.get(cle[1]) == label:
+            gloses.setdefault(label, []).append(occurrence)
+        else:  # on the whole law: before any quote of its part, or a topic of its own after them
+            (fin if cle[1] in dernier else tete).append(occurrence)
+    paragraphes = []
+    for label, occurrences in quotes.items():
+        texte, autres = _choisir(occurrences)
+        paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ()))))
+    du_2007 = {e.label for p in loi.parties if p.edition != COURANTE for e in p.elements if e.type == LOI}
+    for label, reste in gloses.items():  # attached to a paragraph no 2017 source quotes
+        if label in du_2007:
+            paragraphes.append(Paragraphe(label, None, (), tuple(reste)))
+        else:
+            fin += reste
+    complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
+    if quotes and not complet:
+        deja = {p.label for p in paragraphes}
+        paragraphes += [Paragraphe(label, None) for label in _sans_texte_2007(loi, quotes) if label not in deja]
+    paragraphes.sort(key=lambda p: ordre(p.label))
+    return Annote(parties, tuple(tete), tuple(paragraphes), tuple(sorted(fin, key=lambda o: o.cle)), complet)
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+# What a source's commentary is called above it, by the source's role.
+GLOSES = {ROLE_GUIDE: "Commentaire", ROLE_NOTES: "Note", ROLE_EXTRAITS: "Extrait", ROLE_TEXTE: "Texte"}
+
+
+def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str, ...]]:
+    """The anchors of a paragraph's quotes: the text shown takes the anchors of the first
+    quote in page order (the current text's ``loi-74-a-1``, ``loi-74-a-1-2017``), the others
+    the remaining ones, so that every id stays and a link lands on the text shown."""
+    assert paragraphe.texte is not None
+    quotes = [paragraphe.texte, *paragraphe.autres]
+    ordre_page = sorted(quotes, key=lambda o: o.cle)
+    ids = [ancres.de(o.cle) for o in ordre_page]
+    rangees = [paragraphe.texte, *[o for o in ordre_page if o is not paragraphe.texte]]
+    return {o.cle: i for o, i in zip(rangees, ids, strict=True)}
+
+
+def _autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page) -> str:
+    """Another source's words for a paragraph, collapsed under the text shown."""
+    element = occurrence.element
+    nom = source(occurrence.partie.source).nom
+    pareil = [b.texte.split() for b in element.blocs] == [b.texte.split() for b in texte.element.blocs]
+    titre = f", « {element.titre} »" if element.titre and element.titre != texte.element.titre else ""
+    resume = f"Autre version : {nom}, ligne {element.ligne}{titre}" + (" — même texte" if pareil else "")
+    prefixe = f"p{occurrence.cle[1]}-"
+    corps = blocs_markdown(element.blocs, page.lien, prefixe)
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
+    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{occurrence.partie.edition}" '
+                 f'markdown>\n<summary>{alias}{html.escape(resume, quote=False)}</summary>')
+    return "\n\n".join(m for m in (ouverture, corps, notes, "</details>") if m)
+
+
+def _sur(label: Label | None) -> str:
+    if label is None:
+        return ""
+    return f" sur {label.compact()}" if label.parties else " sur l'ensemble de la loi"
+
+
+def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
+    """Commentary, examples and notes, set apart from the law: one box per run of one source."""
+    boites, courant = [], ""
+    for occurrence in occurrences:
+        fiche = source(occurrence.partie.source)
+        if fiche.cle != courant:
+            if boites:
+                boites.append("</div>")
+            courant = fiche.cle
+            quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + _sur(sur)
+            etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
+            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
+        boites.append(element_markdown(occurrence, page))
+    return "\n\n".join([*boites, "</div>"]) if boites else ""
+
+
+def _ligne_sans_texte(labels: list[Label]) -> str:
+    """One line for a run of 2007 paragraphs that no 2017 source gives, each linked."""
+    liens = ", ".join(f'[{label.compact()}](#{ancre(label, "2007")}){{ .autre-edition title="Texte 2007, remplacé" }}'
+                      for label in labels)
+    return f"Texte 2017 non donné par les sources : {liens} (liens vers le texte 2007, remplacé).\n{{: .sans-texte }}"
+
+
+def _sans_texte(paragraphe: Paragraphe, labels: set[Label]) -> str:
+    """The line under a 2017 heading that no source gives the words of."""
+    label = paragraphe.label
+    if not paragraphe.sans_texte or paragraphe.texte is None:
+        return ""
+    if any(label.contient(autre) and autre != label for autre in labels):
+        return ""  # a heading over its sub-paragraphs
+    if paragraphe.texte.partie.role == ROLE_GUIDE and (paragraphe.texte.element.titre or paragraphe.commentaire):
+        return "*Le Guide commente ce paragraphe sans en citer le texte.*\n{: .sans-texte }"
+    return "*Les sources ne donnent pas le texte 2017 de ce paragraphe.*\n{: .sans-texte }"
+
+
+def differe(paragraphe: Paragraphe, paragraphes: tuple[Paragraphe, ...]) -> bool:
+    """True when a paragraph's commentary speaks of its sub-paragraphs too, and so goes
+    after them: its source quoted the paragraph but none of its sub-paragraphs (the Guide
+    quotes 68D, then comments 68D1 and 68D2, which only the official text gives)."""
+    parties = {o.cle[1] for o in paragraphe.commentaire}
+    enfants = [p for p in paragraphes if p.label != paragraphe.label and paragraphe.label.contient(p.label)]
+    cites = {o.cle[1] for p in enfants if p.texte for o in (p.texte, *p.autres)}
+    return bool(paragraphe.label.parties and enfants and parties and not parties & cites)
+
+
+def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
+    """The paragraphs in order, a run of 2007-only ones on one line, a commentary on a
+    paragraph and its sub-paragraphs after the last of them (``differe``)."""
+    morceaux: list[str] = []
+    absents: list[Label] = []
+    attente: list[tuple[Label, str]] = []
+    for paragraphe in paragraphes:
+        if absents and (paragraphe.texte is not None or paragraphe.commentaire):
+            morceaux.append(_ligne_sans_texte(absents))
+            absents = []
+        while attente and not attente[-1][0].contient(paragraphe.label):
+            morceaux.append(attente.pop()[1])
+        if paragraphe.texte is None and not paragraphe.commentaire:
+            absents.append(paragraphe.label)
+        elif differe(paragraphe, paragraphes):
+            morceaux.append(_paragraphe(paragraphe, labels, page, gloses=False))
+            attente.append((paragraphe.label, _gloses(paragraphe.commentaire, page, paragraphe.label)))
+        else:
+            morceaux.append(_paragraphe(paragraphe, labels, page))
+    if absents:
+        morceaux.append(_ligne_sans_texte(absents))
+    return morceaux + [m for _, m in reversed(attente)]
+
+
+def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
+    if paragraphe.texte is None:  # a 2007 paragraph with commentary attached
+        absent = _ligne_sans_texte([paragraphe.label])
+        return "\n\n".join(m for m in (absent, _gloses(paragraphe.commentaire, page)) if m)
+    ids = _ids_echanges(paragraphe, page.contexte.ancres)
+    texte = paragraphe.texte
+    muets = [o for o in paragraphe.autres if not o.element.blocs]  # a heading again: its anchors only
+    alias = tuple(i for o in muets for i in ids[o.cle])
+    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias), _sans_texte(paragraphe, labels)]
+    morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if o.element.blocs]
+    if gloses:
+        morceaux.append(_gloses(paragraphe.commentaire, page))
+    return "\n\n".join(m for m in morceaux if m)
+
+
+def _principale(annote: Annote, loi: Loi) -> str:
+    """The source most paragraphs of the annotated text come from (stated once, above it)."""
+    comptes: dict[str, int] = {}
+    for p in annote.paragraphes:
+        if p.texte is not None:
+            cle = source(p.texte.partie.source).cle
+            comptes[cle] = comptes.get(cle, 0) + 1
+    if comptes:
+        return max(sorted(comptes), key=lambda c: comptes[c])
+    return source(loi.parties[annote.parties[0]].source).cle
+
+
+def _presentation(annote: Annote, loi: Loi, ids: list[str]) -> str:
+    """Under the section heading: where the text and the commentary come from."""
+    ancres = "".join(f'<span id="{i}"></span>' for i in ids)
+    parties = [loi.parties[i] for i in annote.parties]
+    textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
+    cites = " ; ".join(source_ligne(loi.numero, p, loi) for p in textes)
+    autres = " ; ".join(source_ligne(loi.numero, p, loi) for p in parties if p not in textes)
+    if annote.complet:
+        phrase = f"Texte officiel : {cites}."
+    elif textes:
+        phrase = f"Texte 2017 tel que le citent les sources (le texte officiel complet manque) : {cites}."
+    else:
+        phrase = "Aucune source ne donne les mots du texte 2017 : voir le [texte 2007](#texte-2007) (remplacé)."
+    if autres:
+        phrase += f" Commentaire : {autres}."
+    return f'<p class="source">{ancres}{phrase}</p>'
+
+
+RESUME_GENERAL = "Commentaire sur l'ensemble de la loi (avant le texte dans la source)"
+
+
+def _cite(partie: Partie) -> bool:
+    return any(e.type == LOI and e.blocs for e in partie.elements)
+
+
+def annoter_markdown(loi: Loi, page: Page) -> str:
+    """The 2017 text, each paragraph followed by its commentary (``rendu.annote``)."""
+    annote = annoter(loi, page.contexte.ancres)
+    if not annote.parties:
+        return ""
+    ids = [ids_sections(loi)[i] for i in annote.parties]
+    page.ouvrir(_principale(annote, loi))
+    labels = {p.label for p in annote.paragraphes if p.texte is not None}
+    if not labels:  # the commentary alone: named after its source, as a section of its own
+        partie = loi.parties[annote.parties[0]]
+        titre = SECTIONS.get((partie.edition, partie.role), (partie.role,))[0]
+    elif any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin:
+        titre = "Texte 2017 et commentaire"
+    else:
+        titre = "Texte 2017"
+    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}", _presentation(annote, loi, ids[1:])]
+    paragraphes = list(annote.paragraphes)
+    if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
+        morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))
+        morceaux.append(_gloses(annote.tete, page))
+    elif annote.tete and labels:  # the law's words first: the commentary on the whole law folded above them
+        morceaux.append(f'<details class="glose-generale" markdown>\n<summary>{RESUME_GENERAL}</summary>\n\n'
+                        f"{_gloses(annote.tete, page)}\n\n</details>")
+    else:
+        morceaux.append(_gloses(annote.tete, page))
+    morceaux += _paragraphes(tuple(paragraphes), labels, page)
+    morceaux.append(_gloses(annote.fin, page, Label(loi.numero)))
+    return "\n\n".join(m for m in morceaux if m)

@@ -1,0 +1,184 @@
+"""The pieces of a law page (pure): its context, the heading of a paragraph, one element
+(law text, commentary, example, note) as Markdown, a part's source by its short name.
+
+Shared by the law page (``rendu.loi``) and its annotated text (``rendu.annote``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from indexer.corpus.ancres import Ancres, Cle
+from indexer.labels import Label
+from indexer.model import (
+    EXEMPLE,
+    LOI,
+    NOTE,
+    ROLE_EXTRAITS,
+    ROLE_GUIDE,
+    ROLE_NOTES,
+    ROLE_TEXTE,
+    Element,
+    Loi,
+    Partie,
+    lisible,
+)
+from indexer.rendu.lacunes import lacune
+from indexer.rendu.markdown import Lien, blocs_markdown, echapper, notes_markdown
+from indexer.sources import source
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One element of the law page, with its key (for its anchors) and its part."""
+
+    cle: Cle
+    partie: Partie
+    element: Element
+
+
+# Section heading and id per (edition, role).
+SECTIONS: dict[tuple[str, str], tuple[str, str]] = {
+    ("2017", ROLE_TEXTE): ("Texte 2017", "texte-2017"),
+    ("2017", ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage à la table (2017)", "guide"),
+    ("2017", ROLE_NOTES): ("Notes de Christian Chantigny (2017)", "notes"),
+    ("2017", ROLE_EXTRAITS): ("Extraits du livret du club de Vénissieux (2017)", "livret"),
+    ("2007", ROLE_TEXTE): ("Texte 2007 (remplacé par le Code 2017)", "texte-2007"),
+}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A place that cites a law: its page, anchor and a readable label."""
+
+    page: str
+    ancre: str
+    libelle: str
+
+
+@dataclass(frozen=True)
+class Contexte:
+    """What a law page needs beyond its law: source titles, anchors, who cites it."""
+
+    sources: dict[str, str]
+    ancres: Ancres
+    cite_par: dict[int, tuple[Citation, ...]]
+    apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
+
+
+def niveau(label: Label) -> int:
+    """The heading level of a paragraph: 3 for 68 and 68A, 4 for 68B1… 6 at most."""
+    return min(2 + max(len(label.parties), 1), 6)
+
+
+def entete(label: Label, element: Element, ids: tuple[str, ...], source: str = "") -> str:
+    """A paragraph heading: label, title and anchors; its line and further anchors, and its
+    source when it is not the one of the heading above it, as attributes that
+    ``rendu.entetes`` shows."""
+    texte = label.compact() if label.parties else str(label)
+    if element.titre:
+        texte += f" — {echapper(element.titre)}"
+    aussi = " ".join(ids[1:])
+    attributs = [f"#{ids[0]}", f'aussi="{aussi}"' if len(ids) > 2 else f"aussi={aussi}" if aussi else "",
+                 f"src={source}" if source else "", f"l={element.ligne}", "incomplet=oui" if element.incomplet else ""]
+    return f"{'#' * niveau(label)} {texte} {{ {' '.join(a for a in attributs if a)} }}"
+
+
+@dataclass
+class Page:
+    """What rendering one page needs besides the element: its links, the footnotes already
+    written (a note is defined once per page) and the source of the current section."""
+
+    contexte: Contexte
+    lien: Lien
+    notes_vues: set[str] = field(default_factory=set)
+    section: str = ""  # the key of the section's source (``002``)
+    pile: list[tuple[int, str]] = field(default_factory=list)  # (level, source) of the headings above
+
+    def ouvrir(self, section: str) -> None:
+        """A new section, whose paragraphs come from ``section`` unless they say otherwise."""
+        self.section, self.pile = section, []
+
+    def source_propre(self, niveau_: int, cle: str) -> str:
+        """A heading's source key when it differs from the heading above it (or the section's),
+        else "": a source is stated once, where it changes (``rendu.entetes`` reads it alike)."""
+        while self.pile and self.pile[-1][0] >= niveau_:
+            self.pile.pop()
+        parent = self.pile[-1][1] if self.pile else self.section
+        self.pile.append((niveau_, cle))
+        return "" if cle == parent else cle
+
+
+def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None) -> str:
+    """One element as Markdown; ``ids`` overrides its anchors (``rendu.annote``'s text)."""
+    (_, i, _), partie, element = occurrence.cle, occurrence.partie, occurrence.element
+    ids = page.contexte.ancres.de(occurrence.cle) if ids is None else ids
+    prefixe = f"p{i}-"
+    corps = blocs_markdown(element.blocs, page.lien, prefixe)
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    if element.type == LOI and element.label:
+        propre = page.source_propre(niveau(element.label), source(partie.source).cle)
+        tete = entete(element.label, element, ids, propre)
+        manque = lacune(element.label, partie.edition, f"lois/{occurrence.cle[0]}.md")
+        return "\n\n".join(m for m in (tete, corps, manque, notes) if m)
+    if element.type in (EXEMPLE, NOTE):
+        classe = "example" if element.type == EXEMPLE else "note"
+        titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'
+        ouverture = f'<div class="admonition {classe}" id="{ids[0]}" markdown>\n{titre}'
+        return "\n\n".join(m for m in (ouverture, corps, "</div>", notes) if m)
+    tete = f'<div class="ancre" id="{ids[0]}"></div>' if ids else ""
+    titre = f"**{echapper(element.titre)}**" if element.titre else ""
+    return "\n\n".join(m for m in (tete, titre, corps, notes) if m)
+
+
+# How each source heads a law, to show the heading as the source writes it.
+INTITULES: dict[tuple[str, str], str] = {
+    ("2017", ROLE_TEXTE): "LOI {n} - {t}",
+    ("2017", ROLE_GUIDE): "{n} – {t}",
+    ("2017", ROLE_NOTES): "{t} (Loi {n})",
+    ("2017", ROLE_EXTRAITS): "Loi {n} - {t}",
+}
+
+
+def intitule(numero: int, partie: Partie) -> str:
+    """The law's heading as the source writes it (number and title)."""
+    if not partie.titre_de_loi:  # an overview or a run-in title: shown as the source has it
+        return partie.titre
+    modele = INTITULES.get((partie.edition, partie.role), "{t}")
+    return modele.format(n=numero, t=partie.titre)
+
+
+def ids_sections(loi: Loi) -> list[str]:
+    """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
+    ids: list[str] = []
+    for partie in loi.parties:
+        base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[1]
+        id_, rang = base, 2
+        while id_ in ids:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
+            id_, rang = f"{base}-{rang}", rang + 1
+        ids.append(id_)
+    return ids
+
+
+def source_ligne(numero: int, partie: Partie, loi: Loi) -> str:
+    """A part's source by its short name, file and line in the tooltip; the heading as the
+    source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
+    fiche = source(partie.source)
+    bulle = html.escape(f"{partie.source}, ligne {partie.ligne}")
+    cite = f'<cite title="{bulle}">{html.escape(fiche.nom, quote=False)}</cite>'
+    if partie.titre and lisible(partie.titre) not in loi.titres().values():
+        cite += f" — « {html.escape(intitule(numero, partie), quote=False)} »"
+    return cite
+
+
+def non_cite(partie: Partie, j: int) -> str:
+    """Under a heading of the Guide's for a paragraph it comments without quoting it
+    (« … (16C) : », 000:1635): a line that says so, since no text follows."""
+    element = partie.elements[j]
+    suivant = partie.elements[j + 1].label if j + 1 < len(partie.elements) else None
+    label = element.label
+    enfant = label is not None and suivant is not None and suivant != label and label.contient(suivant)
+    if element.type != LOI or element.blocs or not element.titre or enfant or partie.role != ROLE_GUIDE:
+        return ""
+    return "\n\n*Le Guide commente ce paragraphe sans en citer le texte.*"
