@@ -181,6 +181,16 @@ def charger_corpus() -> Corpus:
     return construit().corpus
 
 
+def script_recherche_site(adresse: Callable[[str], str]) -> str:
+    """The site's search data (the CLI index's units, synonyms and stop words) as a script.
+
+    Called by the site's build (``hooks/recherche.py``); ``adresse`` maps a fiche's URL to the built page's.
+    """
+    from indexer.recherche import pour_site, requete
+
+    return pour_site.script(pour_site.donnees(construit().fiches, requete.lire_synonymes(), adresse))
+
+
 def chapitres() -> list[dict]:
     """The Code's chapters (navigation only), from corpus/chapitres.toml."""
     with (dossier_corpus() / "chapitres.toml").open("rb") as fichier:
