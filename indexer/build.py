@@ -211,14 +211,9 @@ def attendus() -> dict[str, str]:
 
 def adresse_site() -> str:
     """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none."""
-    import re
+    from indexer.chemins import adresse_site as lire
 
-    try:
-        texte = (racine() / "mkdocs.yml").read_text(encoding="utf-8")
-    except OSError:
-        return ""
-    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
-    return trouve.group(1).rstrip("/") + "/" if trouve else ""
+    return lire()
 
 
 def generes_existants() -> set[str]:
@@ -370,15 +365,6 @@ def reconstruire_index() -> Path:
 
 def chercheur_construit(annoncer: Callable[[], None] | None = None) -> Chercheur:
     """Build the index (unless another process just did) and open a searcher on it."""
-    from indexer.recherche.dossier import IndexCorrompu
     from indexer.recherche.moteur import Chercheur
 
-    ix = index_courant(annoncer)
-    try:
-        return Chercheur(ix, emplacement_index())
-    except IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry
-        ix.close()
-        raise IndexIndisponible(
-            f"L'index de recherche est illisible ({erreur}) : supprimez le dossier .cache puis "
-            "relancez « loi construire --index »."
-        ) from None
+    return Chercheur(index_courant(annoncer))

@@ -1,12 +1,21 @@
-"""Search quality on tests/eval/requetes.tsv: MRR@10 and recall@3 by law, and the misses.
+"""Search quality by law: MRR@10, recall@3 and recall@5 on three named query sets, and the misses.
 
-Each query lists the laws that govern it; a query scores at the rank of the first
-displayed group (law or side document) that is one of them. The same queries run
-against a plain baseline — BM25 over the same units, words lower-cased only, no
-accent folding, stemming, synonyms, typo correction or law boosts — so the figures
-say what the analysis and ranking add.
+The three parts (``lire_parties``), written before any tuning:
 
-Usage: ``python scripts/evaluer.py [--index DOSSIER] [--toutes]``
+- ``directeur``: tests/eval/requetes.tsv, queries as directors type them (typos, no
+  accents, a little English);
+- ``exterieur``: tests/eval/situations.tsv, situations paraphrased from outside
+  material (rulings, forums, quizzes, bulletins), each with the law its source cites
+  and its URL;
+- ``index``: tests/eval/index_courtes.tsv, short index-style queries.
+
+A query scores at the rank of the first displayed group (law or side document) that
+is one of its laws. ``chiffres(classer, parties)`` measures any ranking function
+(query → law numbers in displayed order): the CLI's here, the site's in the browser
+tests. The tuned weights are reported held out (``--plis``): tuned on four folds of
+the queries, measured on the fifth.
+
+Usage: ``python scripts/evaluer.py [--index DOSSIER] [--echecs] [--plis]``
 """
 
 from __future__ import annotations
@@ -20,41 +29,63 @@ from pathlib import Path
 RACINE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RACINE))
 
-REQUETES = RACINE / "tests" / "eval" / "requetes.tsv"
+EVAL = RACINE / "tests" / "eval"
+FICHIERS = {"directeur": "requetes.tsv", "exterieur": "situations.tsv", "index": "index_courtes.tsv"}
+ROBUSTESSE = "robustesse.tsv"  # typos, no accents, English: recall@5 ≥ 0.90
+REQUETES = EVAL / FICHIERS["directeur"]
 PROFONDEUR = 10
+
+Requetes = list[tuple[str, frozenset[int]]]
+Classer = Callable[[str], Sequence[int | None]]
 
 
 @dataclass(frozen=True)
 class Bilan:
-    """MRR@10 and recall@3 over the queries, and each query's rank (None: not in the top 10)."""
+    """MRR@10, recall@3 and @5 over the queries, and each query's rank (None: not in the top 10)."""
 
     mrr: float
     rappel3: float
+    rappel5: float
     rangs: tuple[tuple[str, frozenset[int], int | None, tuple[int | None, ...]], ...]
 
 
-def lire_requetes(chemin: Path = REQUETES) -> list[tuple[str, frozenset[int]]]:
-    """The (query, governing laws) pairs of the TSV file, comments skipped."""
+def lire_requetes(chemin: Path = REQUETES) -> Requetes:
+    """The (query, governing laws) pairs of a TSV file (a third column, the source URL, is skipped)."""
     paires = []
     for ligne in chemin.read_text("utf-8").splitlines():
         if ligne.strip() and not ligne.startswith("#"):
-            texte, lois = ligne.split("\t")
+            texte, lois = ligne.split("\t")[:2]
             paires.append((texte, frozenset(int(n) for n in lois.split())))
     return paires
 
 
-def mesurer(
-    classer: Callable[[str], Sequence[int | None]], requetes: list[tuple[str, frozenset[int]]]
-) -> Bilan:
+def lire_parties() -> dict[str, Requetes]:
+    """The three named parts of the evaluation, in report order."""
+    return {nom: lire_requetes(EVAL / fichier) for nom, fichier in FICHIERS.items()}
+
+
+def lire_robustesse() -> Requetes:
+    """The robustness set: typos, missing accents and English terms."""
+    return lire_requetes(EVAL / ROBUSTESSE)
+
+
+def mesurer(classer: Classer, requetes: Requetes) -> Bilan:
     """Run ``classer`` (query → law numbers in displayed order) on every query."""
     rangs = []
     for texte, attendues in requetes:
         lois = tuple(classer(texte))[:PROFONDEUR]
         rang = next((i for i, n in enumerate(lois, 1) if n in attendues), None)
         rangs.append((texte, attendues, rang, lois))
-    mrr = sum(1 / r for _, _, r, _ in rangs if r) / len(rangs)
-    rappel = sum(1 for _, _, r, _ in rangs if r and r <= 3) / len(rangs)
-    return Bilan(round(mrr, 3), round(rappel, 3), tuple(rangs))
+    nombre = max(1, len(rangs))
+    mrr = sum(1 / r for _, _, r, _ in rangs if r) / nombre
+    rappel3 = sum(1 for _, _, r, _ in rangs if r and r <= 3) / nombre
+    rappel5 = sum(1 for _, _, r, _ in rangs if r and r <= 5) / nombre
+    return Bilan(round(mrr, 3), round(rappel3, 3), round(rappel5, 3), tuple(rangs))
+
+
+def chiffres(classer: Classer, parties: dict[str, Requetes]) -> dict[str, Bilan]:
+    """Each part's figures for one ranking function (the CLI's, the site's…)."""
+    return {nom: mesurer(classer, requetes) for nom, requetes in parties.items()}
 
 
 def classeur(chercheur: object) -> Callable[[str], list[int | None]]:
@@ -96,8 +127,9 @@ def classeur_base(ix: object) -> Callable[[str], list[int | None]]:
     return classer
 
 
-def imprimer(nom: str, bilan: Bilan, echecs: bool) -> None:
-    print(f"{nom:<12} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   ({len(bilan.rangs)} requêtes)")
+def imprimer(nom: str, bilan: Bilan, echecs: bool = False) -> None:
+    print(f"{nom:<22} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   "
+          f"rappel@5 = {bilan.rappel5:.3f}   ({len(bilan.rangs)} requêtes)")  # fmt: skip
     if not echecs:
         return
     for texte, attendues, rang, lois in bilan.rangs:
@@ -108,18 +140,24 @@ def imprimer(nom: str, bilan: Bilan, echecs: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print both systems' figures and the project's misses."""
+    """Print each part's figures for the project and the plain baseline."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--index", type=Path, help="un index déjà construit (sinon l'index courant)")
+    parseur.add_argument("--echecs", action="store_true", help="lister les requêtes manquées")
     arguments = parseur.parse_args(argv)
     from indexer import build
     from indexer.recherche import index
     from indexer.recherche.moteur import Chercheur
 
     ix = index.ouvrir(arguments.index) if arguments.index else build.index_courant()
-    requetes = lire_requetes()
-    imprimer("recherche", mesurer(classeur(Chercheur(ix)), requetes), echecs=True)
-    imprimer("BM25 simple", mesurer(classeur_base(ix), requetes), echecs=False)
+    parties = lire_parties()
+    projet = classeur(Chercheur(ix))
+    for nom, bilan in chiffres(projet, parties).items():
+        imprimer(f"loi cherche / {nom}", bilan, arguments.echecs)
+    if (EVAL / ROBUSTESSE).exists():
+        imprimer("loi cherche / robustesse", mesurer(projet, lire_robustesse()))
+    for nom, bilan in chiffres(classeur_base(ix), parties).items():
+        imprimer(f"BM25 simple / {nom}", bilan)
     return 0
 
 
