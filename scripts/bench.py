@@ -74,6 +74,14 @@ def construction() -> tuple[float, float, int]:
     return duree, taille, len(unites)
 
 
+def navigateur_telephone() -> list[tuple[str, str, str, str]]:
+    """The site on a phone, in Chromium (390×844, CPU ×4): bytes of a first view, time to
+    first results, time per query (``scripts/evaluer_site.py``; a row says so without Chromium)."""
+    import evaluer_site
+
+    return evaluer_site.lignes_telephone()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -99,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         ("requête dans l'invite (90e centile)", f"{p90:.1f} ms", f"pire {pire:.0f} ms", ""),
         ("construction de l'index", f"{duree:.1f} s", f"{taille:.1f} Mo, {documents} documents", "≤ 10 s"),
     ]
+    lignes += navigateur_telephone()
     largeurs = [max(len(ligne[i]) for ligne in lignes) for i in range(4)]
     for ligne in lignes:
         print("  ".join(c.ljust(n) for c, n in zip(ligne, largeurs, strict=True)).rstrip())

@@ -18,9 +18,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from indexer.model import Fiche
+from indexer.recherche import interrogation, moteur
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
-from indexer.recherche.unites import chemins_refs, lexique
+from indexer.recherche.unites import chemins_refs, groupe
 
 FORMAT = 1  # the shape of the data below; recherche-moteur.js refuses another
 CHAMPS = ("titre", "texte")  # MiniSearch's field ids, in this order
@@ -30,22 +31,26 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
     """Everything the site's engine indexes and ranks, in the CLI index's document order.
 
     ``adresse`` turns a fiche's directory URL (``lois/68/#loi-68-c``) into the built
-    site's (``lois/68/index.html#loi-68-c``). A document is
-    ``[loi, type, edition, ref, refs, url, page (index in titres), texte]``; titles are
-    shared by every fiche of a page, so they are listed once.
+    site's (``lois/68/index.html#loi-68-c``). A document is ``[groupe, loi, type, edition,
+    ref, refs, url, page (index in titres), texte]``; titles are shared by every fiche of
+    a page, so they are listed once. ``reglages`` are the CLI's weights, read from its
+    modules, so that tuning them moves the site too.
     """
     titres: dict[str, int] = {}
     docs = []
     for fiche in fiches:
         rang = titres.setdefault(fiche.page, len(titres))
-        docs.append([fiche.loi, fiche.type, fiche.edition, fiche.ref, chemins_refs(fiche).split(),
-                     adresse(fiche.url), rang, fiche.texte])
+        cle = groupe(fiche)
+        docs.append([int(cle) if cle else None, fiche.loi, fiche.type, fiche.edition, fiche.ref,
+                     chemins_refs(fiche).split(), adresse(fiche.url), rang, fiche.texte])
     return {
         "format": FORMAT,
         "mots_vides": sorted(MOTS_VIDES),
+        "reglages": reglages(),
         "synonymes": {
             "groupes": [[list(e) for e in groupe] for groupe in synonymes.groupes],
             "lois": [sorted(lois) for lois in synonymes.lois],
+            "remplissage": sorted(synonymes.remplissage),
         },
         "titres": list(titres),
         "docs": docs,
@@ -54,15 +59,44 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
     }
 
 
+def reglages() -> dict:
+    """The ranking's weights and limits, as the CLI uses them (``interrogation``, ``moteur``)."""
+    return {
+        "poids": interrogation.Poids()._asdict(),
+        # a stem in more than this share of the texts is searched in the titles only (None: no such rule)
+        "frequent": getattr(interrogation, "FREQUENT", None),
+        "slop_synonyme": interrogation.SLOP_SYNONYME,
+        "citation": interrogation.CITATION,
+        "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
+        "negligeable": moteur.NEGLIGEABLE,
+        "candidats": moteur.CANDIDATS,
+        "gardes": moteur.GARDES,
+        "maigre": moteur.MAIGRE,
+    }
+
+
 def vocabulaire(fiches: Sequence[Fiche]) -> dict:
     """What the typo correction reads, as the CLI's index holds it: every folded word of the
-    titles and texts with the number of fiches it is in (Whoosh's ``mots`` field), and the
-    accented spelling of each folded word (``unites.lexique``)."""
+    titles and texts (Whoosh's ``mots`` field) with the number of fiches it is in, and the
+    spelling ``Chercheur.accent`` gives a folded word — its first occurrence in the first
+    fiche holding it — when that spelling has accents."""
     frequences: Counter[str] = Counter()
+    accents: dict[str, str] = {}
     for fiche in fiches:
-        frequences.update({plier(m) for m in re.findall(MOT, f"{fiche.page}\n{fiche.texte}")})
+        vus = set()
+        for trouve in re.finditer(MOT, f"{fiche.page}\n{fiche.texte}"):
+            plie = plier(trouve.group())
+            if plie not in vus:
+                vus.add(plie)
+                if plie not in frequences:
+                    accents[plie] = trouve.group().lower()
+                frequences[plie] += 1
     mots = sorted(frequences)
-    return {"mots": mots, "frequences": [frequences[m] for m in mots], "accents": lexique(fiches)}
+    return {
+        "mots": mots,
+        "frequences": [frequences[m] for m in mots],
+        "accents": {m: a for m, a in sorted(accents.items()) if a != m},
+    }
 
 
 def index_minisearch(textes: Sequence[tuple[str, str]]) -> dict:
@@ -88,7 +122,7 @@ def index_minisearch(textes: Sequence[tuple[str, str]]) -> dict:
         "documentIds": {str(d): d for d in range(nombre)},
         "fieldIds": {champ: rang for rang, champ in enumerate(CHAMPS)},
         "fieldLength": {str(d): longueur for d, longueur in enumerate(longueurs)},
-        "averageFieldLength": [sum(l[c] for l in longueurs) / max(1, nombre) for c in range(len(CHAMPS))],
+        "averageFieldLength": [sum(n[c] for n in longueurs) / max(1, nombre) for c in range(len(CHAMPS))],
         "storedFields": {},
         "dirtCount": 0,
         "index": [

@@ -1,29 +1,15 @@
 // Le moteur de la recherche du site : ce que fait `loi cherche`, dans le navigateur.
-// MiniSearch tient l'index inversé (BM25 par champ, titre pesant plus) ; par-dessus, les
-// étapes de la commande (indexer/recherche/requete.py, classement.py, moteur.py, extraits.py) :
-// la requête comprise en concepts (mot tapé et synonymes, expressions, -mot, numéros de loi),
-// le meilleur synonyme d'un concept plus un peu des autres, les passages regroupés par loi,
-// la correction des fautes, l'extrait autour des mots trouvés. Mêmes constantes que la
-// commande : tests/test_site_recherche.py compare le MRR@10 des deux sur les jeux d'évaluation.
+// MiniSearch tient l'index inversé ; par-dessus, les étapes de la commande
+// (indexer/recherche/requete.py, interrogation.py, moteur.py, extraits.py) : la requête comprise
+// en concepts (mot tapé et synonymes, expressions, -mot, numéros de loi, mots de conversation
+// retirés), chaque concept noté par sa meilleure variante en BM25F (le calcul de Whoosh : son
+// idf, ses longueurs), les passages regroupés par loi, la correction des fautes, l'extrait
+// autour des mots trouvés. Les poids sont ceux de la commande, lus dans les données
+// (pour_site.reglages) : tests/test_site_recherche.py compare le MRR@10 des deux.
 (function () {
   "use strict";
 
   const FORMAT = 1;
-  const K1 = 1.2;
-  const B = 0.75;
-  const TITRE = 1.2;
-  const SYNONYME = 0.85;
-  const DEPARTAGE = 0.1;
-  const POIDS_TYPE = { loi: 1.0, commentaire: 0.85, note: 0.8, exemple: 0.7 };
-  const POIDS_AUTRE = 0.75;
-  const LIES = [1.0, 0.4, 0.2];
-  const EVOQUEE = 0.3;
-  const CITEE = 3.0;
-  const CITATION = 0.5;
-  const SOUS_PARAGRAPHE = 2.0;
-  const NEGLIGEABLE = 0.01;
-  const GARDES = 8;
-  const MAIGRE = 3;
   const LONGUEUR_MAX = 400;
   const PREFIXES_LOI = new Set(["loi", "lois", "law", "laws", "l"]);
   const CITATION_MOT = /^\d{1,2}(?:[A-Ga-g](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$/;
@@ -56,10 +42,14 @@
   function creer(donnees, MiniSearch, analyse, citation) {
     if (!donnees || donnees.format !== FORMAT) throw new Error("données de recherche d'un autre format");
     const A = analyse.creer(donnees.mots_vides);
-    const docs = donnees.docs.map((d, n) => ({ n, loi: d[0], type: d[1], edition: d[2], ref: d[3], refs: d[4],
-      url: d[5], titre: donnees.titres[d[6]], texte: d[7] }));
+    const R = donnees.reglages;
+    const P = R.poids;
+    const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
+      refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
     const syn = synonymes(donnees.synonymes);
-    const index = indexer(donnees.index, MiniSearch);
+    const index = indexer(donnees.index, MiniSearch, P);
+    const nombre = docs.length;
+    const frequent = (racine) => R.frequent !== null && index.mini.search(racine, { fields: ["texte"] }).length > R.frequent * nombre;
     let vocabulaire = null;
     const positionsCache = new Map();
 
@@ -105,7 +95,7 @@
       const pleins = [];
       for (const [m, e] of mots) {
         const r = A.racines(m);
-        if (r.length) pleins.push([m, e, r[0]]);
+        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0]]);
       }
       const concepts = [];
       pleins.forEach(([mot, exclu, racine], i) => {
@@ -147,7 +137,8 @@
       const libres = ignoree ? [morceaux[1]] : morceaux.filter((_, i) => i % 2 === 0);
       const mots = [];
       const refs = [];
-      for (const libre of libres) motsEtRefs(libre, mots, refs);
+      // « est-ce que » pose une question ; « est » seul reste (Est).
+      for (const libre of libres) motsEtRefs(libre.replace(/(?<![\p{L}\p{N}_])est-ce(?![\p{L}\p{N}_])/giu, " "), mots, refs);
       const concepts = conceptsLibres(mots);
       for (const phrase of phrases) {
         const racines = A.racines(phrase);
@@ -176,85 +167,79 @@
       return table;
     }
 
-    function occurrencesPhrase(doc, champ, racines, ecart) {
+    // BM25F de Whoosh (idf = log(N / (n + 1)) + 1) pour une racine dans un champ : document → score.
+    // MiniSearch calcule le même BM25 avec son idf ; on le remplace par celui de Whoosh.
+    function terme(racine, champ) {
+      const resultats = index.mini.search(racine, { fields: [champ] });
+      const n = resultats.length;
+      const facteur = (Math.log(nombre / (n + 1)) + 1) / Math.log(1 + (nombre - n + 0.5) / (n + 0.5));
+      return new Map(resultats.map((r) => [r.id, r.score * facteur]));
+    }
+
+    function occurrence(doc, champ, racines, ecart) {
       const table = positions(doc, champ);
       const listes = racines.map((r) => table.get(r) || []);
-      let compte = 0;
-      for (const depart of listes[0]) {
+      return listes[0].some((depart) => {
         let precedente = depart;
-        let ok = true;
         for (const liste of listes.slice(1)) {
           const suivante = liste.find((p) => p - precedente > 0 && p - precedente <= ecart);
-          if (suivante === undefined) { ok = false; break; }
+          if (suivante === undefined) return false;
           precedente = suivante;
         }
-        if (ok) compte++;
-      }
-      return compte;
+        return true;
+      });
     }
 
-    function bm25(occurrences, champ, poids, total) {
-      const frequence = occurrences.size;
-      if (!frequence) return;
-      const idf = Math.log(1 + (docs.length - frequence + 0.5) / (frequence + 0.5)) * poids;
-      const normes = index.normes[champ];
-      for (const [doc, tf] of occurrences) total.set(doc, (total.get(doc) || 0) + idf * tf * (K1 + 1) / (tf + normes[doc]));
-    }
-
-    // Les scores d'une variante ne dépendent que d'elle : gardés d'une requête à l'autre
-    // (en tapant, chaque lettre relance la requête entière).
+    // Une variante d'un concept (interrogation._variante) : une racine dans le texte et le titre,
+    // ou une expression (ses racines dans l'ordre, à « ecart » près), notée comme Whoosh note
+    // une Phrase : la somme des notes de ses racines là où elle se trouve.
     const variantes = new Map();
 
-    function scoresVariante(racines, ecart) {
+    function scoresVariante(racines, ecart, poids) {
       const cle = racines.join(" ") + "\u0000" + ecart;
-      let scores = variantes.get(cle);
-      if (!scores) {
+      let brut = variantes.get(cle);
+      if (!brut) {
         if (variantes.size > 2000) variantes.clear();
-        scores = calculerVariante(racines, ecart);
-        variantes.set(cle, scores);
-      }
-      return scores;
-    }
-
-    function calculerVariante(racines, ecart) {
-      if (racines.length === 1) {
-        const total = new Map();
-        for (const r of index.mini.search(racines[0], { fields: ["titre", "texte"], boost: { titre: TITRE } })) {
-          total.set(r.id, r.score);
-        }
-        return total;
+        brut = calculerVariante(racines, ecart);
+        variantes.set(cle, brut);
       }
       const total = new Map();
-      for (const champ of ["texte", "titre"]) {
-        const occurrences = new Map();
-        for (const r of index.mini.search({ combineWith: "AND", queries: racines }, { fields: [champ] })) {
-          const n = occurrencesPhrase(r.id, champ, racines, ecart);
-          if (n) occurrences.set(r.id, n);
-        }
-        bm25(occurrences, champ, champ === "titre" ? TITRE : 1.0, total);
+      for (const [champ, scores] of brut) {
+        const facteur = poids * (champ === "titre" ? P.titre : 1);
+        for (const [doc, score] of scores) total.set(doc, (total.get(doc) || 0) + facteur * score);
       }
       return total;
     }
 
-    function scoresConcept(concept) {
-      const ecart = concept.phrase && !concept.synonyme ? 1 + concept.mots.filter((m) => A.vides.has(A.plier(m))).length : 3;
-      const parVariante = concept.variantes.map((v, rang) => [rang === 0 ? 1.0 : SYNONYME, scoresVariante(v, ecart)]);
-      if (parVariante.length === 1) return parVariante[0][1];
-      const meilleurs = new Map();
-      const sommes = new Map();
-      for (const [poids, scores] of parVariante) {
-        for (const [doc, score] of scores) {
-          const valeur = poids * score;
-          meilleurs.set(doc, Math.max(meilleurs.get(doc) || 0, valeur));
-          sommes.set(doc, (sommes.get(doc) || 0) + valeur);
+    function calculerVariante(racines, ecart) {
+      const sortie = [];
+      const champs = racines.length === 1 && frequent(racines[0]) ? ["titre"] : ["texte", "titre"];
+      for (const champ of champs) {
+        const parTerme = racines.map((r) => terme(r, champ));
+        const scores = new Map();
+        for (const [doc, score] of parTerme[0]) {
+          if (racines.length > 1 && !(parTerme.every((t) => t.has(doc)) && occurrence(doc, champ, racines, ecart))) continue;
+          scores.set(doc, parTerme.reduce((t, m) => t + m.get(doc), 0));
         }
+        sortie.push([champ, scores]);
       }
-      const sortie = new Map();
-      for (const [doc, m] of meilleurs) sortie.set(doc, m + DEPARTAGE * (sommes.get(doc) - m));
       return sortie;
     }
 
-    function scoresRequete(requete) {
+    // Le concept : sa meilleure variante (DisjunctionMax de Whoosh, dont le départage ne compte pas).
+    function scoresConcept(concept) {
+      const ecart = concept.phrase && !concept.synonyme ? 1 + concept.mots.filter((m) => A.vides.has(A.plier(m))).length : R.slop_synonyme;
+      const meilleurs = new Map();
+      concept.variantes.forEach((v, rang) => {
+        for (const [doc, score] of scoresVariante(v, ecart, rang === 0 ? 1.0 : P.synonyme)) {
+          if (score > (meilleurs.get(doc) || 0)) meilleurs.set(doc, score);
+        }
+      });
+      return meilleurs;
+    }
+
+    // Les passages trouvés, (score, document), meilleurs d'abord, au plus R.candidats.
+    function touches(requete) {
       const total = new Map();
       const exclus = new Set();
       for (const concept of requete.concepts) {
@@ -262,23 +247,22 @@
         if (concept.exclu) { for (const doc of scores.keys()) exclus.add(doc); continue; }
         for (const [doc, score] of scores) total.set(doc, (total.get(doc) || 0) + score);
       }
-      for (const doc of exclus) total.delete(doc);
       for (const label of requete.refs) {
         const chemin = citation.compacte(label).toLowerCase();
         for (const d of docs) {
-          if (d.loi !== label.loi) continue;
-          const bonus = label.parties.length && d.refs.includes(chemin) ? SOUS_PARAGRAPHE : 0;
-          total.set(d.n, (total.get(d.n) || 0) + CITATION + bonus);
+          let bonus = d.loi === label.loi ? R.citation : 0;
+          if (label.parties.length && d.refs.includes(chemin)) bonus += R.sous_paragraphe;
+          if (bonus) total.set(d.n, (total.get(d.n) || 0) + bonus);
         }
       }
-      return total;
+      for (const doc of exclus) total.delete(doc);
+      const liste = [...total].map(([doc, score]) => [score, doc]);
+      liste.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+      return liste.slice(0, R.candidats);
     }
 
-    // Meilleur d'abord, puis ordre de la page (numéro de document le plus petit).
-    const parScore = (a, b) => b[0] - a[0] || a[1] - b[1];
-
     function meilleurs(liste) {
-      liste.sort(parScore);
+      liste.sort((a, b) => b[0] - a[0] || a[1] - b[1]); // meilleur d'abord, puis ordre de la page
       const paquet = [];
       const vus = new Set();
       for (const [score, doc] of liste) {
@@ -286,21 +270,22 @@
         if (vus.has(cle)) continue;
         vus.add(cle);
         paquet.push([score, doc]);
-        if (paquet.length === GARDES) break;
+        if (paquet.length === R.gardes) break;
       }
       return paquet;
     }
 
-    function grouper(scores, requete, limite) {
-      if (!scores.size) return [];
-      const seuil = Math.max(...scores.values()) * NEGLIGEABLE;
+    // Les lois (et documents à part), meilleure d'abord (moteur.Chercheur.grouper).
+    function grouper(trouves, requete, limite) {
+      if (!trouves.length) return [];
+      const seuil = trouves[0][0] * R.negligeable;
       const candidats = new Map();
-      for (const [doc, score] of scores) {
-        if (score < seuil) continue;
+      for (const [score, doc] of trouves) {
+        if (score < seuil) break;
         const d = docs[doc];
-        const cle = d.loi !== null ? d.loi : "doc" + doc;
+        const cle = d.groupe !== null ? d.groupe : "doc" + doc;
         if (!candidats.has(cle)) candidats.set(cle, []);
-        candidats.get(cle).push([score * (POIDS_TYPE[d.type] || POIDS_AUTRE), doc]);
+        candidats.get(cle).push([score * (P[d.type] !== undefined ? P[d.type] : P.autre), doc]);
       }
       let meilleur = 0;
       for (const liste of candidats.values()) for (const [s] of liste) meilleur = Math.max(meilleur, s);
@@ -308,10 +293,10 @@
       const classes = [];
       for (const [cle, liste] of candidats) {
         const paquet = meilleurs(liste);
-        let score = paquet.slice(0, LIES.length).reduce((t, [s], i) => t + LIES[i] * s, 0);
+        let score = paquet[0][0] + P.suivants * paquet.slice(1).reduce((t, [s]) => t + s, 0);
         const numero = typeof cle === "number" ? cle : null;
-        if (requete.lois.has(numero)) score *= 1 + EVOQUEE;
-        if (citees.has(numero)) score += CITEE * meilleur;
+        if (requete.lois.has(numero)) score *= 1 + P.evoquee;
+        if (citees.has(numero)) score += P.citee * meilleur;
         classes.push({ score, premier: paquet[0][1], loi: numero, paquet });
       }
       classes.sort((a, b) => b.score - a.score || a.premier - b.premier);
@@ -393,7 +378,7 @@
       return sortie;
     }
 
-    function touches(plat, voulues) {
+    function surlignes(plat, voulues) {
       if (!voulues.size) return [];
       const tetes = new Set([...voulues].map((r) => r.slice(0, 3)));
       const sortie = [];
@@ -407,7 +392,7 @@
 
     function extrait(texte, voulues, largeur) {
       const plat = texte.replace(/\s+/g, " ").trim();
-      const t = touches(plat, voulues);
+      const t = surlignes(plat, voulues);
       let debut = 0;
       if (t.length) {
         const portee = Math.floor(largeur * 3 / 4);
@@ -429,18 +414,19 @@
     // --- la réponse -----------------------------------------------------------------------
 
     function executer(requete, limite, parGroupe, largeur) {
-      const scores = scoresRequete(requete);
+      const trouves = touches(requete);
       const voulues = cherchees(requete);
-      const groupes = grouper(scores, requete, limite).map((g) => {
+      const groupes = grouper(trouves, requete, limite).map((g) => {
         const passages = g.paquet.slice(0, parGroupe).map(([score, n]) => {
           const d = docs[n];
           const e = largeur ? extrait(d.texte, voulues, largeur) : { texte: "", marques: [] };
-          return { ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
+          return { loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
             extrait: e.texte, marques: e.marques };
         });
-        return { loi: g.loi, titre: passages[0].titre, score: g.score, passages };
+        const propre = passages.find((p) => p.loi === g.loi);
+        return { loi: g.loi, titre: (propre || passages[0]).titre, score: g.score, passages };
       });
-      return { requete: requete.texte, interpretation: requete.texte, groupes, total: scores.size,
+      return { requete: requete.texte, interpretation: requete.texte, groupes, total: trouves.length,
         corrigee: false, ignoree: requete.ignoree, racines: [...voulues] };
     }
 
@@ -451,7 +437,7 @@
       const corrigee = corriger(requete, false);
       const comprise = corrigee === null ? requete : comprendre(corrigee);
       let reponse = executer(comprise, o.limite, o.parGroupe, o.largeur);
-      if (reponse.total < MAIGRE && corrigee === null) {
+      if (reponse.total < R.maigre && corrigee === null) {
         const elargie = corriger(requete, true);
         if (elargie !== null) {
           const autre = executer(comprendre(elargie), o.limite, o.parGroupe, o.largeur);
@@ -461,7 +447,11 @@
       return Object.assign(reponse, { requete: requete.texte, corrigee: corrigee !== null });
     }
 
-    return { chercher, comprendre, documents: docs.length };
+    // (score, document) des passages d'une requête sans correction : tests/test_site_recherche.py
+    // les compare à ceux de Whoosh.
+    const passages = (texte) => touches(comprendre(texte));
+
+    return { chercher, comprendre, passages, documents: docs.length };
   }
 
   // Les groupes de synonymes et, par première racine, leurs expressions (la plus longue d'abord).
@@ -480,23 +470,17 @@
       parTete.get(e[0]).push([e, rangs]);
     }
     for (const liste of parTete.values()) liste.sort((a, b) => b[0].length - a[0].length);
-    return { groupes: donnees.groupes, lois: donnees.lois, parTete };
+    return { groupes: donnees.groupes, lois: donnees.lois, parTete, remplissage: new Set(donnees.remplissage) };
   }
 
-  // L'index MiniSearch (écrit par indexer/recherche/pour_site.py, textes analysés par l'analyse
-  // Python) et les normes BM25 par document, pour les expressions que MiniSearch ne sait pas chercher.
-  function indexer(donnees, MiniSearch) {
+  // L'index MiniSearch, écrit par indexer/recherche/pour_site.py (textes analysés par l'analyse
+  // Python), et ses racines.
+  function indexer(donnees, MiniSearch, poids) {
     const mini = MiniSearch.loadJS(donnees, {
       fields: ["titre", "texte"],
-      searchOptions: { tokenize: (t) => [t], processTerm: (t) => t, bm25: { k: K1, b: B, d: 0 } },
+      searchOptions: { tokenize: (t) => [t], processTerm: (t) => t, bm25: { k: poids.k1, b: poids.b, d: 0 } },
     });
-    const normes = {};
-    for (const [champ, rang] of Object.entries(donnees.fieldIds)) {
-      const moyenne = Math.max(1, donnees.averageFieldLength[rang]);
-      normes[champ] = Array.from({ length: donnees.documentCount },
-        (_, d) => K1 * (1 - B + B * donnees.fieldLength[d][rang] / moyenne));
-    }
-    return { mini, normes, connues: new Set(donnees.index.map(([terme]) => terme)) };
+    return { mini, connues: new Set(donnees.index.map(([terme]) => terme)) };
   }
 
   window.RechercheMoteur = { creer, normaliser };

@@ -104,7 +104,7 @@
     return li;
   }
 
-  function afficher(cible, etat, reponse) {
+  function afficher(cible, etat, reponse, texte) {
     cible.replaceChildren();
     if (!reponse.groupes.length) {
       etat.textContent = reponse.requete ? "Aucun résultat pour « " + reponse.requete + " »." : "";
@@ -115,17 +115,19 @@
       for (const g of reponse.groupes) liste.append(groupe(g, reponse.racines));
       cible.append(liste);
     }
-    cible.dataset.requete = reponse.requete;
+    cible.dataset.requete = texte; // tel que tapé ou reçu dans ?q= : les tests et les liens le retrouvent
   }
 
+  // Cherche et affiche ; mesures.derniere : la durée de la recherche et de son affichage (ms).
   function chercherDans(texte, cible, etat) {
     etat.textContent = moteur ? "" : "Chargement de la recherche…";
     return charger().then((m) => {
       const debut = performance.now();
       const reponse = m.chercher(texte, { limite: 10, parGroupe: 3 });
-      afficher(cible, etat, reponse);
-      mesures.derniere = performance.now() - debut;
-      if (mesures.premiers === undefined) mesures.premiers = performance.now();
+      afficher(cible, etat, reponse, texte);
+      const fin = performance.now();
+      mesures.derniere = fin - debut;
+      if (mesures.premiers === undefined) mesures.premiers = fin;
       return reponse;
     }).catch((erreur) => {
       etat.textContent = "La recherche n'a pas pu se charger (" + erreur.message + ").";
