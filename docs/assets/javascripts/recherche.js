@@ -153,6 +153,13 @@
     for (const bouton of document.querySelectorAll(".recherche-ouvrir")) bouton.addEventListener("click", ouvrir);
     boite.querySelector(".recherche-fermer").addEventListener("click", () => boite.close());
     boite.addEventListener("click", (evenement) => { if (evenement.target === boite) boite.close(); });
+    // Échap ferme tout de suite (dans un champ de recherche, Chromium le viderait d'abord).
+    boite.addEventListener("keydown", (evenement) => {
+      if (evenement.key === "Escape") {
+        evenement.preventDefault();
+        boite.close();
+      }
+    });
     saisie.addEventListener("input", () => {
       clearTimeout(minuteur);
       minuteur = setTimeout(() => chercherDans(saisie.value, resultats, etat), 120);
