@@ -83,7 +83,7 @@ def donnees_recherche(site: Path) -> dict:
 def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
     """One search document per CLI unit, each linking to a built page and an id on it."""
     donnees = donnees_recherche(site)
-    urls = [doc[5] for doc in donnees["docs"]]
+    urls = [doc[6] for doc in donnees["docs"]]  # pour_site.donnees: [groupe, loi, type, edition, ref, refs, url, …]
     assert {"lois/68/index.html#loi-68-c", "lois/12/index.html#loi-12-c-1-e"} <= set(urls)
     ids: dict[str, set[str]] = {}
     cassees = []

@@ -15,16 +15,13 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 import pytest
+import test_navigateur as _navigateur
 from site_outils import RACINE
-from test_navigateur import (  # noqa: F401 — fixtures
-    capture,
-    contexte,
-    navigateur,
-    origine,
-    page,
-    serveur,
-    site,
-)
+
+# The browser, the built site, its server and the pages of tests/test_navigateur.py.
+navigateur, site, serveur = _navigateur.navigateur, _navigateur.site, _navigateur.serveur
+origine, contexte, page = _navigateur.origine, _navigateur.contexte, _navigateur.page
+capture = _navigateur.capture
 
 sys.path.insert(0, str(RACINE / "scripts"))
 import evaluer  # noqa: E402
@@ -174,7 +171,8 @@ def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire(page, sit
         """async ([mots, textes, vides]) => {
             await window.RechercheSite.charger();
             const A = window.RechercheAnalyse.creer(vides);
-            return [Object.fromEntries(mots.map((m) => [m, A.racines(m).join(" ")])), textes.map((t) => A.racines(t).join(" "))];
+            const seules = Object.fromEntries(mots.map((m) => [m, A.racines(m).join(" ")]));
+            return [seules, textes.map((t) => A.racines(t).join(" "))];
         }""",
         [mots, textes, sorted(MOTS_VIDES)],
     )
