@@ -256,3 +256,31 @@ def test_dossier_non_inscriptible(tmp_path: Path) -> None:
     with pytest.raises(index.IndexIndisponible):
         index.ouvrir_ou_construire(bloque / "index-x", lambda: UNITES)
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+# --- The tie-break of a concept and its synonyms ---------------------------------------
+
+
+def test_meilleur_de_applique_le_departage() -> None:
+    """A passage scores its best variant plus ``tiebreak`` × the others, on its own document only."""
+    from whoosh import query as q
+    from whoosh.fields import ID, TEXT, Schema
+    from whoosh.filedb.filestore import RamStorage
+
+    from indexer.recherche.disjonction import MeilleurDe
+
+    ix = RamStorage().create_index(Schema(cle=ID(stored=True), texte=TEXT()))
+    with ix.writer() as w:
+        for cle, texte in [("a", "renonce renonce"), ("ab", "renonce revoke"), ("b", "revoke"), ("c", "autre")]:
+            w.add_document(cle=cle, texte=texte)
+    with ix.searcher() as s:
+        def scores(requete: q.Query) -> dict[str, float]:
+            return {hit["cle"]: hit.score for hit in s.search(requete, limit=None)}
+
+        seuls = [scores(q.Term("texte", m)) for m in ("renonce", "revoke")]
+        for departage in (0.0, 0.3, 1.0):
+            obtenus = scores(MeilleurDe([q.Term("texte", "renonce"), q.Term("texte", "revoke")], tiebreak=departage))
+            assert set(obtenus) == {"a", "ab", "b"}
+            assert obtenus["a"] == pytest.approx(seuls[0]["a"]) and obtenus["b"] == pytest.approx(seuls[1]["b"])
+            haut, bas = sorted((seuls[0]["ab"], seuls[1]["ab"]), reverse=True)
+            assert obtenus["ab"] == pytest.approx(haut + departage * bas)

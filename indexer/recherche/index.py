@@ -54,13 +54,20 @@ def schema() -> Schema:
         source=STORED(),
         url=STORED(),
         rang=STORED(),
-        titre=TEXT(analyzer=analyseur, stored=True),
+        page=STORED(),  # the title shown: the law's, or the side document's
+        titre=TEXT(analyzer=analyseur),  # searched: once per law and edition (see _document)
         texte=TEXT(analyzer=analyseur, stored=True),
         mots=TEXT(analyzer=analyseur_simple(), phrase=False),
     )
 
 
-def _document(rang: int, fiche: Fiche) -> dict[str, Any]:
+def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
+    """The fields of one fiche; a law's title is searched in its first passage of each edition only.
+
+    Every passage of a law shares its title: indexed on all of them, a title word
+    would be scored a thousand times per query for what one passage tells (the law's
+    score adds its passages up, ``moteur.Chercheur.grouper``).
+    """
     return {
         "ancre": fiche.ancre,
         "loi": "" if fiche.loi is None else str(fiche.loi),
@@ -72,7 +79,8 @@ def _document(rang: int, fiche: Fiche) -> dict[str, Any]:
         "source": fiche.source,
         "url": fiche.url,
         "rang": rang,
-        "titre": fiche.page,
+        "page": fiche.page,
+        "titre": fiche.page if premier or fiche.loi is None else "",
         "texte": fiche.texte,
         "mots": f"{fiche.page}\n{fiche.texte}",
     }
@@ -85,8 +93,11 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
     dossier.mkdir(parents=True)
     ix = whoosh_index.create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
+    vus: set[tuple[int | None, str]] = set()
     for rang, fiche in enumerate(fiches):
-        writer.add_document(**_document(rang, fiche))
+        premier = (fiche.loi, fiche.edition) not in vus
+        vus.add((fiche.loi, fiche.edition))
+        writer.add_document(**_document(rang, fiche, premier))
     writer.commit(optimize=True)
     ix.close()
     ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete

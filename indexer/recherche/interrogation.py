@@ -2,7 +2,7 @@
 
 No query parser: the concepts are already known, so each becomes the query that says
 it. A concept and its synonyms are one ``DisjunctionMax`` (the best way of saying it
-counts, the others break ties), each way a term or a ``Phrase`` with slop, in the text
+counts, the others break ties: ``disjonction.MeilleurDe``), each way a term or a ``Phrase`` with slop, in the text
 and (boosted) in the title; ``-mot`` is an ``AndNot``; a law the query names adds a
 constant score to its passages, more to the cited paragraph and its sub-paragraphs.
 Whoosh scores the whole with BM25F (``Poids.b``, ``Poids.k1``).
@@ -19,7 +19,7 @@ from indexer.recherche.requete import Concept, Requete, ecart
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from whoosh.query import Query
 
@@ -44,34 +44,46 @@ Poids = namedtuple(
         3.0,  # citee: bonus for a law the query names (fraction of the best score)
     ),
 )
+FREQUENT = 0.2  # a stem in more than this share of the texts is searched in the titles only
 SLOP_SYNONYME = 3  # a multi-word synonym matches with a word or two in between
 CITATION = 0.5  # score of every passage of a law the query names (so that it is found)
 SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragraphs
 CHAMPS = ("texte", "titre")
 
 
-def _variante(racines: Sequence[str], slop: int, poids: Poids, boost: float) -> Query:
-    """One way of saying a concept: a stem or a stem sequence, in the text and the title."""
+def _variante(racines: Sequence[str], slop: int, poids: Poids, boost: float,
+              frequent: Callable[[str], bool]) -> list[Query]:  # fmt: skip
+    """One way of saying a concept: a stem or a stem sequence, in the text and in the title.
+
+    A stem found in most texts (« joueur », « carte ») tells them apart by little and
+    costs the most to score: alone, it is searched in the titles only.
+    """
     from whoosh import query as q
 
     boosts = {"texte": boost, "titre": boost * poids.titre}
     if len(racines) == 1:
-        return q.Or([q.Term(c, racines[0], boost=boosts[c]) for c in CHAMPS])
-    return q.Or([q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS])
+        champs = ("titre",) if frequent(racines[0]) else CHAMPS
+        return [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
+    return [q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS]
 
 
-def concept(c: Concept, poids: Poids) -> Query:
-    """A concept and its synonyms: the best match counts, the others break ties."""
-    from whoosh import query as q
+def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query:
+    """A concept and its synonyms, in the text or the title: the best match counts, the others break ties.
+
+    One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
+    (``index._document``), so a passage rarely matches both fields.
+    """
+    from indexer.recherche.disjonction import MeilleurDe
 
     slop = 1 + ecart(c.mots) if c.phrase and not c.synonyme else SLOP_SYNONYME
-    variantes = [
-        _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme)
+    feuilles = [
+        feuille
         for rang, v in enumerate(c.variantes)
+        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent)
     ]
-    if len(variantes) == 1:
-        return variantes[0]
-    return q.DisjunctionMax(variantes, tiebreak=poids.departage)
+    if len(feuilles) == 1:
+        return feuilles[0]
+    return MeilleurDe(feuilles, tiebreak=poids.departage)
 
 
 def citations(requete: Requete) -> list[Query]:
@@ -87,11 +99,14 @@ def citations(requete: Requete) -> list[Query]:
     return requetes
 
 
-def construire(requete: Requete, poids: Poids) -> Query | None:
-    """The Whoosh query of an understood query; None when nothing is left to search for."""
+def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query | None:
+    """The Whoosh query of an understood query; None when nothing is left to search for.
+
+    ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts.
+    """
     from whoosh import query as q
 
-    positives = [concept(c, poids) for c in requete.concepts if not c.exclu]
+    positives = [concept(c, poids, frequent) for c in requete.concepts if not c.exclu]
     positives += citations(requete)
     if not positives:
         return None

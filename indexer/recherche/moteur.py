@@ -20,7 +20,7 @@ from collections import namedtuple
 
 from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
-from indexer.recherche.interrogation import Poids, construire, filtre
+from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, comprendre, synonymes
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
@@ -97,6 +97,8 @@ class Chercheur:
         self.searcher = ix.searcher(weighting=BM25F(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
+        self._frequents: dict[str, bool] = {}
+        self._seuil_frequent = FREQUENT * self.reader.doc_count_all()
 
     def fermer(self) -> None:
         """Close the searcher and the index."""
@@ -108,6 +110,13 @@ class Chercheur:
         if nom not in self._colonnes:
             self._colonnes[nom] = self.reader.column_reader(nom)
         return self._colonnes[nom]
+
+    def frequent(self, racine: str) -> bool:
+        """True when the stem is in more than ``FREQUENT`` of the texts (remembered)."""
+        trouve = self._frequents.get(racine)
+        if trouve is None:
+            trouve = self._frequents[racine] = self.reader.doc_frequency("texte", racine) > self._seuil_frequent
+        return trouve
 
     def connu(self, racine: str) -> bool:
         """True when the index holds this stem in a text or a title."""
@@ -139,7 +148,7 @@ class Chercheur:
     def scores(self, requete: Requete, edition: str | None = None,
                types: Sequence[str] | None = None) -> list[tuple[float, int]]:  # fmt: skip
         """Whoosh's (score, docnum) of the passages that match, best first."""
-        requete_whoosh = construire(requete, self.poids)
+        requete_whoosh = construire(requete, self.poids, self.frequent)
         if requete_whoosh is None:
             return []
         resultats = self.searcher.search(requete_whoosh, limit=CANDIDATS, filter=filtre(edition, types))
@@ -275,7 +284,7 @@ class Chercheur:
         except Exception:  # noqa: BLE001 — Whoosh raises TermNotFound (not imported: start-up)
             return mot
         champs = self.champs(doc)
-        for trouve in re.finditer(MOT, f"{champs['titre']} {champs['texte']}"):
+        for trouve in re.finditer(MOT, f"{champs['page']} {champs['texte']}"):
             if plier(trouve.group()) == mot:
                 return trouve.group().lower()
         return mot
@@ -293,7 +302,7 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
     return Passage(
         loi=int(champs["loi"]) if champs.get("loi") else None,
         ref=champs["ref"],
-        titre=champs["titre"],
+        titre=champs["page"],
         type=champs["type"],
         edition=champs["edition"],
         score=round(score, 3),
