@@ -182,6 +182,31 @@ def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire(page, sit
     assert ecarts == []
 
 
+def test_les_passages_ont_les_scores_de_whoosh(page, site):
+    """The same documents, weights and scoring: each passage's score is Whoosh's."""
+    from indexer import build
+    from indexer.recherche.moteur import Chercheur
+    from indexer.recherche.requete import comprendre
+
+    chercheur = Chercheur(build.index_courant())
+    requetes = [texte for texte, _ in evaluer.lire_parties()["directeur"][:30]]
+    requetes += ['"revendication contestée"', "renonce -mort", "loi 12 C 1 e", "entame hors tour"]
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    obtenu = page.evaluate(
+        "async (qs) => { const m = await window.RechercheSite.charger();"
+        " return qs.map((q) => m.passages(q).slice(0, 8)); }",
+        requetes,
+    )
+    ecarts = []
+    for texte, site_ in zip(requetes, obtenu, strict=True):
+        commande = chercheur.scores(comprendre(texte, chercheur.synonymes))[:8]
+        if [d for _, d in commande] != [d for _, d in site_] or any(
+            abs(a - b) > 1e-6 * max(1.0, a) for (a, _), (b, _) in zip(commande, site_, strict=True)
+        ):
+            ecarts.append((texte, commande[:3], site_[:3]))
+    assert ecarts == []
+
+
 def test_le_mrr_du_site_suit_celui_de_la_commande(navigateur, site):
     """Both engines on the whole evaluation, part by part: the CLI's figures computed here."""
     from indexer import build

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +86,15 @@ def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
     }
 
 
+def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
+    """The index's document of each fiche, in order (the site's search indexes the same)."""
+    vus: set[tuple[int | None, str]] = set()
+    for rang, fiche in enumerate(fiches):
+        premier = (fiche.loi, fiche.edition) not in vus
+        vus.add((fiche.loi, fiche.edition))
+        yield _document(rang, fiche, premier)
+
+
 def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
     """Build the index of ``fiches`` into ``dossier`` (which must not exist yet)."""
     from whoosh import index as whoosh_index
@@ -93,11 +102,8 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
     dossier.mkdir(parents=True)
     ix = whoosh_index.create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
-    vus: set[tuple[int | None, str]] = set()
-    for rang, fiche in enumerate(fiches):
-        premier = (fiche.loi, fiche.edition) not in vus
-        vus.add((fiche.loi, fiche.edition))
-        writer.add_document(**_document(rang, fiche, premier))
+    for document in documents(fiches):
+        writer.add_document(**document)
     writer.commit(optimize=True)
     ix.close()
     ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete

@@ -18,31 +18,31 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from indexer.model import Fiche
-from indexer.recherche import interrogation, moteur
+from indexer.recherche import index, interrogation, moteur
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
-from indexer.recherche.unites import chemins_refs, groupe
 
 FORMAT = 1  # the shape of the data below; recherche-moteur.js refuses another
 CHAMPS = ("titre", "texte")  # MiniSearch's field ids, in this order
 
 
 def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[str], str]) -> dict:
-    """Everything the site's engine indexes and ranks, in the CLI index's document order.
+    """Everything the site's engine indexes and ranks: the CLI index's documents, in its order.
 
-    ``adresse`` turns a fiche's directory URL (``lois/68/#loi-68-c``) into the built
+    ``adresse`` turns a document's directory URL (``lois/68/#loi-68-c``) into the built
     site's (``lois/68/index.html#loi-68-c``). A document is ``[groupe, loi, type, edition,
-    ref, refs, url, page (index in titres), texte]``; titles are shared by every fiche of
-    a page, so they are listed once. ``reglages`` are the CLI's weights, read from its
-    modules, so that tuning them moves the site too.
+    ref, refs, url, page (index in titres), texte]``; the page titles shown are shared by
+    every fiche of a page, so they are listed once. ``reglages`` are the CLI's weights,
+    read from its modules, so that tuning them moves the site too.
     """
+    documents = list(index.documents(fiches))
     titres: dict[str, int] = {}
     docs = []
-    for fiche in fiches:
-        rang = titres.setdefault(fiche.page, len(titres))
-        cle = groupe(fiche)
-        docs.append([int(cle) if cle else None, fiche.loi, fiche.type, fiche.edition, fiche.ref,
-                     chemins_refs(fiche).split(), adresse(fiche.url), rang, fiche.texte])
+    for doc in documents:
+        rang = titres.setdefault(doc["page"], len(titres))
+        docs.append([int(doc["groupe"]) if doc["groupe"] else None, int(doc["loi"]) if doc["loi"] else None,
+                     doc["type"], doc["edition"], doc["ref"], doc["refs"].split(), adresse(doc["url"]), rang,
+                     doc["texte"]])
     return {
         "format": FORMAT,
         "mots_vides": sorted(MOTS_VIDES),
@@ -54,8 +54,8 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
         },
         "titres": list(titres),
         "docs": docs,
-        "index": index_minisearch([(f.page, f.texte) for f in fiches]),
-        "vocabulaire": vocabulaire(fiches),
+        "index": index_minisearch([(doc["titre"], doc["texte"]) for doc in documents]),
+        "vocabulaire": vocabulaire(documents),
     }
 
 
@@ -63,8 +63,7 @@ def reglages() -> dict:
     """The ranking's weights and limits, as the CLI uses them (``interrogation``, ``moteur``)."""
     return {
         "poids": interrogation.Poids()._asdict(),
-        # a stem in more than this share of the texts is searched in the titles only (None: no such rule)
-        "frequent": getattr(interrogation, "FREQUENT", None),
+        "frequent": interrogation.FREQUENT,
         "slop_synonyme": interrogation.SLOP_SYNONYME,
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
@@ -75,22 +74,18 @@ def reglages() -> dict:
     }
 
 
-def vocabulaire(fiches: Sequence[Fiche]) -> dict:
+def vocabulaire(documents: Sequence[dict]) -> dict:
     """What the typo correction reads, as the CLI's index holds it: every folded word of the
-    titles and texts (Whoosh's ``mots`` field) with the number of fiches it is in, and the
-    spelling ``Chercheur.accent`` gives a folded word — its first occurrence in the first
-    fiche holding it — when that spelling has accents."""
+    ``mots`` field with the number of documents it is in, and the spelling
+    ``Chercheur.accent`` gives a folded word — its first occurrence in the first document
+    holding it — when that spelling has accents."""
     frequences: Counter[str] = Counter()
     accents: dict[str, str] = {}
-    for fiche in fiches:
-        vus = set()
-        for trouve in re.finditer(MOT, f"{fiche.page}\n{fiche.texte}"):
-            plie = plier(trouve.group())
-            if plie not in vus:
-                vus.add(plie)
-                if plie not in frequences:
-                    accents[plie] = trouve.group().lower()
-                frequences[plie] += 1
+    for doc in documents:
+        for plie in {plier(m) for m in re.findall(MOT, doc["mots"])}:
+            frequences[plie] += 1
+        for trouve in re.finditer(MOT, f"{doc['page']} {doc['texte']}"):
+            accents.setdefault(plier(trouve.group()), trouve.group().lower())
     mots = sorted(frequences)
     return {
         "mots": mots,
@@ -102,10 +97,13 @@ def vocabulaire(fiches: Sequence[Fiche]) -> dict:
 def index_minisearch(textes: Sequence[tuple[str, str]]) -> dict:
     """The MiniSearch index of (title, text) pairs, as ``MiniSearch.toJSON()`` writes it.
 
-    Document ids are the ranks. A field's length counts its stems, repeats included, as
-    Whoosh's does (MiniSearch's own ``add`` counts distinct words), so that BM25 gives
-    the CLI's figures.
+    Document ids are the ranks. A field's length counts its stems, repeats included, and
+    is rounded to the byte Whoosh stores it in (MiniSearch's own ``add`` counts distinct
+    words), the mean stays exact, as Whoosh's: BM25 then gives the CLI's figures.
     """
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+
     postings: dict[str, dict[int, dict[int, int]]] = {}
     longueurs: list[list[int]] = []
     analyses: dict[str, list[str]] = {}  # a title is shared by a page's fiches
@@ -121,7 +119,8 @@ def index_minisearch(textes: Sequence[tuple[str, str]]) -> dict:
         "nextId": nombre,
         "documentIds": {str(d): d for d in range(nombre)},
         "fieldIds": {champ: rang for rang, champ in enumerate(CHAMPS)},
-        "fieldLength": {str(d): longueur for d, longueur in enumerate(longueurs)},
+        "fieldLength": {str(d): [byte_to_length(length_to_byte(n)) for n in longueur]
+                        for d, longueur in enumerate(longueurs)},
         "averageFieldLength": [sum(n[c] for n in longueurs) / max(1, nombre) for c in range(len(CHAMPS))],
         "storedFields": {},
         "dirtCount": 0,

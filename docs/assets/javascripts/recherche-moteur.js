@@ -1,10 +1,10 @@
 // Le moteur de la recherche du site : ce que fait `loi cherche`, dans le navigateur.
 // MiniSearch tient l'index inversé ; par-dessus, les étapes de la commande
-// (indexer/recherche/requete.py, interrogation.py, moteur.py, extraits.py) : la requête comprise
-// en concepts (mot tapé et synonymes, expressions, -mot, numéros de loi, mots de conversation
-// retirés), chaque concept noté par sa meilleure variante en BM25F (le calcul de Whoosh : son
-// idf, ses longueurs), les passages regroupés par loi, la correction des fautes, l'extrait
-// autour des mots trouvés. Les poids sont ceux de la commande, lus dans les données
+// (indexer/recherche/requete.py, interrogation.py, disjonction.py, moteur.py, extraits.py) : la
+// requête comprise en concepts (mot tapé et synonymes, expressions, -mot, numéros de loi, mots
+// de conversation retirés), chaque concept noté par sa meilleure feuille plus le départage des
+// autres, en BM25F (le calcul de Whoosh : son idf, ses longueurs), les passages regroupés par
+// loi, la correction des fautes, l'extrait autour des mots trouvés. Les poids sont ceux de la commande, lus dans les données
 // (pour_site.reglages) : tests/test_site_recherche.py compare le MRR@10 des deux.
 (function () {
   "use strict";
@@ -190,28 +190,25 @@
       });
     }
 
-    // Une variante d'un concept (interrogation._variante) : une racine dans le texte et le titre,
-    // ou une expression (ses racines dans l'ordre, à « ecart » près), notée comme Whoosh note
-    // une Phrase : la somme des notes de ses racines là où elle se trouve.
-    const variantes = new Map();
+    // Une variante d'un concept (interrogation._variante) : une racine, ou une expression (ses
+    // racines dans l'ordre, à « ecart » près) notée comme Whoosh note une Phrase, la somme des
+    // notes de ses racines là où elle se trouve ; une feuille par champ (une racine trop
+    // fréquente, dans le titre seulement). Gardées d'une requête à l'autre : en tapant, chaque
+    // lettre relance la requête entière.
+    const feuilles = new Map();
 
-    function scoresVariante(racines, ecart, poids) {
+    function feuillesDe(racines, ecart) {
       const cle = racines.join(" ") + "\u0000" + ecart;
-      let brut = variantes.get(cle);
-      if (!brut) {
-        if (variantes.size > 2000) variantes.clear();
-        brut = calculerVariante(racines, ecart);
-        variantes.set(cle, brut);
+      let trouvees = feuilles.get(cle);
+      if (!trouvees) {
+        if (feuilles.size > 2000) feuilles.clear();
+        trouvees = calculerFeuilles(racines, ecart);
+        feuilles.set(cle, trouvees);
       }
-      const total = new Map();
-      for (const [champ, scores] of brut) {
-        const facteur = poids * (champ === "titre" ? P.titre : 1);
-        for (const [doc, score] of scores) total.set(doc, (total.get(doc) || 0) + facteur * score);
-      }
-      return total;
+      return trouvees;
     }
 
-    function calculerVariante(racines, ecart) {
+    function calculerFeuilles(racines, ecart) {
       const sortie = [];
       const champs = racines.length === 1 && frequent(racines[0]) ? ["titre"] : ["texte", "titre"];
       for (const champ of champs) {
@@ -226,16 +223,26 @@
       return sortie;
     }
 
-    // Le concept : sa meilleure variante (DisjunctionMax de Whoosh, dont le départage ne compte pas).
+    // Le concept (interrogation.concept, disjonction.MeilleurDe) : la meilleure de ses feuilles
+    // sur le passage, plus « departage » fois les autres.
     function scoresConcept(concept) {
       const ecart = concept.phrase && !concept.synonyme ? 1 + concept.mots.filter((m) => A.vides.has(A.plier(m))).length : R.slop_synonyme;
       const meilleurs = new Map();
+      const sommes = new Map();
       concept.variantes.forEach((v, rang) => {
-        for (const [doc, score] of scoresVariante(v, ecart, rang === 0 ? 1.0 : P.synonyme)) {
-          if (score > (meilleurs.get(doc) || 0)) meilleurs.set(doc, score);
+        const poids = rang === 0 ? 1.0 : P.synonyme;
+        for (const [champ, scores] of feuillesDe(v, ecart)) {
+          const boost = poids * (champ === "titre" ? P.titre : 1);
+          for (const [doc, brut] of scores) {
+            const score = boost * brut;
+            if (score > (meilleurs.get(doc) || 0)) meilleurs.set(doc, score);
+            sommes.set(doc, (sommes.get(doc) || 0) + score);
+          }
         }
       });
-      return meilleurs;
+      const sortie = new Map();
+      for (const [doc, m] of meilleurs) sortie.set(doc, m + P.departage * (sommes.get(doc) - m));
+      return sortie;
     }
 
     // Les passages trouvés, (score, document), meilleurs d'abord, au plus R.candidats.
