@@ -49,7 +49,6 @@
     const syn = synonymes(donnees.synonymes);
     const index = indexer(donnees.index, MiniSearch, P);
     const nombre = docs.length;
-    const frequent = (racine) => R.frequent !== null && index.mini.search(racine, { fields: ["texte"] }).length > R.frequent * nombre;
     let vocabulaire = null;
     const positionsCache = new Map();
 
@@ -210,9 +209,10 @@
 
     function calculerFeuilles(racines, ecart) {
       const sortie = [];
-      const champs = racines.length === 1 && frequent(racines[0]) ? ["titre"] : ["texte", "titre"];
-      for (const champ of champs) {
+      for (const champ of ["texte", "titre"]) {
         const parTerme = racines.map((r) => terme(r, champ));
+        // Une racine dans plus de R.frequent des textes : cherchée dans les titres seulement.
+        if (racines.length === 1 && champ === "texte" && parTerme[0].size > R.frequent * nombre) continue;
         const scores = new Map();
         for (const [doc, score] of parTerme[0]) {
           if (racines.length > 1 && !(parTerme.every((t) => t.has(doc)) && occurrence(doc, champ, racines, ecart))) continue;
