@@ -284,3 +284,11 @@ def test_meilleur_de_applique_le_departage() -> None:
             assert obtenus["a"] == pytest.approx(seuls[0]["a"]) and obtenus["b"] == pytest.approx(seuls[1]["b"])
             haut, bas = sorted((seuls[0]["ab"], seuls[1]["ab"]), reverse=True)
             assert obtenus["ab"] == pytest.approx(haut + departage * bas)
+
+
+def test_synonymes_analyses_avec_l_index(chercheur: Chercheur) -> None:
+    """The synonyms are analysed once, at build, and read back as they are by a searcher."""
+    from indexer.recherche.requete import synonymes
+
+    assert chercheur.synonymes == synonymes()
+    assert (Path(chercheur.ix.storage.folder) / dossier_.SYNONYMES).is_file()

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
 MARQUEUR = "COMPLET.json"
+SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
 FORMAT = 4  # of the whole folder; bump when the schema changes
 
 
@@ -84,6 +85,17 @@ def complet(dossier: str | os.PathLike[str]) -> bool:
     except IndexCorrompu:
         return False
     return True
+
+
+def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
+    """The synonyms analysed at build, as ``requete.Synonymes`` fields; IndexCorrompu if unreadable."""
+    import marshal
+
+    try:
+        with open(os.path.join(dossier, SYNONYMES), "rb") as fichier:
+            return marshal.loads(fichier.read())
+    except (OSError, ValueError, EOFError, TypeError) as erreur:
+        raise IndexCorrompu(f"synonymes illisibles : {erreur}") from None
 
 
 def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible
-from indexer.recherche.dossier import IndexCorrompu, complet, ecrire_marqueur, ouvrir
+from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, ouvrir
 from indexer.recherche.unites import chemins_refs, groupe
 
 __all__ = ["ecrire", "installer", "nettoyer", "ouvrir", "ouvrir_ou_construire", "schema"]
@@ -106,7 +106,21 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
         writer.add_document(**document)
     writer.commit(optimize=True)
     ix.close()
+    ecrire_synonymes(dossier)
     ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete
+
+
+def ecrire_synonymes(dossier: Path) -> None:
+    """The synonyms analysed once (stems of every expression), for queries to read as they are.
+
+    Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
+    key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
+    """
+    import marshal
+
+    from indexer.recherche.requete import lire_synonymes
+
+    (dossier / SYNONYMES).write_bytes(marshal.dumps(tuple(lire_synonymes())))
 
 
 def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:

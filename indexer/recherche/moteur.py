@@ -93,7 +93,7 @@ class Chercheur:
 
         self.ix = ix
         self.poids = Poids() if poids is None else poids
-        self.synonymes = synonymes() if syn is None else syn
+        self.synonymes = _synonymes_de(ix) if syn is None else syn
         self.searcher = ix.searcher(weighting=BM25F(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
@@ -296,6 +296,17 @@ class Chercheur:
         resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
         champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
+
+
+def _synonymes_de(ix: FileIndex) -> Synonymes:
+    """The synonyms analysed when the index was built (the project's file, for an index without them)."""
+    from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
+    from indexer.recherche.requete import Synonymes
+
+    try:
+        return Synonymes(*lire_synonymes(ix.storage.folder))
+    except (IndexCorrompu, AttributeError, TypeError):
+        return synonymes()
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:
