@@ -128,6 +128,17 @@ def test_le_dialogue_a_un_nom_accessible_et_se_ferme(page, origine, request):
     dialogue.wait_for(state="hidden")
 
 
+def test_en_tapant_le_dernier_mot_est_complete(page, serveur):
+    page.goto(serveur + "lois/68/index.html")
+    page.locator(".recherche-ouvrir").first.click()
+    page.locator("#recherche-dialogue .recherche-saisie").press_sequentially("carte pénal", delay=30)
+    page.wait_for_function("() => document.querySelector('#recherche-dialogue .recherche-resultats')"
+                           ".dataset.requete === 'carte pénal'")
+    assert "carte pénalisée" in page.locator("#recherche-dialogue .recherche-etat").inner_text()
+    premiere = page.locator("#recherche-dialogue .recherche-groupe").first.get_attribute("data-loi")
+    assert premiere in {"50", "51", "52"}
+
+
 def test_le_dialogue_sur_un_bureau(page, serveur):
     page.set_viewport_size(BUREAU)
     page.goto(serveur + "lois/12/index.html")

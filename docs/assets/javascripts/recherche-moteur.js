@@ -437,8 +437,26 @@
         corrigee: false, ignoree: requete.ignoree, racines: [...voulues] };
     }
 
+    // Pendant la frappe (option « completer »), le dernier mot inachevé (« revendic ») devient
+    // le mot le plus fréquent des textes qui commence ainsi ; la commande, elle, ne complète pas.
+    function completer(texte) {
+      const fin = /[\p{L}\p{N}_]+$/u.exec(texte);
+      const plie = fin ? A.plier(fin[0]) : "";
+      const v = lexique();
+      if (plie.length < 3 || v.frequences.has(plie)) return texte;
+      let choix = null;
+      for (const mot of v.mots) {
+        if (mot.startsWith(plie) && (choix === null || v.frequences.get(mot) > v.frequences.get(choix))) choix = mot;
+      }
+      return choix === null ? texte : texte.slice(0, fin.index) + (v.accents.get(choix) || choix);
+    }
+
     function chercher(texte, options) {
-      const o = Object.assign({ limite: 10, parGroupe: 3, largeur: 160 }, options || {});
+      const o = Object.assign({ limite: 10, parGroupe: 3, largeur: 160, completer: false }, options || {});
+      const complete = o.completer ? completer(texte) : texte;
+      if (complete !== texte) {
+        return Object.assign(chercher(complete, Object.assign({}, o, { completer: false })), { requete: texte, corrigee: true });
+      }
       const requete = comprendre(texte);
       if (vide(requete)) return executer(requete, 0, 0, 0);
       const corrigee = corriger(requete, false);

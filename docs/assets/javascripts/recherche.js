@@ -118,12 +118,13 @@
     cible.dataset.requete = texte; // tel que tapé ou reçu dans ?q= : les tests et les liens le retrouvent
   }
 
-  // Cherche et affiche ; mesures.derniere : la durée de la recherche et de son affichage (ms).
-  function chercherDans(texte, cible, etat) {
+  // Cherche et affiche (en tapant : le dernier mot est complété) ; mesures.derniere : la durée
+  // de la recherche et de son affichage (ms).
+  function chercherDans(texte, cible, etat, enTapant) {
     etat.textContent = moteur ? "" : "Chargement de la recherche…";
     return charger().then((m) => {
       const debut = performance.now();
-      const reponse = m.chercher(texte, { limite: 10, parGroupe: 3 });
+      const reponse = m.chercher(texte, { limite: 10, parGroupe: 3, completer: Boolean(enTapant) });
       afficher(cible, etat, reponse, texte);
       const fin = performance.now();
       mesures.derniere = fin - debut;
@@ -162,7 +163,7 @@
     });
     saisie.addEventListener("input", () => {
       clearTimeout(minuteur);
-      minuteur = setTimeout(() => chercherDans(saisie.value, resultats, etat), 120);
+      minuteur = setTimeout(() => chercherDans(saisie.value, resultats, etat, true), 120);
     });
     boite.querySelector("form").addEventListener("submit", (evenement) => {
       evenement.preventDefault();
