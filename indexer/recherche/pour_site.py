@@ -76,7 +76,8 @@ def reglages() -> dict:
 
 def vocabulaire(documents: Sequence[dict]) -> dict:
     """What the typo correction reads, as the CLI's index holds it: every folded word of the
-    ``mots`` field with the number of documents it is in, and the spelling
+    ``mots`` field with the number of documents it is in (and its stem, so that the browser
+    need not stem the texts), and the spelling
     ``Chercheur.accent`` gives a folded word — its first occurrence in the first document
     holding it — when that spelling has accents."""
     frequences: Counter[str] = Counter()
@@ -90,6 +91,7 @@ def vocabulaire(documents: Sequence[dict]) -> dict:
     return {
         "mots": mots,
         "frequences": [frequences[m] for m in mots],
+        "racines": [(racines(m) or [""])[0] for m in mots],  # "" for a stop word
         "accents": {m: a for m, a in sorted(accents.items()) if a != m},
     }
 

@@ -209,15 +209,19 @@
   // Le « e » final que le pliage laisse aux participes féminins (analyse.efinal).
   const efinal = (racine) => (racine.length > 3 && racine.endsWith("e") ? racine.slice(0, -1) : racine);
 
-  function creer(motsVides) {
+  // « connues » : mot plié → racine, celles du vocabulaire des textes calculées par Python (les
+  // mêmes, vérifié par test) ; elles évitent de raciniser les textes à la première recherche.
+  function creer(motsVides, connues) {
     const vides = new Set(motsVides);
+    const table = connues || new Map();
     // Mot tel qu'écrit → [plié, racine] ; racine "" pour un mot vide. Un texte répète ses mots.
     const cache = new Map();
     function analyser(mot) {
       let a = cache.get(mot);
       if (a === undefined) {
         const plie = plier(mot);
-        a = [plie, plie && !vides.has(plie) ? efinal(raciniser(plie)) : ""];
+        const connue = table.get(plie);
+        a = [plie, connue !== undefined ? connue : plie && !vides.has(plie) ? efinal(raciniser(plie)) : ""];
         cache.set(mot, a);
       }
       return a;

@@ -41,7 +41,8 @@
 
   function creer(donnees, MiniSearch, analyse, citation) {
     if (!donnees || donnees.format !== FORMAT) throw new Error("données de recherche d'un autre format");
-    const A = analyse.creer(donnees.mots_vides);
+    const v = donnees.vocabulaire;
+    const A = analyse.creer(donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])));
     const R = donnees.reglages;
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
