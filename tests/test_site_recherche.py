@@ -167,7 +167,8 @@ def test_le_surlignage_ne_marque_jamais_un_mot_d_une_ou_deux_lettres(page, origi
 
 
 def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire(page, site):
-    """Every word of the index, and every text whole, gets the Python stems in the browser."""
+    """Every word of the index, and every text whole, gets the Python stems in the browser
+    (an analyser without the shipped table of stems: the JS stemmer itself)."""
     from indexer import build
     from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 
