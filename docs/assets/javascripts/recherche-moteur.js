@@ -477,7 +477,11 @@
     // les compare à ceux de Whoosh.
     const passages = (texte) => touches(comprendre(texte));
 
-    return { chercher, comprendre, passages, documents: docs.length };
+    // Ce que la première faute de frappe demanderait (le vocabulaire en tables), fait d'avance
+    // quand le navigateur n'a rien d'autre à faire.
+    const preparer = () => { lexique(); };
+
+    return { chercher, comprendre, passages, preparer, documents: docs.length };
   }
 
   // Les groupes de synonymes et, par première racine, leurs expressions (la plus longue d'abord).

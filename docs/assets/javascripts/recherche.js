@@ -128,7 +128,10 @@
       afficher(cible, etat, reponse, texte);
       const fin = performance.now();
       mesures.derniere = fin - debut;
-      if (mesures.premiers === undefined) mesures.premiers = fin;
+      if (mesures.premiers === undefined) {
+        mesures.premiers = fin;
+        (window.requestIdleCallback || setTimeout)(() => m.preparer());
+      }
       return reponse;
     }).catch((erreur) => {
       etat.textContent = "La recherche n'a pas pu se charger (" + erreur.message + ").";
