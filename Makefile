@@ -43,11 +43,12 @@ serve: site ## sert le site sur http://127.0.0.1:8000 (installable, hors ligne a
 zip: site ## dist/code-du-bridge.zip, à ouvrir sans serveur (file://)
 	$(PY) scripts/archiver.py
 
-bench: setup ## temps des processus entiers, en multiples d'un python nu
+bench: setup ## temps des processus entiers, en multiples d'un python nu ; le site sur téléphone (Chromium)
 	$(PY) scripts/bench.py
 
-eval: setup ## qualité de la recherche sur tests/eval/requetes.tsv
+eval: setup ## qualité de la recherche (tests/eval/) : la commande, puis le site dans Chromium
 	$(PY) scripts/evaluer.py
+	$(PY) scripts/evaluer_site.py
 
 roue: setup ## construit la roue installable (dist/loi_bridge-*.whl : code, corpus, données)
 	$(PY) -m build --wheel --no-isolation -o dist .

@@ -5,7 +5,8 @@ the whole site under a cache named after a SHA-256 of the precached bytes: a new
 with different content gets a new cache and the old one is dropped; an identical build
 writes identical bytes (sorted lists, no dates), so nothing is downloaded again.
 
-Service workers do not run from file://; there the offline plugin does the work.
+Service workers do not run from file://; there the zip needs nothing more (the search
+loads its data as scripts).
 Under ``mkdocs serve`` the service worker written is one that clears its caches and
 unregisters: a cache-first worker would show stale pages after each live reload, and one
 installed earlier by the built site on the same 127.0.0.1:8000 would too.
@@ -29,17 +30,9 @@ COULEUR_THEME = "#4051b5"  # Material's indigo, as in overrides/main.html
 ICONES = (("assets/images/icone-192.png", 192), ("assets/images/icone-512.png", 512))
 
 # Not precached: source maps, gzip copies, the dated sitemap (its lastmod would change the
-# cache name every day), the worker files themselves, the script copy of the search index
-# (only read on file://; http reads the JSON) and the lunr languages the French search never
-# loads (about 1 MB each for the last two).
-_EXCLUS = re.compile(
-    r"""(\.map|\.gz)$
-      | ^sitemap\.xml$
-      | ^(sw\.js|manifest\.webmanifest|search/search_index\.js)$
-      | ^assets/javascripts/lunr/(tinyseg|wordcut)\.js$
-      | ^assets/javascripts/lunr/min/lunr\.(?!(fr|multi|stemmer\.support)\.min\.js$)[^/]+$""",
-    re.VERBOSE,
-)
+# cache name every day) and the worker files themselves. The search's scripts and data are
+# precached: the installed app searches with no network.
+_EXCLUS = re.compile(r"(\.map|\.gz)$|^sitemap\.xml$|^(sw\.js|manifest\.webmanifest)$")
 
 
 _commande = {"nom": "build"}
@@ -49,7 +42,7 @@ def on_startup(command: str, dirty: bool) -> None:
     _commande["nom"] = command
 
 
-@event_priority(-200)  # last, after the offline plugin (-100) and any other post-build writer
+@event_priority(-200)  # last, after any other post-build writer
 def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     (site / MANIFESTE).write_text(manifeste(config.site_name), encoding="utf-8")

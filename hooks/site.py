@@ -3,9 +3,12 @@
 - the law pages go under the chapters read from ``lois/index.md`` (one source of truth
   for the Code's structure: the generated page, not a copy in mkdocs.yml);
 - every page is written as ``x/index.html`` and linked with its explicit ``index.html``:
-  the offline plugin turns directory URLs off so that links work from file://, but the
-  issue wants ``lois/68/index.html``; explicit file names give both;
-- the iframe-worker shim comes from node_modules (pinned in package.json), never a CDN;
+  ``use_directory_urls: false`` makes links work from file://, but the issue wants
+  ``lois/68/index.html``; explicit file names give both;
+- the site's search: MiniSearch comes from node_modules (pinned in package-lock.json),
+  never a CDN; its data (the CLI index's units, synonyms and stop words) is written by
+  ``indexer.build`` as a script, read only when a reader opens the search
+  (``assets/javascripts/recherche.js``);
 - the home page gets its grid of the 93 laws and the citation table as a script, because
   ``fetch`` of a JSON file is refused on file://.
 """
@@ -23,8 +26,9 @@ from mkdocs.structure.files import File, Files
 
 log = logging.getLogger("mkdocs.hooks.site")
 
-SHIM_NPM = Path("node_modules/iframe-worker/shim/index.js")
-SHIM_SITE = "assets/javascripts/iframe-worker-shim.js"
+MINISEARCH_NPM = Path("node_modules/minisearch/dist/umd/index.js")
+MINISEARCH_SITE = "assets/javascripts/minisearch.js"
+RECHERCHE_DONNEES = "assets/javascripts/recherche-donnees.js"
 CITATIONS_JSON = "assets/citations.json"
 CITATIONS_JS = "assets/javascripts/citations-donnees.js"
 ENTREE_LOIS = "lois/index.md"
@@ -98,13 +102,21 @@ def _non_vide(entree) -> bool:
     return any(isinstance(v, str) or _non_vide(v) for v in valeur)
 
 
-# --- files: directory-style pages, the npm shim, the citation table ----------------------
+# --- files: directory-style pages, the search, the citation table ------------------------
+
+
+# Material's lunr search, which the site replaces: its worker and languages (about 1.2 MB)
+# would otherwise be copied into the site, the zip and the service worker's cache.
+_LUNR = re.compile(r"^assets/javascripts/(lunr/|workers/search\.)")
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for fichier in files.documentation_pages():
         _en_dossier(fichier)
-    files.append(_shim(config))
+    for fichier in [f for f in files if _LUNR.match(f.src_uri)]:
+        files.remove(fichier)
+    files.append(_minisearch(config))
+    files.append(File.generated(config, RECHERCHE_DONNEES, content=donnees_recherche(files)))
     citations = files.get_file_from_path(CITATIONS_JSON)
     if citations is None:
         log.warning("%s manque : la boîte « aller à une citation » n'aura pas de table", CITATIONS_JSON)
@@ -125,14 +137,30 @@ def _en_dossier(fichier: File) -> None:
     fichier.url = cible
 
 
-def _shim(config: MkDocsConfig) -> File:
-    source = Path(config.config_file_path).parent / SHIM_NPM
+def _minisearch(config: MkDocsConfig) -> File:
+    source = Path(config.config_file_path).parent / MINISEARCH_NPM
     if not source.is_file():
         raise PluginError(
-            f"{SHIM_NPM} manque : lancez `npm ci` (scripts/installer.sh) avant de construire le site ; "
-            "sans lui la recherche disparaît en file://"
+            f"{MINISEARCH_NPM} manque : lancez `npm ci` (scripts/installer.sh) avant de construire le site ; "
+            "sans lui le site n'a pas de recherche"
         )
-    return File.generated(config, SHIM_SITE, abs_src_path=str(source))
+    return File.generated(config, MINISEARCH_SITE, abs_src_path=str(source))
+
+
+def donnees_recherche(files: Files) -> str:
+    """``window.RECHERCHE_DONNEES``: the CLI index's units, each URL made the built page's."""
+    from indexer import build  # the project's package: only the site's build needs it here
+
+    pages = {_url_dossier(f.src_uri): f.url for f in files.documentation_pages()}
+
+    def adresse(url: str) -> str:
+        page, diese, ancre = url.partition("#")
+        if page not in pages:
+            log.warning("recherche : %r n'est pas une page du site", url)
+            return url
+        return pages[page] + diese + ancre
+
+    return build.script_recherche_site(adresse)
 
 
 def table_citations(citations: File, files: Files) -> str:

@@ -195,6 +195,16 @@ def charger_corpus() -> Corpus:
     return construit().corpus
 
 
+def script_recherche_site(adresse: Callable[[str], str]) -> str:
+    """The site's search data (the CLI index's units, synonyms and stop words) as a script.
+
+    Called by the site's build (``hooks/recherche.py``); ``adresse`` maps a fiche's URL to the built page's.
+    """
+    from indexer.recherche import pour_site, requete
+
+    return pour_site.script(pour_site.donnees(construit().fiches, requete.lire_synonymes(), adresse))
+
+
 def chapitres() -> list[dict]:
     """The Code's chapters (navigation only), from corpus/chapitres.toml."""
     with (dossier_corpus() / "chapitres.toml").open("rb") as fichier:
@@ -215,14 +225,9 @@ def attendus() -> dict[str, str]:
 
 def adresse_site() -> str:
     """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none."""
-    import re
+    from indexer.chemins import adresse_site as lire
 
-    try:
-        texte = (racine() / "mkdocs.yml").read_text(encoding="utf-8")
-    except OSError:
-        return ""
-    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
-    return trouve.group(1).rstrip("/") + "/" if trouve else ""
+    return lire()
 
 
 def generes_existants() -> set[str]:
@@ -374,15 +379,6 @@ def reconstruire_index() -> Path:
 
 def chercheur_construit(annoncer: Callable[[], None] | None = None) -> Chercheur:
     """Build the index (unless another process just did) and open a searcher on it."""
-    from indexer.recherche.dossier import IndexCorrompu
     from indexer.recherche.moteur import Chercheur
 
-    ix = index_courant(annoncer)
-    try:
-        return Chercheur(ix, emplacement_index())
-    except IndexCorrompu as erreur:  # a build that wrote a bad file: nothing to retry
-        ix.close()
-        raise IndexIndisponible(
-            f"L'index de recherche est illisible ({erreur}) : supprimez le dossier .cache puis "
-            "relancez « loi construire --index »."
-        ) from None
+    return Chercheur(index_courant(annoncer))

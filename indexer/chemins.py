@@ -133,3 +133,20 @@ def empreinte() -> str:
     except OSError:
         pass  # a read-only cache only costs speed
     return valeur
+
+
+def adresse_site() -> str:
+    """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none.
+
+    Read with a pattern, not YAML: a fresh ``loi cherche --json`` asks for it.
+    """
+    import re
+
+    try:
+        with open(os.path.join(RACINE, "mkdocs.yml"), encoding="utf-8") as fichier:
+            texte = fichier.read()
+    except OSError:
+        return ""
+    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
+    return trouve.group(1).rstrip("/") + "/" if trouve else ""
+

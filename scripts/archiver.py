@@ -1,5 +1,6 @@
 """Zip the built site so that a member can copy it to a phone or a laptop and open
-``code-du-bridge/index.html`` without a server (the offline plugin makes search work there).
+``code-du-bridge/index.html`` without a server (the search loads its data as scripts, which
+file:// allows).
 
 The archive is deterministic: entries sorted, one fixed date, fixed permissions, so that the
 same site gives the same bytes (and the same checksum to publish beside it).
@@ -19,16 +20,9 @@ RACINE = Path(__file__).resolve().parent.parent
 DOSSIER = "code-du-bridge"
 DATE_FIXE = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold
 
-# Useless without a server: the service worker and manifest (never run from file://), gzip
-# copies, the JSON search index (file:// reads its script copy, search_index.js), and the
-# lunr languages the French search never loads (about 1 MB).
-_EXCLUS = re.compile(
-    r"""(\.map|\.gz)$
-      | ^(sw\.js|manifest\.webmanifest|search/search_index\.json)$
-      | ^assets/javascripts/lunr/(tinyseg|wordcut)\.js$
-      | ^assets/javascripts/lunr/min/lunr\.(?!(fr|multi|stemmer\.support)\.min\.js$)[^/]+$""",
-    re.VERBOSE,
-)
+# Useless without a server: the service worker and manifest (never run from file://), source
+# maps and gzip copies.
+_EXCLUS = re.compile(r"(\.map|\.gz)$|^(sw\.js|manifest\.webmanifest)$")
 
 
 def fichiers(site: Path) -> list[str]:

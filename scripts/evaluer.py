@@ -1,12 +1,21 @@
-"""Search quality on tests/eval/requetes.tsv: MRR@10 and recall@3 by law, and the misses.
+"""Search quality by law: MRR@10, recall@3 and recall@5 on three named query sets, and the misses.
 
-Each query lists the laws that govern it; a query scores at the rank of the first
-displayed group (law or side document) that is one of them. The same queries run
-against a plain baseline — BM25 over the same units, words lower-cased only, no
-accent folding, stemming, synonyms, typo correction or law boosts — so the figures
-say what the analysis and ranking add.
+The three parts (``lire_parties``), written before any tuning:
 
-Usage: ``python scripts/evaluer.py [--index DOSSIER] [--toutes]``
+- ``directeur``: tests/eval/requetes.tsv, queries as directors type them (typos, no
+  accents, a little English);
+- ``exterieur``: tests/eval/situations.tsv, situations paraphrased from outside
+  material (rulings, forums, quizzes, bulletins), each with the law its source cites
+  and its URL;
+- ``index``: tests/eval/index_courtes.tsv, short index-style queries.
+
+A query scores at the rank of the first displayed group (law or side document) that
+is one of its laws. ``chiffres(classer, parties)`` measures any ranking function
+(query → law numbers in displayed order): the CLI's here, the site's in the browser
+tests. The tuned weights are reported held out (``--plis``): tuned on four folds of
+the queries, measured on the fifth.
+
+Usage: ``python scripts/evaluer.py [--index DOSSIER] [--echecs] [--plis]``
 """
 
 from __future__ import annotations
@@ -16,45 +25,68 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 RACINE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RACINE))
 
-REQUETES = RACINE / "tests" / "eval" / "requetes.tsv"
+EVAL = RACINE / "tests" / "eval"
+FICHIERS = {"directeur": "requetes.tsv", "exterieur": "situations.tsv", "index": "index_courtes.tsv"}
+ROBUSTESSE = "robustesse.tsv"  # typos, no accents, English: recall@5 ≥ 0.90
+REQUETES = EVAL / FICHIERS["directeur"]
 PROFONDEUR = 10
+
+Requetes = list[tuple[str, frozenset[int]]]
+Classer = Callable[[str], Sequence[int | None]]
 
 
 @dataclass(frozen=True)
 class Bilan:
-    """MRR@10 and recall@3 over the queries, and each query's rank (None: not in the top 10)."""
+    """MRR@10, recall@3 and @5 over the queries, and each query's rank (None: not in the top 10)."""
 
     mrr: float
     rappel3: float
+    rappel5: float
     rangs: tuple[tuple[str, frozenset[int], int | None, tuple[int | None, ...]], ...]
 
 
-def lire_requetes(chemin: Path = REQUETES) -> list[tuple[str, frozenset[int]]]:
-    """The (query, governing laws) pairs of the TSV file, comments skipped."""
+def lire_requetes(chemin: Path = REQUETES) -> Requetes:
+    """The (query, governing laws) pairs of a TSV file (a third column, the source URL, is skipped)."""
     paires = []
     for ligne in chemin.read_text("utf-8").splitlines():
         if ligne.strip() and not ligne.startswith("#"):
-            texte, lois = ligne.split("\t")
+            texte, lois = ligne.split("\t")[:2]
             paires.append((texte, frozenset(int(n) for n in lois.split())))
     return paires
 
 
-def mesurer(
-    classer: Callable[[str], Sequence[int | None]], requetes: list[tuple[str, frozenset[int]]]
-) -> Bilan:
+def lire_parties() -> dict[str, Requetes]:
+    """The three named parts of the evaluation, in report order."""
+    return {nom: lire_requetes(EVAL / fichier) for nom, fichier in FICHIERS.items()}
+
+
+def lire_robustesse() -> Requetes:
+    """The robustness set: typos, missing accents and English terms."""
+    return lire_requetes(EVAL / ROBUSTESSE)
+
+
+def mesurer(classer: Classer, requetes: Requetes) -> Bilan:
     """Run ``classer`` (query → law numbers in displayed order) on every query."""
     rangs = []
     for texte, attendues in requetes:
         lois = tuple(classer(texte))[:PROFONDEUR]
         rang = next((i for i, n in enumerate(lois, 1) if n in attendues), None)
         rangs.append((texte, attendues, rang, lois))
-    mrr = sum(1 / r for _, _, r, _ in rangs if r) / len(rangs)
-    rappel = sum(1 for _, _, r, _ in rangs if r and r <= 3) / len(rangs)
-    return Bilan(round(mrr, 3), round(rappel, 3), tuple(rangs))
+    nombre = max(1, len(rangs))
+    mrr = sum(1 / r for _, _, r, _ in rangs if r) / nombre
+    rappel3 = sum(1 for _, _, r, _ in rangs if r and r <= 3) / nombre
+    rappel5 = sum(1 for _, _, r, _ in rangs if r and r <= 5) / nombre
+    return Bilan(round(mrr, 3), round(rappel3, 3), round(rappel5, 3), tuple(rangs))
+
+
+def chiffres(classer: Classer, parties: dict[str, Requetes]) -> dict[str, Bilan]:
+    """Each part's figures for one ranking function (the CLI's, the site's…)."""
+    return {nom: mesurer(classer, requetes) for nom, requetes in parties.items()}
 
 
 def classeur(chercheur: object) -> Callable[[str], list[int | None]]:
@@ -82,7 +114,7 @@ def classeur_base(ix: object) -> Callable[[str], list[int | None]]:
     with ix.searcher() as s, base.writer() as w:  # type: ignore[attr-defined]
         for champs in s.all_stored_fields():
             cle = champs["loi"] or "doc:" + champs["ancre"]
-            w.add_document(cle=cle, titre=champs["titre"], texte=champs["texte"])
+            w.add_document(cle=cle, titre=champs["page"], texte=champs["texte"])
     chercheur = base.searcher()
 
     def classer(texte: str) -> list[int | None]:
@@ -96,8 +128,75 @@ def classeur_base(ix: object) -> Callable[[str], list[int | None]]:
     return classer
 
 
-def imprimer(nom: str, bilan: Bilan, echecs: bool) -> None:
-    print(f"{nom:<12} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   ({len(bilan.rangs)} requêtes)")
+# --- Tuning on folds ---------------------------------------------------------------------
+
+PLIS = 5
+# The weights tuned and the values tried (interrogation.Poids): a few each, never fitted to one query.
+GRILLE = {
+    "titre": (1.0, 1.5, 2.5),
+    "synonyme": (0.6, 0.85, 1.0),
+    "departage": (0.1, 0.3, 0.6),
+    "b": (0.5, 0.75, 0.9),
+    "commentaire": (0.7, 0.85, 1.0),
+    "exemple": (0.5, 0.7, 0.9),
+    "index": (0.3, 0.6, 0.9),
+    "suivants": (0.1, 0.3, 0.5),
+    "evoquee": (0.0, 0.3, 0.6),
+}
+
+
+def plis(parties: dict[str, Requetes], nombre: int = PLIS) -> list[dict[str, Requetes]]:
+    """The queries cut in ``nombre`` folds, every part spread evenly (the i-th query → fold i mod n)."""
+    return [{nom: requetes[i::nombre] for nom, requetes in parties.items()} for i in range(nombre)]
+
+
+def objectif(bilans: dict[str, Bilan]) -> float:
+    """What tuning maximises: MRR@10 plus recall@3, each part counting alike."""
+    return sum(b.mrr + b.rappel3 for b in bilans.values())
+
+
+def regler(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes],
+           depart: dict[str, float]) -> dict[str, float]:  # fmt: skip
+    """Coordinate ascent over ``GRILLE`` on these queries: each weight in turn, its best value kept."""
+    poids = dict(depart)
+    meilleur = objectif(chiffres(fabrique(poids), parties))
+    for nom, valeurs in GRILLE.items():
+        for valeur in valeurs:
+            if valeur == poids[nom]:
+                continue
+            essai = {**poids, nom: valeur}
+            score = objectif(chiffres(fabrique(essai), parties))
+            if score > meilleur + 1e-9:
+                poids, meilleur = essai, score
+    return poids
+
+
+def validation_croisee(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes],
+                       depart: dict[str, float]) -> tuple[dict[str, Bilan], list[dict[str, float]]]:  # fmt: skip
+    """Held-out figures: weights tuned on four folds, each fold measured with the weights of the others."""
+    decoupage = plis(parties)
+    tenus: dict[str, list[Any]] = {nom: [] for nom in parties}
+    reglages = []
+    for i, test in enumerate(decoupage):
+        entrainement = {nom: [r for j, pli in enumerate(decoupage) if j != i for r in pli[nom]] for nom in parties}
+        poids = regler(fabrique, entrainement, depart)
+        reglages.append(poids)
+        for nom, bilan in chiffres(fabrique(poids), test).items():
+            tenus[nom] += bilan.rangs
+    return {nom: _bilan(rangs) for nom, rangs in tenus.items()}, reglages
+
+
+def _bilan(rangs: list[Any]) -> Bilan:
+    nombre = max(1, len(rangs))
+    mrr = sum(1 / r for _, _, r, _ in rangs if r) / nombre
+    rappel3 = sum(1 for _, _, r, _ in rangs if r and r <= 3) / nombre
+    rappel5 = sum(1 for _, _, r, _ in rangs if r and r <= 5) / nombre
+    return Bilan(round(mrr, 3), round(rappel3, 3), round(rappel5, 3), tuple(rangs))
+
+
+def imprimer(nom: str, bilan: Bilan, echecs: bool = False) -> None:
+    print(f"{nom:<22} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   "
+          f"rappel@5 = {bilan.rappel5:.3f}   ({len(bilan.rangs)} requêtes)")  # fmt: skip
     if not echecs:
         return
     for texte, attendues, rang, lois in bilan.rangs:
@@ -108,18 +207,39 @@ def imprimer(nom: str, bilan: Bilan, echecs: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print both systems' figures and the project's misses."""
+    """Print each part's figures for the project and the plain baseline."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--index", type=Path, help="un index déjà construit (sinon l'index courant)")
+    parseur.add_argument("--echecs", action="store_true", help="lister les requêtes manquées")
+    parseur.add_argument("--plis", action="store_true",
+                         help=f"régler les poids sur {PLIS - 1} plis, mesurer sur le dernier (validation croisée)")
     arguments = parseur.parse_args(argv)
     from indexer import build
     from indexer.recherche import index
-    from indexer.recherche.moteur import Chercheur
+    from indexer.recherche.moteur import Chercheur, Poids
 
     ix = index.ouvrir(arguments.index) if arguments.index else build.index_courant()
-    requetes = lire_requetes()
-    imprimer("recherche", mesurer(classeur(Chercheur(ix)), requetes), echecs=True)
-    imprimer("BM25 simple", mesurer(classeur_base(ix), requetes), echecs=False)
+    parties = lire_parties()
+    if arguments.plis:
+        def fabrique(poids: dict[str, float]) -> Classer:
+            return classeur(Chercheur(ix, poids=Poids(**poids)))
+
+        depart = Poids()._asdict()
+        tenus, reglages = validation_croisee(fabrique, parties, depart)
+        for nom, bilan in tenus.items():
+            imprimer(f"hors pli / {nom}", bilan)
+        for i, poids in enumerate(reglages, 1):
+            print(f"  pli {i} : " + ", ".join(f"{k}={v}" for k, v in poids.items() if v != depart[k]))
+        print("  réglage sur toutes les requêtes : " + ", ".join(
+            f"{k}={v}" for k, v in regler(fabrique, parties, depart).items() if v != depart[k]))  # fmt: skip
+        return 0
+    projet = classeur(Chercheur(ix))
+    for nom, bilan in chiffres(projet, parties).items():
+        imprimer(f"loi cherche / {nom}", bilan, arguments.echecs)
+    if (EVAL / ROBUSTESSE).exists():
+        imprimer("loi cherche / robustesse", mesurer(projet, lire_robustesse()))
+    for nom, bilan in chiffres(classeur_base(ix), parties).items():
+        imprimer(f"BM25 simple / {nom}", bilan)
     return 0
 
 

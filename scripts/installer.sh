@@ -7,8 +7,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
-# The iframe-worker shim (site search from file://), its version fixed in package-lock.json.
-if [ ! -f node_modules/iframe-worker/shim/index.js ]; then
+# MiniSearch (the site search, file:// included), its version fixed in package-lock.json.
+if [ ! -f node_modules/minisearch/dist/umd/index.js ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
 # Byte-compile the package now: with PYTHONDONTWRITEBYTECODE set, every `loi` would

@@ -67,9 +67,10 @@ def test_correction_annoncee(capsys: pytest.CaptureFixture[str]) -> None:
 def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, sortie, _ = lancer(capsys, "cherche", "--json", "--limite", "2", "revendication")
     donnees = json.loads(sortie)
-    assert code == 0 and set(donnees) == {"requete", "interpretation", "resultats"}
+    assert code == 0 and set(donnees) == {"version", "requete", "interpretation", "resultats"}
+    assert donnees["version"] == cherche.VERSION_JSON == 2
     assert donnees["requete"] == "revendication" == donnees["interpretation"]
-    cles = {"loi", "ref", "titre", "type", "edition", "score", "extrait", "url"}
+    cles = {"loi", "ref", "titre", "type", "edition", "score", "extrait", "surlignages", "url"}
     assert all(set(r) == cles for r in donnees["resultats"])
     assert len({r["loi"] for r in donnees["resultats"]}) <= 2
     premier = donnees["resultats"][0]
@@ -77,6 +78,35 @@ def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert premier["url"] == f"lois/{premier['loi']}/#" + premier["url"].split("#")[1]
     scores = [r["score"] for r in donnees["resultats"] if r["loi"] == premier["loi"]]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_json_extrait_sans_balises(capsys: pytest.CaptureFixture[str]) -> None:
+    """Highlights are character offsets into a plain ``extrait``: no « ** » markup."""
+    _, sortie, _ = lancer(capsys, "cherche", "--json", "enchère", "insuffisante")
+    premier = json.loads(sortie)["resultats"][0]
+    assert "**" not in premier["extrait"]
+    mots = [premier["extrait"][d:f] for d, f in premier["surlignages"]]
+    assert mots[:2] == ["enchère", "insuffisante"]
+
+
+def test_json_sans_appels_de_note() -> None:
+    extrait, spans = cherche.sans_appels_decales("la renonce[^e1] et la renonce", ((3, 10), (22, 29)))
+    assert extrait == "la renonce et la renonce" and [extrait[d:f] for d, f in spans] == ["renonce"] * 2
+
+
+@pytest.mark.parametrize("mkdocs, attendu", [("site_name: x\nsite_url: https://lois.example.org/bridge\n",
+                                              "https://lois.example.org/bridge/"),
+                                             ("site_name: x\n", "")])  # fmt: skip
+def test_json_url_absolue_avec_site_url(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path, mkdocs: str, attendu: str) -> None:  # fmt: skip
+    from indexer import chemins
+
+    (tmp_path / "mkdocs.yml").write_text(mkdocs, "utf-8")
+    monkeypatch.setattr(chemins, "RACINE", str(tmp_path))
+    _, sortie, _ = lancer(capsys, "cherche", "--json", "renonce")
+    urls = [r["url"] for r in json.loads(sortie)["resultats"]]
+    assert urls and all(u.startswith(attendu) and "://" not in u[len(attendu):] for u in urls)
+    assert any(u[len(attendu):].startswith("lois/") for u in urls)
 
 
 def test_json_vide(capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,7 +189,7 @@ def test_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("builtins.input", lambda invite: next(lignes))
     assert invite.interactif(cli.programme) == 0
     sortie = capsys.readouterr()
-    assert "1. Loi 63" in sortie.out and "quitter" in sortie.out
+    assert "1. Loi 61" in sortie.out and "quitter" in sortie.out
     assert "Traceback" not in sortie.err
 
 

@@ -1,7 +1,8 @@
-"""Search quality on the real corpus must not fall below the measured floors.
+"""Search quality on the real corpus must not fall below the measured floors, part by part.
 
-Measured when the floors were set (103 queries): MRR@10 0.842, recall@3 0.942; the
-plain BM25 baseline (no folding, stemming, synonyms) 0.524 and 0.553.
+Measured with the shipped weights (``make eval``; held-out figures: ``make eval`` with
+``--plis``, see the README): the floors sit a little under them, so that a change that
+loses ground on one part fails here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from indexer import build
 from indexer.recherche.moteur import Chercheur
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "evaluer.py"
-MRR_MIN, RAPPEL3_MIN = 0.80, 0.90
+SEUILS = {"directeur": (0.83, 0.92), "exterieur": (0.52, 0.62), "index": (0.86, 0.90)}  # MRR@10, recall@3
+ROBUSTESSE_RAPPEL5 = 0.90
 
 
 def _evaluer():  # type: ignore[no-untyped-def]
@@ -29,27 +31,64 @@ def _evaluer():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="module")
-def bilans():  # type: ignore[no-untyped-def]
-    evaluer = _evaluer()
+def evaluer():  # type: ignore[no-untyped-def]
+    return _evaluer()
+
+
+@pytest.fixture(scope="module")
+def bilans(evaluer):  # type: ignore[no-untyped-def]
     ix = build.index_courant()  # built from the real corpus on first use
-    requetes = evaluer.lire_requetes()
-    projet = evaluer.mesurer(evaluer.classeur(Chercheur(ix, build.emplacement_index())), requetes)
-    base = evaluer.mesurer(evaluer.classeur_base(ix), requetes)
-    return projet, base, requetes
+    parties = evaluer.lire_parties()
+    projet = evaluer.chiffres(evaluer.classeur(Chercheur(ix)), parties)
+    base = evaluer.chiffres(evaluer.classeur_base(ix), parties)
+    robustesse = evaluer.mesurer(evaluer.classeur(Chercheur(ix)), evaluer.lire_robustesse())
+    return projet, base, parties, robustesse
 
 
-def test_assez_de_requetes(bilans) -> None:  # type: ignore[no-untyped-def]
-    _, _, requetes = bilans
-    assert len(requetes) >= 80
-    assert all(1 <= n <= 93 for _, lois in requetes for n in lois)
+def test_trois_parties_nommees(bilans, evaluer) -> None:  # type: ignore[no-untyped-def]
+    """≥ 250 queries: the directors' set, ≥ 100 outside situations with their URL, ≥ 50 short ones."""
+    _, _, parties, _ = bilans
+    assert list(parties) == ["directeur", "exterieur", "index"]
+    assert sum(map(len, parties.values())) >= 250
+    assert len(parties["exterieur"]) >= 100 and len(parties["index"]) >= 50
+    assert all(1 <= n <= 93 for requetes in parties.values() for _, lois in requetes for n in lois)
+    lignes = [ligne for ligne in (evaluer.EVAL / "situations.tsv").read_text("utf-8").splitlines()
+              if ligne.strip() and not ligne.startswith("#")]  # fmt: skip
+    assert all(ligne.split("\t")[2].startswith(("http://", "https://")) for ligne in lignes)
 
 
-def test_qualite_au_dessus_des_seuils(bilans) -> None:  # type: ignore[no-untyped-def]
-    projet, _, _ = bilans
-    assert projet.mrr >= MRR_MIN, f"MRR@10 {projet.mrr} < {MRR_MIN}"
-    assert projet.rappel3 >= RAPPEL3_MIN, f"rappel@3 {projet.rappel3} < {RAPPEL3_MIN}"
+@pytest.mark.parametrize("partie", ["directeur", "exterieur", "index"])
+def test_qualite_au_dessus_des_seuils(bilans, partie: str) -> None:  # type: ignore[no-untyped-def]
+    projet, _, _, _ = bilans
+    mrr, rappel3 = SEUILS[partie]
+    assert projet[partie].mrr >= mrr, f"{partie} : MRR@10 {projet[partie].mrr} < {mrr}"
+    assert projet[partie].rappel3 >= rappel3, f"{partie} : rappel@3 {projet[partie].rappel3} < {rappel3}"
+
+
+def test_robustesse(bilans) -> None:  # type: ignore[no-untyped-def]
+    """Typos, missing accents, English terms: the right law in the top five."""
+    *_, robustesse = bilans
+    assert len(robustesse.rangs) >= 30 and robustesse.rappel5 >= ROBUSTESSE_RAPPEL5
 
 
 def test_meilleur_que_bm25_simple(bilans) -> None:  # type: ignore[no-untyped-def]
-    projet, base, _ = bilans
-    assert projet.mrr > base.mrr + 0.15 and projet.rappel3 > base.rappel3 + 0.15
+    projet, base, _, _ = bilans
+    assert projet["directeur"].mrr > base["directeur"].mrr + 0.15
+    assert projet["exterieur"].mrr > base["exterieur"].mrr
+
+
+def test_chiffres_d_un_classement_quelconque(evaluer) -> None:  # type: ignore[no-untyped-def]
+    """``chiffres`` measures any ranking function (the site's too): ranks, MRR, recalls."""
+    parties = {"a": [("x", frozenset({5})), ("y", frozenset({7}))], "b": [("z", frozenset({9}))]}
+    rangs = {"x": [5, 1], "y": [1, 2, 3, 4, 7], "z": [None, 8]}
+    bilans = evaluer.chiffres(lambda texte: rangs[texte], parties)
+    assert (bilans["a"].mrr, bilans["a"].rappel3, bilans["a"].rappel5) == (0.6, 0.5, 1.0)
+    assert (bilans["b"].mrr, bilans["b"].rappel3) == (0.0, 0.0)
+
+
+def test_plis_repartissent_chaque_partie(evaluer) -> None:  # type: ignore[no-untyped-def]
+    parties = {"a": [(str(i), frozenset({1})) for i in range(12)], "b": [("z", frozenset({2}))]}
+    decoupage = evaluer.plis(parties)
+    assert len(decoupage) == 5
+    assert sorted(t for pli in decoupage for t, _ in pli["a"]) == sorted(str(i) for i in range(12))
+    assert all(2 <= len(pli["a"]) <= 3 for pli in decoupage)

@@ -14,7 +14,6 @@ import os
 import re
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -109,25 +108,15 @@ def page(contexte):
 
 
 def chercher(page, mot: str, delai: float = 30.0):
-    """Type the query until results show: the search worker builds its index after load,
-    and the first keystrokes only get « Initialisation de la recherche »."""
-    from playwright.sync_api import TimeoutError as Delai
-
-    page.locator('label.md-header__button[for="__search"]').first.click()
-    champ = page.locator("input.md-search__input")
-    fin = time.monotonic() + delai
-    while time.monotonic() < fin:
-        champ.fill("")
-        champ.press_sequentially(mot, delay=20)
-        try:
-            page.wait_for_function(
-                "() => /trouvé/.test(document.querySelector('.md-search-result__meta')?.textContent || '')",
-                timeout=3_000,
-            )
-            return page.locator(".md-search-result__item")
-        except Delai:
-            continue
-    raise AssertionError(f"la recherche de {mot!r} n'a rien affiché en {delai:.0f} s")
+    """Open the header's search (its first opening loads the engine) and type the query;
+    returns the result groups (one per law, in rank order)."""
+    page.locator(".recherche-ouvrir").first.click()
+    page.locator("#recherche-dialogue .recherche-saisie").fill(mot)
+    page.wait_for_function(
+        "(q) => document.querySelector('#recherche-dialogue .recherche-resultats')?.dataset.requete === q",
+        arg=mot, timeout=delai * 1000,
+    )
+    return page.locator("#recherche-dialogue .recherche-groupe")
 
 
 def dans_la_vue(page, ancre: str) -> bool:
@@ -161,7 +150,7 @@ def test_recherche_revendication_mene_a_la_loi_68_ou_70(page, origine, request):
     assert any(re.search(r"lois/(68|70)/", lien or "") for lien in liens), liens
     if request.node.callspec.params["origine"] == "http":
         capture(page, "recherche-390x844.png")
-    cible = page.locator('.md-search-result__link[href*="lois/68/"], .md-search-result__link[href*="lois/70/"]').first
+    cible = page.locator('#recherche-dialogue a[href*="lois/68/"], #recherche-dialogue a[href*="lois/70/"]').first
     cible.click()
     page.wait_for_url(re.compile(r"lois/(68|70)/"))
     assert page.locator('[id="loi-68"], [id="loi-70"]').count() == 1

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest_recherche import UNITES, construire_index
 
-from indexer.recherche import compact, index
 from indexer.recherche import dossier as dossier_
+from indexer.recherche import index
 from indexer.recherche.moteur import Chercheur, marquer
 from indexer.recherche.requete import comprendre
 
@@ -64,7 +64,43 @@ def test_guillemets_non_apparies() -> None:
 
 
 def test_renonce_trouve_les_lois_de_la_renonce(chercheur: Chercheur) -> None:
-    assert lois(chercheur, "renonce")[:2] == [63, 61]
+    assert lois(chercheur, "renonce")[:2] == [61, 63]
+
+
+def test_entree_d_index_compte_pour_sa_loi(chercheur: Chercheur) -> None:
+    """« Renonce : lois 61 à 64. » (2007 alphabetical index) counts for law 61, not as a group."""
+    groupes = chercheur.chercher("renonce").groupes
+    assert None not in [g.loi for g in groupes]
+    assert "index" in [p.type for p in groupes[0].passages] and groupes[0].titre == "Ne pas fournir à la couleur"
+    seules = chercheur.chercher("renonce", types=["index"]).groupes  # « loi index »: the entries alone
+    assert [(g.loi, g.passages[0].ref) for g in seules] == [(None, "Renonce")]
+
+
+@pytest.mark.parametrize("texte", ["est-ce que le mort peut signaler une renonce ?",
+                                   "le mort, puis-je signaler une renonce ? svp"])  # fmt: skip
+def test_mots_de_conversation_hors_du_score(chercheur: Chercheur, texte: str) -> None:
+    mots = {m for c in comprendre(texte).concepts for m in c.mots}
+    assert not mots & {"est", "peut", "puis", "svp"} and {"mort", "renonce"} <= mots
+    assert chercheur.chercher(texte).groupes == chercheur.chercher("le mort signaler une renonce").groupes
+
+
+def test_requete_whoosh(chercheur: Chercheur) -> None:
+    """Queries are Whoosh objects: synonyms in a DisjunctionMax, phrases with slop, -mot an AndNot."""
+    from whoosh import query as q
+
+    from indexer.recherche.interrogation import Poids, construire
+
+    arbre = construire(comprendre('revoke "ligne de jeu" -mort'), Poids())
+    assert isinstance(arbre, q.AndNot)
+    assert {("texte", "renonc"), ("titre", "renonc")} <= set(arbre.all_terms())
+    assert any(isinstance(n, q.DisjunctionMax) and n.tiebreak > 0 for n in _noeuds(arbre))
+    assert any(isinstance(n, q.Phrase) and n.words == ["lign", "jeu"] and n.slop == 2 for n in _noeuds(arbre))
+
+
+def _noeuds(arbre):  # type: ignore[no-untyped-def]
+    yield arbre
+    for enfant in arbre.children():
+        yield from _noeuds(enfant)
 
 
 def test_anglais(chercheur: Chercheur) -> None:
@@ -140,7 +176,7 @@ def test_exemples_d_une_loi(chercheur: Chercheur) -> None:
 
 @pytest.mark.parametrize(
     "tape, compris, loi",
-    [("renonse", "renonce", 63), ("enchere insufisante", "enchère insuffisante", 27),
+    [("renonse", "renonce", 61), ("enchere insufisante", "enchère insuffisante", 27),
      ("revendiction contestee", "revendication contestée", 70)],
 )  # fmt: skip
 def test_fautes_de_frappe(chercheur: Chercheur, tape: str, compris: str, loi: int) -> None:
@@ -222,55 +258,37 @@ def test_dossier_non_inscriptible(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path, ignore_errors=True)
 
 
-# --- The compact query file ---------------------------------------------------------
+# --- The tie-break of a concept and its synonyms ---------------------------------------
 
 
-def test_chercheur_sans_whoosh_repond_pareil(chercheur: Chercheur, tmp_path: Path) -> None:
-    """Opened from its folder alone, a searcher gives the same answers, typos included."""
-    seul = Chercheur(None, chercheur.dossier)
-    for texte in ("renonce", "revendication contestée", "16B", '"carte pénalisée"', "renonse"):
-        assert seul.chercher(texte) == chercheur.chercher(texte)
-    assert seul.par_loi(70, ["exemple"]) == chercheur.par_loi(70, ["exemple"])
-    seul.fermer()
+def test_meilleur_de_applique_le_departage() -> None:
+    """A passage scores its best variant plus ``tiebreak`` × the others, on its own document only."""
+    from whoosh import query as q
+    from whoosh.fields import ID, TEXT, Schema
+    from whoosh.filedb.filestore import RamStorage
+
+    from indexer.recherche.disjonction import MeilleurDe
+
+    ix = RamStorage().create_index(Schema(cle=ID(stored=True), texte=TEXT()))
+    with ix.writer() as w:
+        for cle, texte in [("a", "renonce renonce"), ("ab", "renonce revoke"), ("b", "revoke"), ("c", "autre")]:
+            w.add_document(cle=cle, texte=texte)
+    with ix.searcher() as s:
+        def scores(requete: q.Query) -> dict[str, float]:
+            return {hit["cle"]: hit.score for hit in s.search(requete, limit=None)}
+
+        seuls = [scores(q.Term("texte", m)) for m in ("renonce", "revoke")]
+        for departage in (0.0, 0.3, 1.0):
+            obtenus = scores(MeilleurDe([q.Term("texte", "renonce"), q.Term("texte", "revoke")], tiebreak=departage))
+            assert set(obtenus) == {"a", "ab", "b"}
+            assert obtenus["a"] == pytest.approx(seuls[0]["a"]) and obtenus["b"] == pytest.approx(seuls[1]["b"])
+            haut, bas = sorted((seuls[0]["ab"], seuls[1]["ab"]), reverse=True)
+            assert obtenus["ab"] == pytest.approx(haut + departage * bas)
 
 
-def _abimer_compact(dossier: Path, degat: str) -> None:
-    fichier = dossier / compact.NOM
-    donnees = fichier.read_bytes()
-    if degat == "tronque":
-        fichier.write_bytes(donnees[: len(donnees) // 2])
-    elif degat == "octet_change":  # same size: only the CRC sees it
-        fichier.write_bytes(donnees[:100] + bytes([donnees[100] ^ 0xFF]) + donnees[101:])
-    elif degat == "absent":
-        fichier.unlink()
-    else:  # the file of another build (an older corpus), complete in itself
-        autre = index.installer(UNITES[:3], dossier.parent / "autre" / "index-autre")
-        shutil.copyfile(autre / compact.NOM, fichier)
+def test_synonymes_analyses_avec_l_index(chercheur: Chercheur) -> None:
+    """The synonyms are analysed once, at build, and read back as they are by a searcher."""
+    from indexer.recherche.requete import synonymes
 
-
-@pytest.mark.parametrize("degat", ["tronque", "octet_change", "absent", "d_une_autre_construction"])
-def test_fichier_compact_abime_reconstruit(tmp_path: Path, degat: str) -> None:
-    """A damaged or stale compact file is never served: the whole index is rebuilt."""
-    dossier = construire_index(tmp_path)
-    _abimer_compact(dossier, degat)
-    with pytest.raises(dossier_.IndexCorrompu):
-        Chercheur(None, dossier)
-    with pytest.raises(dossier_.IndexCorrompu):
-        index.ouvrir(dossier)
-    appels = []
-    index.ouvrir_ou_construire(dossier, lambda: appels.append(1) or UNITES).close()
-    assert appels == [1]
-    reconstruit = Chercheur(None, dossier)
-    assert [g.loi for g in reconstruit.chercher("renonce").groupes][:2] == [63, 61]
-
-
-def test_segment_whoosh_abime_verifie_avant_usage(tmp_path: Path) -> None:
-    """Searches, typos included, read the verified compact file; opening Whoosh verifies its files."""
-    dossier = construire_index(tmp_path)
-    segment = next(dossier.glob("*.seg"))
-    segment.write_bytes(segment.read_bytes()[:-10])
-    seul = Chercheur(None, dossier)
-    assert seul.chercher("renonce").groupes[0].loi == 63
-    assert seul.chercher("renonse").interpretation == "renonce"  # corrected without Whoosh
-    with pytest.raises(dossier_.IndexCorrompu):
-        index.ouvrir(dossier)  # a build or an evaluation would rebuild it
+    assert chercheur.synonymes == synonymes()
+    assert (Path(chercheur.ix.storage.folder) / dossier_.SYNONYMES).is_file()

@@ -20,7 +20,7 @@ PAGES = (
     "index.html", "comment-utiliser/index.html", "definitions/index.html", "index-alphabetique/index.html",
     "annexes/index.html", "objet-du-code/index.html", "preface/index.html", "reglements/titre-iv/index.html",
     "reglements/titre-vii/index.html", "tableaux/index.html", "boites-a-annonces/index.html",
-    "lois/index.html", "404.html",
+    "lois/index.html", "recherche/index.html", "404.html",
 )
 
 
@@ -72,12 +72,39 @@ def test_la_table_de_la_boite_donne_les_adresses_du_site(site):
     assert all((site / url).is_file() for url in set(table.values()))
 
 
-def test_un_resultat_de_recherche_par_paragraphe(site):
-    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
-    lieux = {doc["location"] for doc in index["docs"]}
-    assert {"lois/68/index.html#loi-68-c", "lois/12/index.html#loi-12-c-1-e"} <= lieux
-    assert "’" in index["config"]["separator"] and "'" in index["config"]["separator"]
-    assert index["config"]["lang"] == ["fr"]
+def donnees_recherche(site: Path) -> dict:
+    """window.RECHERCHE_DONNEES, as the search's script sets it."""
+    texte = _lire(site / "assets/javascripts/recherche-donnees.js")
+    debut = "window.RECHERCHE_DONNEES = JSON.parse("
+    assert texte.startswith(debut) and texte.rstrip().endswith(");")
+    return json.loads(json.loads(texte.rstrip()[len(debut):-2]))
+
+
+def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
+    """One search document per CLI unit, each linking to a built page and an id on it."""
+    donnees = donnees_recherche(site)
+    urls = [doc[6] for doc in donnees["docs"]]  # pour_site.donnees: [groupe, loi, type, edition, ref, refs, url, …]
+    assert {"lois/68/index.html#loi-68-c", "lois/12/index.html#loi-12-c-1-e"} <= set(urls)
+    ids: dict[str, set[str]] = {}
+    cassees = []
+    for url in urls:
+        page, _, ancre = url.partition("#")
+        if page not in ids:
+            ids[page] = set(re.findall(r'\sid="([^"]+)"', _lire(site / page))) if (site / page).is_file() else set()
+        if ancre not in ids[page]:
+            cassees.append(url)
+    assert not cassees, cassees[:20]
+    assert donnees["index"]["documentCount"] == len(donnees["docs"])
+
+
+def test_la_page_de_recherche_et_le_dialogue(site):
+    page = _lire(site / "recherche/index.html")
+    assert 'id="resultats"' in page and 'name="q"' in page
+    loi = _lire(site / "lois/68/index.html")
+    assert 'id="recherche-dialogue"' in loi and 'aria-labelledby="recherche-dialogue-titre"' in loi
+    assert 'href="../../recherche/index.html"' in loi, "la loupe mène à la page de recherche sans script"
+    assert "recherche-donnees.js" not in loi, "les données ne se chargent qu'à l'ouverture de la recherche"
+    assert not (site / "search").exists() and not (site / "assets/javascripts/lunr").exists()
 
 
 def test_la_navigation_range_les_lois_par_chapitre(site):
@@ -163,7 +190,7 @@ def test_aucune_feuille_de_style_ne_charge_du_reseau(site):
 
 def test_nos_scripts_et_le_manifeste_ne_visent_aucune_adresse(site):
     nos_scripts = [p.name for p in (RACINE / "docs/assets/javascripts").glob("*.js")]
-    nos_scripts += ["citations-donnees.js", "iframe-worker-shim.js"]
+    nos_scripts += ["citations-donnees.js", "recherche-donnees.js"]
     nos_fichiers = [site / "assets/javascripts" / nom for nom in nos_scripts]
     nos_fichiers += [site / "sw.js", site / "manifest.webmanifest"]
     fautes = [p.name for p in nos_fichiers if re.search(r"https?://", _lire(p))]
@@ -171,14 +198,16 @@ def test_nos_scripts_et_le_manifeste_ne_visent_aucune_adresse(site):
     assert not any(_HOTES_INTERDITS.search(_lire(p)) for p in site.rglob("*.js"))
 
 
-def test_le_shim_vient_de_npm(site):
-    livre = site / "assets/javascripts/iframe-worker-shim.js"
-    assert livre.read_bytes() == (RACINE / "node_modules/iframe-worker/shim/index.js").read_bytes()
+def test_minisearch_vient_de_npm(site):
+    livre = site / "assets/javascripts/minisearch.js"
+    assert livre.read_bytes() == (RACINE / "node_modules/minisearch/dist/umd/index.js").read_bytes()
     paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
     verrou = json.loads((RACINE / "package-lock.json").read_text(encoding="utf-8"))
-    version = paquet["dependencies"]["iframe-worker"]
+    assert list(paquet["dependencies"]) == ["minisearch"], "la seule dépendance du site"
+    version = paquet["dependencies"]["minisearch"]
     assert re.fullmatch(r"\d+\.\d+\.\d+", version), "version exacte, pas un intervalle"
-    assert verrou["packages"]["node_modules/iframe-worker"]["version"] == version
+    assert verrou["packages"]["node_modules/minisearch"]["version"] == version
+    assert verrou["packages"]["node_modules/minisearch"]["integrity"].startswith("sha512-")
 
 
 # --- PWA ------------------------------------------------------------------------------------
@@ -202,12 +231,10 @@ def test_le_service_worker_precache_le_site(site):
     cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
     fichiers = json.loads(re.search(r"const FICHIERS = (\[.*?\]);", texte, re.DOTALL)[1])
     assert cache
-    assert {"index.html", "lois/68/index.html", "search/search_index.json",
-            "assets/javascripts/iframe-worker-shim.js", "assets/javascripts/lunr/min/lunr.fr.min.js"} <= set(fichiers)
+    assert {"index.html", "lois/68/index.html", "recherche/index.html", "assets/javascripts/minisearch.js",
+            "assets/javascripts/recherche-donnees.js", "assets/javascripts/recherche-moteur.js"} <= set(fichiers)
     assert all((site / f).is_file() for f in fichiers)
     assert not [f for f in fichiers if f.endswith((".map", ".gz")) or f.startswith("sitemap")]
-    assert "assets/javascripts/lunr/min/lunr.de.min.js" not in fichiers
-    assert "search/search_index.js" not in fichiers, "copie pour file:// seulement : http lit le JSON"
     assert f"lois/{NB_LOIS}/index.html" in fichiers
 
 
@@ -241,9 +268,8 @@ def test_l_archive_est_deterministe_et_s_ouvre_par_index_html(site, tmp_path):
     noms = zipfile.ZipFile(sorties[0]).namelist()
     assert noms == sorted(noms)
     assert "code-du-bridge/index.html" in noms and "code-du-bridge/lois/68/index.html" in noms
-    assert "code-du-bridge/search/search_index.js" in noms
+    assert "code-du-bridge/assets/javascripts/recherche-donnees.js" in noms
     assert "code-du-bridge/sw.js" not in noms
-    assert "code-du-bridge/search/search_index.json" not in noms
 
 
 def _taille_png(chemin: Path) -> tuple[int, int]:

@@ -27,17 +27,16 @@ _chercheur: Chercheur | None = None
 def chercheur() -> Chercheur:
     """The searcher of the current index, opened once per process (built if needed).
 
-    It reads the index's compact query file only (``indexer.recherche.compact``), typo
-    correction included: no Whoosh at query time. A missing, partial or damaged
-    index is rebuilt first.
+    Whoosh answers every query (``indexer.recherche.moteur``); a missing, partial or
+    damaged index is rebuilt first.
     """
     global _chercheur
     if _chercheur is None:
-        from indexer.recherche.dossier import IndexCorrompu, emplacement
+        from indexer.recherche.dossier import IndexCorrompu, emplacement, ouvrir
         from indexer.recherche.moteur import Chercheur
 
         try:
-            _chercheur = Chercheur(None, emplacement())
+            _chercheur = Chercheur(ouvrir(emplacement()))
         except IndexCorrompu:
             from indexer import build
 
@@ -142,28 +141,46 @@ def _rattaches(label: Any) -> set[str]:
         return set()
 
 
+VERSION_JSON = 2  # the shape of « loi cherche --json »; bumped when a field changes meaning
+
+
 def en_json(reponse: Reponse) -> dict[str, Any]:
-    """The JSON contract: requete, interpretation, resultats in rank order."""
+    """The JSON contract: version, requete, interpretation, resultats in rank order.
+
+    ``extrait`` is plain text; ``surlignages`` are its highlighted spans as
+    ``[debut, fin]`` character offsets. ``url`` is absolute when mkdocs.yml sets
+    ``site_url``, relative to the site's root otherwise.
+    """
+    from indexer.chemins import adresse_site
+
+    adresse = adresse_site()
+    resultats = []
+    for groupe in reponse.groupes:
+        for p in groupe.passages:
+            extrait, surlignages = sans_appels_decales(p.extrait, p.marques)
+            resultats.append({
+                "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
+                "score": p.score, "extrait": extrait, "surlignages": [list(s) for s in surlignages],
+                "url": adresse + p.url,
+            })  # fmt: skip
+    return {"version": VERSION_JSON, "requete": reponse.requete, "interpretation": reponse.interpretation,
+            "resultats": resultats}  # fmt: skip
+
+
+def sans_appels_decales(texte: str, marques: Any) -> tuple[str, list[tuple[int, int]]]:
+    """``texte`` without its footnote calls, and the highlight spans moved to match."""
     from indexer.recherche.extraits import marquer
 
-    return {
-        "requete": reponse.requete,
-        "interpretation": reponse.interpretation,
-        "resultats": [
-            {
-                "loi": p.loi,
-                "ref": p.ref,
-                "titre": p.titre,
-                "type": p.type,
-                "edition": p.edition,
-                "score": p.score,
-                "extrait": sans_appels(marquer(p.extrait, p.marques, "**", "**")),
-                "url": p.url,
-            }
-            for g in reponse.groupes
-            for p in g.passages
-        ],
-    }
+    marque = sans_appels(marquer(texte, marques, _DEBUT, _FIN))
+    propre, spans, debut = [], [], 0
+    for c in marque:
+        if c == _DEBUT:
+            debut = len(propre)
+        elif c == _FIN:
+            spans.append((debut, len(propre)))
+        else:
+            propre.append(c)
+    return "".join(propre), spans
 
 
 def _largeur() -> int:

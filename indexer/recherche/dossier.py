@@ -1,7 +1,7 @@
 """The index folder's contract: its marker, its format, the checksums of its files.
 
-An index folder (``index-<empreinte>``) holds the Whoosh index and the compact query
-file (``compact``). The marker ``COMPLET.json`` is written last and lists every other
+An index folder (``index-<empreinte>``) holds the Whoosh index. The marker
+``COMPLET.json`` is written last and lists every other
 file's size and CRC32: a folder whose marker is missing, of another format or
 contradicted by its files is not an index (``IndexCorrompu``), and is rebuilt, never
 served. Light on purpose (``os``, ``json``, ``zlib``): a fresh ``loi cherche`` checks it.
@@ -17,8 +17,11 @@ TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from typing import Any
 
+    from whoosh.index import FileIndex
+
 MARQUEUR = "COMPLET.json"
-FORMAT = 3  # of the whole folder; bump when the schema or the compact file changes shape
+SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
+FORMAT = 4  # of the whole folder; bump when the schema changes
 
 
 class IndexCorrompu(Exception):
@@ -82,3 +85,29 @@ def complet(dossier: str | os.PathLike[str]) -> bool:
     except IndexCorrompu:
         return False
     return True
+
+
+def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
+    """The synonyms analysed at build, as ``requete.Synonymes`` fields; IndexCorrompu if unreadable."""
+    import marshal
+
+    try:
+        with open(os.path.join(dossier, SYNONYMES), "rb") as fichier:
+            return marshal.loads(fichier.read())
+    except (OSError, ValueError, EOFError, TypeError) as erreur:
+        raise IndexCorrompu(f"synonymes illisibles : {erreur}") from None
+
+
+def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:
+    """Open a verified index read-only; IndexCorrompu when it is missing, partial or unreadable."""
+    from whoosh.filedb.filestore import FileStorage
+
+    if not os.path.isdir(dossier):
+        raise IndexCorrompu("index absent")
+    verifier(dossier)
+    try:
+        ix = FileStorage(os.fspath(dossier), readonly=True).open_index()
+        ix.doc_count()  # reads the table of contents and the segment list
+    except Exception as erreur:  # Whoosh raises many kinds on a damaged folder
+        raise IndexCorrompu(f"whoosh : {erreur!r}") from None
+    return ix

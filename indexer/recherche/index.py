@@ -2,43 +2,41 @@
 
 The index lives in ``dossier_cache()/index-<empreinte>``: the key changes whenever a
 source, a data file or the code changes, so a stale index is simply never looked at.
-A build writes into a temporary folder next to it — the Whoosh index, then the
-compact query file derived from it (``indexer.recherche.compact``), which a search reads
-instead of Whoosh, typo correction included — records
-every file's size and CRC in ``COMPLET.json`` last, then renames the folder into
-place. An index whose marker is missing or disagrees with its files (a build killed
-half-way, a disk that lost a file) is rebuilt, never served.
+A build writes the Whoosh index into a temporary folder next to it, records every
+file's size and CRC in ``COMPLET.json`` last, then renames the folder into place. An
+index whose marker is missing or disagrees with its files (a build killed half-way, a
+disk that lost a file) is rebuilt, never served. Every query reads this index through
+Whoosh (``indexer.recherche.moteur``).
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible
-from indexer.recherche import compact
-from indexer.recherche import dossier as dossier_
-from indexer.recherche.dossier import IndexCorrompu, complet, ecrire_marqueur, verifier
-from indexer.recherche.unites import chemins_refs, lexique
+from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, ouvrir
+from indexer.recherche.unites import chemins_refs, groupe
+
+__all__ = ["ecrire", "installer", "nettoyer", "ouvrir", "ouvrir_ou_construire", "schema"]
 
 if TYPE_CHECKING:
     from whoosh.fields import Schema
     from whoosh.index import FileIndex
 
     from indexer.model import Fiche
-    from indexer.recherche.requete import Synonymes
 
 
 def schema() -> Schema:
     """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction.
 
-    The source of truth of the search: ``compact.ecrire`` copies from this index what
-    a query reads, the ``mots`` vocabulary and its frequencies included.
+    ``groupe`` is the law a passage counts for: its own, or for an entry of the 2007
+    alphabetical index, the law the entry points to. The small fields the ranking reads
+    for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
     """
     from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
@@ -48,23 +46,32 @@ def schema() -> Schema:
     return Schema(
         ancre=ID(stored=True),
         loi=ID(stored=True),  # "68", or "" for a side document
+        groupe=ID(sortable=True),  # "68": the law this passage counts for, or ""
         refs=KEYWORD(lowercase=True),  # "68 68c 68c1": every enclosing paragraph
-        ref=STORED(),
-        type=ID(stored=True),
-        edition=ID(stored=True),
+        ref=ID(stored=True, sortable=True),
+        type=ID(stored=True, sortable=True),
+        edition=ID(stored=True, sortable=True),
         source=STORED(),
         url=STORED(),
         rang=STORED(),
-        titre=TEXT(analyzer=analyseur, stored=True),
+        page=STORED(),  # the title shown: the law's, or the side document's
+        titre=TEXT(analyzer=analyseur),  # searched: once per law and edition (see _document)
         texte=TEXT(analyzer=analyseur, stored=True),
         mots=TEXT(analyzer=analyseur_simple(), phrase=False),
     )
 
 
-def _document(rang: int, fiche: Fiche) -> dict[str, Any]:
+def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
+    """The fields of one fiche; a law's title is searched in its first passage of each edition only.
+
+    Every passage of a law shares its title: indexed on all of them, a title word
+    would be scored a thousand times per query for what one passage tells (the law's
+    score adds its passages up, ``moteur.Chercheur.grouper``).
+    """
     return {
         "ancre": fiche.ancre,
         "loi": "" if fiche.loi is None else str(fiche.loi),
+        "groupe": groupe(fiche),
         "refs": chemins_refs(fiche),
         "ref": fiche.ref,
         "type": fiche.type,
@@ -72,10 +79,20 @@ def _document(rang: int, fiche: Fiche) -> dict[str, Any]:
         "source": fiche.source,
         "url": fiche.url,
         "rang": rang,
-        "titre": fiche.page,
+        "page": fiche.page,
+        "titre": fiche.page if premier or fiche.loi is None else "",
         "texte": fiche.texte,
         "mots": f"{fiche.page}\n{fiche.texte}",
     }
+
+
+def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
+    """The index's document of each fiche, in order (the site's search indexes the same)."""
+    vus: set[tuple[int | None, str]] = set()
+    for rang, fiche in enumerate(fiches):
+        premier = (fiche.loi, fiche.edition) not in vus
+        vus.add((fiche.loi, fiche.edition))
+        yield _document(rang, fiche, premier)
 
 
 def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
@@ -85,82 +102,25 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
     dossier.mkdir(parents=True)
     ix = whoosh_index.create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
-    for rang, fiche in enumerate(fiches):
-        writer.add_document(**_document(rang, fiche))
+    for document in documents(fiches):
+        writer.add_document(**document)
     writer.commit(optimize=True)
-    from indexer.recherche import requete
-
-    with ix.reader() as reader:
-        ecrire_compact(dossier, reader, fiches, requete.lire_synonymes())
     ix.close()
+    ecrire_synonymes(dossier)
     ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete
 
 
-def ecrire_compact(dossier: str | os.PathLike[str], reader: Any, fiches: Sequence[Fiche],
-           synonymes: Synonymes) -> None:  # fmt: skip
-    """Write the compact file of the Whoosh index that ``reader`` reads (at build time)."""
-    contenu = {
-        "format": dossier_.FORMAT,
-        "postings": {champ: _postings(reader, champ) for champ in compact.CHAMPS_TEXTE},
-        **_documents(reader, fiches),
-        "champs": [marshal.dumps(reader.stored_fields(n)) for n in range(reader.doc_count_all())],
-        "synonymes": tuple(synonymes),
-        "fautes": _fautes(reader, fiches),
-    }
-    with open(os.path.join(dossier, compact.NOM), "wb") as fichier:
-        fichier.write(marshal.dumps(contenu))
+def ecrire_synonymes(dossier: Path) -> None:
+    """The synonyms analysed once (stems of every expression), for queries to read as they are.
 
-
-def _postings(reader: Any, champ: str) -> dict[str, bytes]:
-    """Every stem of a field → its marshalled ``{docnum: positions}``, as Whoosh reads them."""
-    listes = {}
-    for racine in reader.field_terms(champ):
-        positions = reader.postings(champ, racine).items_as("positions")
-        listes[racine] = marshal.dumps({doc: tuple(p) for doc, p in positions})
-    return listes
-
-
-def _documents(reader: Any, fiches: Sequence[Fiche]) -> dict[str, Any]:
-    """Field lengths and ranking metadata per docnum, read once at build time."""
-    nombre = reader.doc_count_all()
-    rangs = [reader.stored_fields(n)["rang"] for n in range(nombre)]
-    return {
-        "longueurs": {
-            c: [reader.doc_field_length(n, c, 0) for n in range(nombre)] for c in compact.CHAMPS_TEXTE
-        },
-        "docs": [
-            [u.loi, u.type, u.edition, u.ref, chemins_refs(u).split()]
-            for u in (fiches[r] for r in rangs)
-        ],
-    }
-
-
-def _fautes(reader: Any, fiches: Sequence[Fiche]) -> bytes:
-    """The marshalled vocabulary of the typo correction: the words of ``mots``, their frequencies, the lexicon.
-
-    Shaped to decode fast (a fresh ``loi cherche`` with a typo pays for it): the sorted
-    words as one newline-joined string, their document frequencies as a tuple in the
-    same order, and the lexicon as one ``"\nplie\taccentue"`` string searched in place.
+    Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
+    key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
     """
-    mots = sorted(reader.field_terms(compact.CHAMP_MOTS))
-    formes = "".join(f"\n{plie}\t{forme}" for plie, forme in lexique(fiches).items()) + "\n"
-    frequences = tuple(reader.doc_frequency(compact.CHAMP_MOTS, mot) for mot in mots)
-    return marshal.dumps(("\n".join(mots), frequences, formes))
+    import marshal
 
+    from indexer.recherche.requete import lire_synonymes
 
-def ouvrir(dossier: Path) -> FileIndex:
-    """Open a verified index; IndexCorrompu when it is missing, partial or unreadable."""
-    from whoosh import index as whoosh_index
-
-    if not dossier.is_dir():
-        raise IndexCorrompu("index absent")
-    verifier(dossier)
-    try:
-        ix = whoosh_index.open_dir(str(dossier), readonly=True)
-        ix.doc_count()  # reads the table of contents and the segment list
-    except Exception as erreur:  # Whoosh raises many kinds on a damaged folder
-        raise IndexCorrompu(f"whoosh : {erreur!r}") from None
-    return ix
+    (dossier / SYNONYMES).write_bytes(marshal.dumps(tuple(lire_synonymes())))
 
 
 def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:

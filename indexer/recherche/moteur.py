@@ -1,30 +1,27 @@
-"""Querying the index: ranking by law, typo correction, the answer's records.
+"""Querying the index with Whoosh: ranking by law, typo correction, the answer's records.
 
-``Chercheur(None, dossier).chercher("le mort a vu une renonce")`` returns a ``Reponse``:
-groups of passages, one group per law (best law first), each with its best paragraphs
-and a highlighted extract. Side documents (definitions, index entries, articles) are
-groups of their own. A word the index does not know is corrected to its nearest
-indexed spelling, and the answer says so (``interpretation``).
+``Chercheur(ix).chercher("le mort a vu une renonce")`` returns a ``Reponse``: groups
+of passages, one group per law (best law first), each with its best paragraphs and a
+highlighted extract. Side documents (definitions, articles) are groups of their own;
+an entry of the 2007 alphabetical index counts for the law it points to. A word the
+index does not know is corrected to its nearest indexed spelling, found in the index's
+own lexicon (``reader.terms_within``), and the answer says so (``interpretation``).
 
-A search reads the index's compact query file (``indexer.recherche.compact``): postings,
-lengths, metadata, stored fields and, when a typo must be corrected, the vocabulary of
-the unstemmed ``mots`` field — with no Whoosh import. Whoosh built the index and stays
-its source of truth; ``compact.Vocabulaire`` answers the correction's questions
-(``doc_frequency``, ``terms_within``) as Whoosh's reader would. An open Whoosh index
-is kept only when the caller passes one (the prompt after a build, the evaluation).
+Whoosh scores the passages (``interrogation.construire``: query objects, BM25F); here
+they add up by law: a law's score is its best passage, weighed by kind, plus a
+fraction of its next ones, with a bonus for the laws the query names or its synonyms
+point to. The index is opened once per process and kept with its searcher.
 """
 
 from __future__ import annotations
 
-import os
+import re
 from collections import namedtuple
-from marshal import loads
 
-from indexer.recherche import compact
-from indexer.recherche.analyse import plier
-from indexer.recherche.classement import Postings, Statistiques, scores_requete
+from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
-from indexer.recherche.requete import Requete, Synonymes, comprendre
+from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
+from indexer.recherche.requete import Requete, comprendre, synonymes
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
@@ -33,18 +30,13 @@ if TYPE_CHECKING:
 
     from whoosh.index import FileIndex
 
-__all__ = ["Chercheur", "Groupe", "Passage", "Reponse", "extrait", "grouper", "marquer"]
+    from indexer.recherche.requete import Synonymes
 
-# How much each kind of passage counts for its law: the law's own text first.
-POIDS_TYPE = {"loi": 1.0, "commentaire": 0.85, "note": 0.8, "exemple": 0.7}
-POIDS_AUTRE = 0.75  # definitions, index entries, articles…
-LIES = (1.0, 0.4, 0.2)  # a law's score: its best passages, with these weights
-EVOQUEE = 0.3  # bonus for a law the synonyms hint at (fraction of its score)
-CITEE = 3.0  # bonus for a law the query names (fraction of the best score)
-CITATION = 0.5  # score of every passage of a law the query names (so that it is found)
-SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragraphs
+__all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer"]
+
 NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the top laws
-GARDES = 8  # passages kept per group before loading (enough for --par-groupe and LIES)
+CANDIDATS = 400  # passages Whoosh returns at most (the rest are negligible)
+GARDES = 8  # passages kept per group (enough for --par-groupe and the law's score)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
@@ -93,49 +85,42 @@ class Reponse(
 
 
 class Chercheur:
-    """An open index, kept for a whole session (the interactive prompt).
+    """An open index and its searcher, kept for a whole process (the prompt, the evaluation)."""
 
-    ``ix`` is an open Whoosh index (closed by ``fermer``), or None: a search reads
-    the compact file only; ``dossier`` is the index folder (by default, the open index's).
-    """
+    def __init__(self, ix: FileIndex, dossier: object = None, poids: Poids | None = None,
+                 syn: Synonymes | None = None) -> None:  # fmt: skip
+        from whoosh.scoring import BM25F
 
-    def __init__(
-        self, ix: FileIndex | None = None, dossier: str | os.PathLike[str] | None = None
-    ) -> None:
-        if dossier is None:
-            if ix is None:
-                raise TypeError("Chercheur needs an open index or its folder")
-            dossier = ix.storage.folder
-        self.dossier = os.fspath(dossier)
         self.ix = ix
-        contenu = compact.charger(self.dossier)  # IndexCorrompu if damaged: the caller rebuilds
-        self.postings = Postings(contenu["postings"])
-        self.docs: list[list[Any]] = contenu["docs"]  # loi, type, edition, ref, refs
-        self.stats = Statistiques.depuis(contenu["longueurs"])
-        self.synonymes = Synonymes(*contenu["synonymes"])
-        self._champs: list[bytes] = contenu["champs"]
-        self._fautes: bytes = contenu["fautes"]
-        self._vocabulaire: compact.Vocabulaire | None = None
+        self.poids = Poids() if poids is None else poids
+        self.synonymes = _synonymes_de(ix) if syn is None else syn
+        self.searcher = ix.searcher(weighting=BM25F(B=self.poids.b, K1=self.poids.k1))
+        self.reader = self.searcher.reader()
+        self._colonnes: dict[str, Any] = {}
+        self._frequents: dict[str, bool] = {}
+        self._seuil_frequent = FREQUENT * self.reader.doc_count_all()
 
     def fermer(self) -> None:
-        """Close the Whoosh index the caller passed, if any."""
-        if self.ix is not None:
-            self.ix.close()
+        """Close the searcher and the index."""
+        self.searcher.close()
+        self.ix.close()
 
-    @property
-    def vocabulaire(self) -> compact.Vocabulaire:
-        """The words of the index and their accents (decoded only when a typo is corrected)."""
-        if self._vocabulaire is None:
-            self._vocabulaire = compact.Vocabulaire(self._fautes)
-        return self._vocabulaire
+    def colonne(self, nom: str) -> Any:
+        """A Whoosh column (``groupe``, ``type``, ``edition``, ``ref``), read by docnum."""
+        if nom not in self._colonnes:
+            self._colonnes[nom] = self.reader.column_reader(nom)
+        return self._colonnes[nom]
 
-    def champs(self, doc: int) -> dict[str, Any]:
-        """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
-        return loads(self._champs[doc])  # type: ignore[no-any-return]
+    def frequent(self, racine: str) -> bool:
+        """True when the stem is in more than ``FREQUENT`` of the texts (remembered)."""
+        trouve = self._frequents.get(racine)
+        if trouve is None:
+            trouve = self._frequents[racine] = self.reader.doc_frequency("texte", racine) > self._seuil_frequent
+        return trouve
 
     def connu(self, racine: str) -> bool:
         """True when the index holds this stem in a text or a title."""
-        return self.postings.connu(racine)
+        return any(self.reader.doc_frequency(c, racine) for c in ("texte", "titre"))
 
     def chercher(
         self,
@@ -160,55 +145,91 @@ class Chercheur:
                     return autre._replace(corrigee=True)
         return reponse._replace(corrigee=corrigee is not None)
 
-    def _executer(
-        self,
-        requete: Requete,
-        tape: str,
-        limite: int,
-        edition: str | None,
-        types: Sequence[str] | None,
-        par_groupe: int,
-        largeur: int,
-    ) -> Reponse:
-        scores = scores_requete(self.postings, self.stats, requete.concepts)
-        self._citations(requete, scores)
-        if edition or types:
-            scores = {
-                d: v for d, v in scores.items()
-                if (not edition or self.docs[d][2] == edition) and (not types or self.docs[d][1] in types)
-            }  # fmt: skip
-        groupes = grouper(scores, self.docs, requete, limite)
+    def scores(self, requete: Requete, edition: str | None = None,
+               types: Sequence[str] | None = None) -> list[tuple[float, int]]:  # fmt: skip
+        """Whoosh's (score, docnum) of the passages that match, best first."""
+        requete_whoosh = construire(requete, self.poids, self.frequent)
+        if requete_whoosh is None:
+            return []
+        resultats = self.searcher.search(requete_whoosh, limit=CANDIDATS, filter=filtre(edition, types))
+        return [(resultats.score(i), resultats.docnum(i)) for i in range(resultats.scored_length())]
+
+    def _executer(self, requete: Requete, tape: str, limite: int, edition: str | None,
+                  types: Sequence[str] | None, par_groupe: int, largeur: int) -> Reponse:  # fmt: skip
+        touches = self.scores(requete, edition, types)
+        propres = bool(types) and set(types) <= {"index", "definition"}  # « loi index »: entries alone
+        groupes = self.grouper(touches, requete, limite, propres)
         cherchees = racines_cherchees(requete)
-        groupes = [self._remplir(g, par_groupe, cherchees, largeur) for g in groupes]
-        return Reponse(tape, requete.texte, tuple(groupes), len(scores), False, requete.syntaxe_ignoree)
+        remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
+        return Reponse(tape, requete.texte, remplis, len(touches), False, requete.syntaxe_ignoree)
 
-    def _citations(self, requete: Requete, scores: dict[int, float]) -> None:
-        """Every passage of a cited law becomes a candidate; the cited paragraph first."""
-        for label in requete.refs:
-            numero, chemin = label.loi, label.compact().lower()
-            for doc, (loi, _, _, _, refs) in enumerate(self.docs):
-                if loi == numero:
-                    bonus = SOUS_PARAGRAPHE if label.parties and chemin in refs else 0.0
-                    scores[doc] = scores.get(doc, 0.0) + CITATION + bonus
+    def grouper(self, touches: list[tuple[float, int]], requete: Requete, limite: int | None = None,
+                propres: bool = False) -> list[tuple[Groupe, list[tuple[float, int]]]]:  # fmt: skip
+        """Group passages by law, weigh them by kind, rank the laws (best first).
 
-    def _remplir(
-        self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int,
-        cherchees: frozenset[str], largeur: int,
-    ) -> Groupe:  # fmt: skip
+        Returns the first ``limite`` groups, passages not loaded yet, each with its best
+        documents, one per paragraph and edition (ties: page order, the lower docnum).
+        With ``propres``, every passage is a group of its own (``loi index``).
+        """
+        if not touches:
+            return []
+        poids = self.poids._asdict()
+        seuil = touches[0][0] * NEGLIGEABLE
+        candidats: dict[Any, list[tuple[float, int]]] = {}
+        groupe, genre = self.colonne("groupe"), self.colonne("type")
+        for score, doc in touches:
+            if score < seuil:
+                break
+            cle = "" if propres else groupe[doc]
+            candidats.setdefault(cle or ("doc", doc), []).append((score * poids.get(genre[doc], poids["autre"]), -doc))
+        meilleur = max(max(liste)[0] for liste in candidats.values())
+        citees = {label.loi for label in requete.refs}
+        classes = []
+        for cle, liste in candidats.items():
+            paquet = self._meilleurs(liste)
+            score = paquet[0][0] + self.poids.suivants * sum(s for s, _ in paquet[1:])
+            numero = None if isinstance(cle, tuple) else int(cle)
+            if numero in requete.lois_evoquees:
+                score *= 1 + self.poids.evoquee
+            if numero in citees:
+                score += self.poids.citee * meilleur
+            classes.append((-score, paquet[0][1], numero, paquet))
+        classes.sort()  # best first, then page order; (score, first docnum) never ties twice
+        return [(Groupe(numero, "", round(-moins, 3), ()), paquet) for moins, _, numero, paquet in classes[:limite]]
+
+    def _meilleurs(self, liste: list[tuple[float, int]]) -> list[tuple[float, int]]:
+        """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and edition."""
+        if len(liste) == 1:
+            return [(liste[0][0], -liste[0][1])]
+        liste.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
+        edition, ref = self.colonne("edition"), self.colonne("ref")
+        paquet: list[tuple[float, int]] = []
+        vus: set[tuple[str, str]] = set()
+        for score, moins_doc in liste:
+            cle = (edition[-moins_doc], ref[-moins_doc])
+            if cle not in vus:
+                vus.add(cle)
+                paquet.append((score, -moins_doc))
+                if len(paquet) == GARDES:
+                    break
+        return paquet
+
+    def champs(self, doc: int) -> dict[str, Any]:
+        """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
+        return self.searcher.stored_fields(doc)  # type: ignore[no-any-return]
+
+    def _remplir(self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int,
+                 cherchees: frozenset[str], largeur: int) -> Groupe:  # fmt: skip
         """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
-        passages, vus = [], set()
-        for score, doc in candidats:
+        passages = []
+        for score, doc in candidats[:par_groupe]:
             champs = self.champs(doc)
-            cle = (champs["ref"], champs["edition"])
-            if cle in vus:
-                continue
-            vus.add(cle)
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
-            if len(passages) == par_groupe:
-                break
         titre = passages[0].titre if passages else groupe.titre
+        if groupe.loi is not None:
+            titre = next((p.titre for p in passages if p.loi == groupe.loi), titre)
         return groupe._replace(titre=titre, passages=tuple(passages))
 
     def corriger(self, requete: Requete, tous: bool) -> str | None:
@@ -233,43 +254,66 @@ class Chercheur:
                     change = True
         if not change:
             return None
-        vocabulaire = self.vocabulaire
-        return " ".join(vocabulaire.accent(m) if m == plier(m) else m for m in mots)
+        return " ".join(self.accent(m) if m == plier(m) else m for m in mots)
+
+    def frequence(self, mot: str) -> int:
+        """How many passages hold this (folded, unstemmed) word."""
+        return self.reader.doc_frequency("mots", mot)  # type: ignore[no-any-return]
 
     def voisin(self, mot: str, rare: bool) -> str | None:
-        """The nearest indexed spelling of ``mot`` (one or two edits away), accented."""
+        """The nearest indexed spelling of ``mot`` (one or two edits away, Whoosh's lexicon)."""
         plie = plier(mot)
         if len(plie) < 4 or plie.isdigit():
             return None
-        vocabulaire = self.vocabulaire
-        seuil = max(1, 5 * vocabulaire.frequence(plie)) if rare else 1
+        seuil = max(1, 5 * self.frequence(plie)) if rare else 1
         for distance in (1, 2) if len(plie) >= 7 else (1,):
             candidats = [
-                (vocabulaire.frequence(c), c)
-                for c in vocabulaire.proches(plie, distance, prefixe=1)
+                (self.frequence(c), c)
+                for c in self.reader.terms_within("mots", plie, distance, prefix=1)
                 if c != plie
             ]
             candidats = [(f, c) for f, c in candidats if f >= seuil]
             if candidats:
-                _, meilleur = max(candidats)
-                return vocabulaire.accent(meilleur)
+                return max(candidats)[1]
         return None
+
+    def accent(self, mot: str) -> str:
+        """The indexed spelling of a folded word, accents included (``enchere`` → ``enchère``)."""
+        try:
+            doc = self.reader.postings("mots", mot).id()
+        except Exception:  # noqa: BLE001 — Whoosh raises TermNotFound (not imported: start-up)
+            return mot
+        champs = self.champs(doc)
+        for trouve in re.finditer(MOT, f"{champs['page']} {champs['texte']}"):
+            if plier(trouve.group()) == mot:
+                return trouve.group().lower()
+        return mot
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:
         """Every passage of a law of these kinds, in page order (``loi exemples 68``)."""
-        docs = [
-            d for d, (n, genre, ed, _, _) in enumerate(self.docs)
-            if n == loi and genre in types and (edition is None or ed == edition)
-        ]  # fmt: skip
-        champs = sorted((self.champs(d) for d in docs), key=lambda c: c["rang"])
+        from whoosh import query as q
+
+        resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
+        champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
+
+
+def _synonymes_de(ix: FileIndex) -> Synonymes:
+    """The synonyms analysed when the index was built (the project's file, for an index without them)."""
+    from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
+    from indexer.recherche.requete import Synonymes
+
+    try:
+        return Synonymes(*lire_synonymes(ix.storage.folder))
+    except (IndexCorrompu, AttributeError, TypeError):
+        return synonymes()
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:
     return Passage(
         loi=int(champs["loi"]) if champs.get("loi") else None,
         ref=champs["ref"],
-        titre=champs["titre"],
+        titre=champs["page"],
         type=champs["type"],
         edition=champs["edition"],
         score=round(score, 3),
@@ -279,59 +323,3 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
         ancre=champs["ancre"],
         source=champs["source"],
     )
-
-
-def grouper(
-    scores: dict[int, float], docs: Sequence[Sequence[Any]], requete: Requete,
-    limite: int | None = None,
-) -> list[tuple[Groupe, list[tuple[float, int]]]]:  # fmt: skip
-    """Group passages by law, weigh them by kind, rank the laws (best first).
-
-    Returns the first ``limite`` groups (all by default), passages not loaded yet,
-    each with its best documents, one per paragraph and edition, best first (ties:
-    page order, the lower docnum).
-    """
-    if not scores:
-        return []
-    seuil = max(scores.values()) * NEGLIGEABLE
-    candidats: dict[Any, list[tuple[float, int]]] = {}  # law number, or ("doc", docnum)
-    for d, score in scores.items():
-        if score >= seuil:
-            loi, genre = docs[d][0], docs[d][1]
-            cle = loi if loi is not None else ("doc", d)
-            poids = POIDS_TYPE.get(genre, POIDS_AUTRE)
-            candidats.setdefault(cle, []).append((score * poids, -d))
-    meilleur = max(max(liste)[0] for liste in candidats.values())  # the best weighted score
-    citees = {label.loi for label in requete.refs}
-    classes = []
-    for cle, liste in candidats.items():
-        paquet = _meilleurs(liste, docs)
-        score = sum(p * s for p, (s, _) in zip(LIES, paquet, strict=False))  # the best LIES
-        numero = None if isinstance(cle, tuple) else cle
-        if numero in requete.lois_evoquees:
-            score *= 1 + EVOQUEE
-        if numero in citees:
-            score += CITEE * meilleur
-        classes.append((-score, paquet[0][1], numero, paquet))
-    classes.sort()  # best first, then page order; (score, first docnum) never ties twice
-    return [
-        (Groupe(numero, "", round(-moins, 3), ()), paquet)
-        for moins, _, numero, paquet in classes[:limite]
-    ]
-
-
-def _meilleurs(liste: list[tuple[float, int]], docs: Sequence[Sequence[Any]]) -> list[tuple[float, int]]:
-    """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and edition."""
-    if len(liste) == 1:  # most side documents: nothing to choose
-        return [(liste[0][0], -liste[0][1])]
-    liste.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
-    paquet: list[tuple[float, int]] = []
-    vus: set[tuple[str, str]] = set()
-    for score, moins_doc in liste:
-        edition, ref = docs[-moins_doc][2:4]
-        if (edition, ref) not in vus:
-            vus.add((edition, ref))
-            paquet.append((score, -moins_doc))
-            if len(paquet) == GARDES:
-                break
-    return paquet

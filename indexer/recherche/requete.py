@@ -81,18 +81,19 @@ class Requete(
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-class Synonymes(namedtuple("Synonymes", "groupes lois par_tete")):
-    """Synonym groups by their stem sequences, and the laws each group hints at."""
+class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage", defaults=(frozenset(),))):
+    """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
     __slots__ = ()
     groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
     lois: tuple[frozenset[int], ...]  # per group
     par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
+    remplissage: frozenset[str]  # stems of conversational filler, kept out of scoring
 
 
 def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     """Read a synonym file (see corpus/synonymes.toml for its format)."""
-    import tomllib  # only when the index is built: queries read the analysed copy
+    import tomllib
 
     with open(chemin, "rb") as fichier:
         donnees = tomllib.load(fichier)
@@ -100,10 +101,12 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     for groupe in donnees.get("groupe", []):
         expressions = dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"])
         groupes.append(([list(e) for e in expressions if e], sorted(groupe.get("lois", []))))
-    return synonymes_compiles(groupes)
+    remplissage = {r for mot in donnees.get("conversation", {}).get("mots", []) for r in racines(mot)}
+    return synonymes_compiles(groupes, frozenset(remplissage))
 
 
-def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Synonymes:
+def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
+                       remplissage: frozenset[str] = frozenset()) -> Synonymes:  # fmt: skip
     """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
     membres: dict[tuple[str, ...], set[int]] = {}
     for rang, (expressions, _) in enumerate(groupes):
@@ -116,6 +119,7 @@ def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]]) -> Syno
         groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
         lois=tuple(frozenset(lois) for _, lois in groupes),
         par_tete={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()},
+        remplissage=remplissage,
     )
 
 
@@ -166,11 +170,12 @@ def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
 def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Concept]:
     """Words to concepts: at each word, the longest synonym expression starting there.
 
-    A multi-word expression (« entame hors tour ») becomes a phrase concept *and* its
+    Conversational filler (« puis-je », « est-ce que ») is dropped first: it says nothing
+    of the situation. A multi-word expression (« entame hors tour ») becomes a phrase concept *and* its
     words stay concepts of their own, so that a paragraph saying « l'entame a été faite
     hors de son tour » still matches, with the phrase as a bonus when it is there.
     """
-    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m))]
+    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m)) and (e or r[0] not in syn.remplissage)]
     concepts: list[Concept] = []
     for i, (mot, exclu, racine) in enumerate(pleins):
         trouves = [] if exclu else _expressions(pleins, i, syn)
@@ -207,11 +212,16 @@ def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
     return frozenset(lois)
 
 
+# « est-ce que » asks a question; « est » alone stays (East).
+_EST_CE = re.compile(r"\best-ce\b", re.IGNORECASE)
+
+
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     """Understand a query: normalise, split phrases, law numbers, words and synonyms."""
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
     phrases, libres, ignoree = _decouper(propre)
+    libres = [_EST_CE.sub(" ", libre) for libre in libres]
     mots: list[tuple[str, bool]] = []
     refs: list[Label] = []
     for libre in libres:

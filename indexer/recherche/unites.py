@@ -1,17 +1,17 @@
 """What the index keeps of a fiche besides its words: the paragraphs that enclose it,
-and the accents of its words (for « Résultats pour : … »). Functions of a
-``model.Fiche``, not of Whoosh: the compact query file stores what they compute.
+and the law it counts for. Functions of a ``model.Fiche``, not of Whoosh: the index
+(and the site's search) store what they compute.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable
 
 from indexer.labels import parse_label
 from indexer.model import Fiche
-from indexer.recherche.analyse import MOT, plier
+
+# The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
+_RENVOI_INDEX = re.compile(r"\b([1-9]\d?)(?=[A-H(,\s]|$)")
 
 
 def chemins_refs(fiche: Fiche) -> str:
@@ -24,16 +24,17 @@ def chemins_refs(fiche: Fiche) -> str:
     return " ".join(a.compact().lower() for a in reversed(label.ancetres()))
 
 
-def lexique(fiches: Iterable[Fiche]) -> dict[str, str]:
-    """Folded word → its most frequent accented spelling, for « Résultats pour : … ».
+def groupe(fiche: Fiche) -> str:
+    """The law a passage counts for, as a string ("" for none).
 
-    Stored in the compact file with the ``mots`` vocabulary (``compact.Vocabulaire``).
+    A law's passages count for it; an entry of the 2007 alphabetical index counts for
+    the law it points to (« Renonce » → 61), so that the index lends its director's
+    vocabulary to that law instead of ranking as a document of its own.
     """
-    formes: dict[str, Counter[str]] = {}
-    for fiche in fiches:
-        for mot in re.findall(MOT, f"{fiche.page} {fiche.texte}"):
-            bas = mot.lower()
-            plie = plier(bas)
-            if plie != bas:
-                formes.setdefault(plie, Counter())[bas] += 1
-    return {plie: compte.most_common(1)[0][0] for plie, compte in sorted(formes.items())}
+    if fiche.loi is not None:
+        return str(fiche.loi)
+    if fiche.type == "index":
+        renvoi = _RENVOI_INDEX.search(fiche.texte)
+        if renvoi and int(renvoi.group(1)) <= 93:
+            return renvoi.group(1)
+    return ""

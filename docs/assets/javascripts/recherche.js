@@ -1,0 +1,225 @@
+// La recherche du site : la loupe de l'en-tête (un dialogue), la page recherche/index.html?q=…,
+// et le surlignage des mots cherchés sur la page d'un résultat (?h=racines).
+//
+// Rien n'est chargé sur une simple lecture : MiniSearch, l'analyse, le moteur et les données
+// (recherche-donnees.js, écrit par hooks/site.py) sont des scripts ajoutés à la première
+// ouverture de la recherche — des scripts, pas fetch, que file:// refuse. Les temps de chaque
+// étape vont dans window.RechercheMesures (tests du navigateur, make bench).
+(function () {
+  "use strict";
+
+  const ICI = document.currentScript ? document.currentScript.src : "";
+  const RACINE = new URL("../../", ICI || document.baseURI);
+  const SCRIPTS = ["minisearch.js", "recherche-analyse.js", "recherche-moteur.js", "recherche-donnees.js"];
+  const TYPES = { loi: "Loi", commentaire: "Commentaire", exemple: "Exemple", note: "Note", index: "Index",
+    definition: "Définition", reglement: "Règlement", annexe: "Annexe", tableau: "Tableau", objet: "Objet du Code",
+    preface: "Préface", marque: "Marque" };
+  const mesures = (window.RechercheMesures = { chargements: 0 });
+  const charges = new Map();
+  let moteur = null;
+
+  function script(nom) {
+    if (!charges.has(nom)) {
+      charges.set(nom, new Promise((ok, echec) => {
+        const balise = document.createElement("script");
+        balise.src = new URL("assets/javascripts/" + nom, RACINE).href;
+        balise.async = false; // dans l'ordre de la liste
+        balise.onload = ok;
+        balise.onerror = () => echec(new Error("script introuvable : " + nom));
+        document.head.appendChild(balise);
+      }));
+    }
+    return charges.get(nom);
+  }
+
+  // Le moteur, chargé une fois (à la première ouverture), prêt à chercher.
+  function charger() {
+    if (!moteur) {
+      mesures.ouverture = performance.now();
+      mesures.chargements += 1;
+      moteur = Promise.all(SCRIPTS.map(script)).then(() => {
+        mesures.scripts = performance.now();
+        const m = window.RechercheMoteur.creer(window.RECHERCHE_DONNEES, window.MiniSearch,
+          window.RechercheAnalyse, window.CitationLoi);
+        mesures.pret = performance.now();
+        return m;
+      });
+    }
+    return moteur;
+  }
+
+  // --- l'affichage des résultats -----------------------------------------------------------
+
+  function element(nom, classe, texte) {
+    const e = document.createElement(nom);
+    if (classe) e.className = classe;
+    if (texte !== undefined) e.textContent = texte;
+    return e;
+  }
+
+  // L'adresse d'un passage, avec les racines à surligner sur la page d'arrivée.
+  function adresse(url, racines) {
+    const [page, ancre] = url.split("#");
+    const h = racines.length ? "?h=" + encodeURIComponent(racines.join(" ")) : "";
+    return new URL(page, RACINE).href + h + (ancre ? "#" + ancre : "");
+  }
+
+  function extrait(passage) {
+    const p = element("p", "recherche-extrait");
+    let curseur = 0;
+    for (const [debut, fin] of passage.marques) {
+      p.append(passage.extrait.slice(curseur, debut), element("mark", "", passage.extrait.slice(debut, fin)));
+      curseur = fin;
+    }
+    p.append(passage.extrait.slice(curseur));
+    return p;
+  }
+
+  // « 68C » pour le texte d'une loi, « Exemple 3 » pour « 68 exemple 3 », « Définition »…
+  function libelle(p) {
+    if (p.type === "loi") return p.ref;
+    const numero = /^\d+ (commentaire|exemple|note) (\d+)$/.exec(p.ref);
+    if (numero) return TYPES[p.type] + " " + numero[2];
+    return TYPES[p.type] || p.type;
+  }
+
+  function groupe(g, racines) {
+    const li = element("li", "recherche-groupe");
+    li.dataset.loi = g.loi === null ? "" : String(g.loi);
+    const titre = g.loi === null ? g.titre : "Loi " + g.loi + " — " + g.titre;
+    const lien = element("a", "recherche-loi", titre);
+    lien.href = adresse(g.passages[0].url, racines);
+    li.append(lien);
+    const liste = element("ul", "recherche-passages");
+    for (const p of g.passages) {
+      const item = element("li", "recherche-passage");
+      const a = element("a", "recherche-ref");
+      a.href = adresse(p.url, racines);
+      a.append(element("span", "recherche-label", libelle(p)));
+      if (p.edition) a.append(" ", element("span", "edition e" + p.edition, p.edition));
+      item.append(a, extrait(p));
+      liste.append(item);
+    }
+    li.append(liste);
+    return li;
+  }
+
+  function afficher(cible, etat, reponse, texte) {
+    cible.replaceChildren();
+    if (!reponse.groupes.length) {
+      etat.textContent = reponse.requete ? "Aucun résultat pour « " + reponse.requete + " »." : "";
+    } else {
+      etat.textContent = (reponse.corrigee ? "Résultats pour : « " + reponse.interpretation + " »" : "Résultats")
+        + " — les lois les plus proches d'abord.";
+      const liste = element("ol", "recherche-groupes");
+      for (const g of reponse.groupes) liste.append(groupe(g, reponse.racines));
+      cible.append(liste);
+    }
+    cible.dataset.requete = texte; // tel que tapé ou reçu dans ?q= : les tests et les liens le retrouvent
+  }
+
+  // Cherche et affiche (en tapant : le dernier mot est complété) ; mesures.derniere : la durée
+  // de la recherche et de son affichage (ms).
+  function chercherDans(texte, cible, etat, enTapant) {
+    etat.textContent = moteur ? "" : "Chargement de la recherche…";
+    return charger().then((m) => {
+      const debut = performance.now();
+      const reponse = m.chercher(texte, { limite: 10, parGroupe: 3, completer: Boolean(enTapant) });
+      afficher(cible, etat, reponse, texte);
+      const fin = performance.now();
+      mesures.derniere = fin - debut;
+      if (mesures.premiers === undefined) {
+        mesures.premiers = fin;
+        (window.requestIdleCallback || setTimeout)(() => m.preparer());
+      }
+      return reponse;
+    }).catch((erreur) => {
+      etat.textContent = "La recherche n'a pas pu se charger (" + erreur.message + ").";
+    });
+  }
+
+  // --- le dialogue de l'en-tête ----------------------------------------------------------------
+
+  function dialogue() {
+    const boite = document.getElementById("recherche-dialogue");
+    if (!boite || !boite.showModal) return;
+    const saisie = boite.querySelector(".recherche-saisie");
+    const resultats = boite.querySelector(".recherche-resultats");
+    const etat = boite.querySelector(".recherche-etat");
+    let minuteur = 0;
+    const ouvrir = (evenement) => {
+      if (evenement) evenement.preventDefault();
+      if (!boite.open) boite.showModal();
+      saisie.focus();
+      saisie.select();
+      charger();
+    };
+    for (const bouton of document.querySelectorAll(".recherche-ouvrir")) bouton.addEventListener("click", ouvrir);
+    boite.querySelector(".recherche-fermer").addEventListener("click", () => boite.close());
+    boite.addEventListener("click", (evenement) => { if (evenement.target === boite) boite.close(); });
+    // Échap ferme tout de suite (dans un champ de recherche, Chromium le viderait d'abord).
+    boite.addEventListener("keydown", (evenement) => {
+      if (evenement.key === "Escape") {
+        evenement.preventDefault();
+        boite.close();
+      }
+    });
+    saisie.addEventListener("input", () => {
+      clearTimeout(minuteur);
+      minuteur = setTimeout(() => chercherDans(saisie.value, resultats, etat, true), 120);
+    });
+    boite.querySelector("form").addEventListener("submit", (evenement) => {
+      evenement.preventDefault();
+      clearTimeout(minuteur);
+      chercherDans(saisie.value, resultats, etat);
+    });
+    document.addEventListener("keydown", (evenement) => {
+      const ecrit = /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement?.tagName || "");
+      if (evenement.key === "/" && !ecrit && !boite.open) ouvrir(evenement);
+    });
+  }
+
+  // --- la page recherche/index.html?q=… ------------------------------------------------------
+
+  function page() {
+    const resultats = document.getElementById("resultats");
+    if (!resultats) return;
+    const q = new URLSearchParams(location.search).get("q") || "";
+    const saisie = document.getElementById("recherche-page-saisie");
+    if (saisie) saisie.value = q;
+    if (q.trim()) chercherDans(q, resultats, document.getElementById("recherche-page-etat"));
+  }
+
+  // --- le surlignage sur la page d'arrivée -----------------------------------------------------
+
+  // Les mots de trois lettres ou plus dont la racine est cherchée ; jamais « l », « a », « de ».
+  function surligner() {
+    const h = new URLSearchParams(location.search).get("h");
+    const article = document.querySelector("article.md-content__inner");
+    if (!h || !article) return;
+    const voulues = new Set(h.split(" ").filter((r) => r.length >= 2));
+    script("recherche-analyse.js").then(() => {
+      const A = window.RechercheAnalyse.creer([]);
+      const marcheur = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (n.parentElement.closest("script, style, mark, .headerlink, abbr") ? 2 : 1),
+      });
+      const noeuds = [];
+      while (marcheur.nextNode()) noeuds.push(marcheur.currentNode);
+      for (const noeud of noeuds) {
+        const touches = A.mots(noeud.data).filter((m) => m.mot.length >= 3 && voulues.has(m.racine));
+        for (const m of touches.reverse()) {
+          const fin = noeud.splitText(m.debut);
+          fin.splitText(m.fin - m.debut);
+          const marque = element("mark", "recherche-surligne");
+          fin.replaceWith(marque);
+          marque.append(fin);
+        }
+      }
+    });
+  }
+
+  dialogue();
+  page();
+  surligner();
+  window.RechercheSite = { charger, mesures };
+})();

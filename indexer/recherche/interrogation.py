@@ -1,0 +1,131 @@
+"""A query understood (``requete.Requete``), turned into Whoosh query objects.
+
+No query parser: the concepts are already known, so each becomes the query that says
+it. A concept and its synonyms are one ``DisjunctionMax`` (the best way of saying it
+counts, the others break ties: ``disjonction.MeilleurDe``), each way a term or a ``Phrase`` with slop, in the text
+and (boosted) in the title; ``-mot`` is an ``AndNot``; a law the query names adds a
+constant score to its passages, more to the cited paragraph and its sub-paragraphs.
+Whoosh scores the whole with BM25F (``Poids.b``, ``Poids.k1``).
+
+``Poids`` holds every weight of the ranking, here and in ``moteur``: they are tuned
+on the evaluation's folds (``scripts/evaluer.py --plis``), never on one query.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+from indexer.recherche.requete import Concept, Requete, ecart
+
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from whoosh.query import Query
+
+# Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
+Poids = namedtuple(
+    "Poids",
+    "titre synonyme departage b k1 loi commentaire note exemple index autre suivants evoquee citee",
+    defaults=(
+        1.5,  # titre: a word of the title weighs this much more than one of the text
+        0.85,  # synonyme: a synonym weighs a little less than the word typed
+        0.1,  # departage: DisjunctionMax tie-break, what the other variants add
+        0.75,  # b: BM25F length normalisation
+        1.2,  # k1: BM25F term-frequency saturation
+        1.0,  # loi: what each kind of passage counts for its law…
+        0.85,  # commentaire
+        0.8,  # note
+        0.7,  # exemple
+        0.6,  # index: an entry of the 2007 alphabetical index, for the law it points to
+        0.75,  # autre: definitions, articles… (groups of their own)
+        0.3,  # suivants: a law's score is its best passage plus this fraction of its next ones
+        0.3,  # evoquee: bonus for a law the synonyms point to (fraction of its score)
+        3.0,  # citee: bonus for a law the query names (fraction of the best score)
+    ),
+)
+FREQUENT = 0.2  # a stem in more than this share of the texts is searched in the titles only
+SLOP_SYNONYME = 3  # a multi-word synonym matches with a word or two in between
+CITATION = 0.5  # score of every passage of a law the query names (so that it is found)
+SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragraphs
+CHAMPS = ("texte", "titre")
+
+
+def _variante(racines: Sequence[str], slop: int, poids: Poids, boost: float,
+              frequent: Callable[[str], bool]) -> list[Query]:  # fmt: skip
+    """One way of saying a concept: a stem or a stem sequence, in the text and in the title.
+
+    A stem found in most texts (« joueur », « carte ») tells them apart by little and
+    costs the most to score: alone, it is searched in the titles only.
+    """
+    from whoosh import query as q
+
+    boosts = {"texte": boost, "titre": boost * poids.titre}
+    if len(racines) == 1:
+        champs = ("titre",) if frequent(racines[0]) else CHAMPS
+        return [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
+    return [q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS]
+
+
+def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query:
+    """A concept and its synonyms, in the text or the title: the best match counts, the others break ties.
+
+    One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
+    (``index._document``), so a passage rarely matches both fields.
+    """
+    from indexer.recherche.disjonction import MeilleurDe
+
+    slop = 1 + ecart(c.mots) if c.phrase and not c.synonyme else SLOP_SYNONYME
+    feuilles = [
+        feuille
+        for rang, v in enumerate(c.variantes)
+        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent)
+    ]
+    if len(feuilles) == 1:
+        return feuilles[0]
+    return MeilleurDe(feuilles, tiebreak=poids.departage)
+
+
+def citations(requete: Requete) -> list[Query]:
+    """Every passage of a cited law is a candidate; the cited paragraph first."""
+    from whoosh import query as q
+
+    requetes: list[Query] = []
+    for label in requete.refs:
+        requetes.append(q.ConstantScoreQuery(q.Term("loi", str(label.loi)), CITATION))
+        if label.parties:
+            chemin = label.compact().lower()
+            requetes.append(q.ConstantScoreQuery(q.Term("refs", chemin), SOUS_PARAGRAPHE))
+    return requetes
+
+
+def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query | None:
+    """The Whoosh query of an understood query; None when nothing is left to search for.
+
+    ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts.
+    """
+    from whoosh import query as q
+
+    positives = [concept(c, poids, frequent) for c in requete.concepts if not c.exclu]
+    positives += citations(requete)
+    if not positives:
+        return None
+    resultat: Query = positives[0] if len(positives) == 1 else q.Or(positives)
+    exclus = [concept(c, poids) for c in requete.concepts if c.exclu]
+    if exclus:
+        resultat = q.AndNot(resultat, q.Or(exclus))
+    return resultat
+
+
+def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
+    """Only the passages of this edition and of these kinds (None: all)."""
+    from whoosh import query as q
+
+    conditions: list[Query] = []
+    if edition:
+        conditions.append(q.Term("edition", edition))
+    if types:
+        conditions.append(q.Or([q.Term("type", t) for t in types]))
+    if not conditions:
+        return None
+    return conditions[0] if len(conditions) == 1 else q.And(conditions)

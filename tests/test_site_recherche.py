@@ -1,0 +1,254 @@
+"""The site's search in Chromium: the page recherche/index.html?q=… from file:// and http, the
+header's dialog, the lazy load, the highlighting, the JS analysis against the Python one,
+the parity with the CLI on the evaluation, and a phone's figures (issue 9, section 3).
+
+Same browser and fixtures as tests/test_navigateur.py (Debian's Chromium, never a download;
+skipped without it unless LOI_NAVIGATEUR_OBLIGATOIRE=1). Screenshots go to tests/artefacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from urllib.parse import quote, unquote, urlsplit
+
+import pytest
+import test_navigateur as _navigateur
+from site_outils import RACINE
+
+# The browser, the built site, its server and the pages of tests/test_navigateur.py.
+navigateur, site, serveur = _navigateur.navigateur, _navigateur.site, _navigateur.serveur
+origine, contexte, page = _navigateur.origine, _navigateur.contexte, _navigateur.page
+capture = _navigateur.capture
+
+sys.path.insert(0, str(RACINE / "scripts"))
+import evaluer  # noqa: E402
+import evaluer_site  # noqa: E402
+
+pytestmark = pytest.mark.navigateur
+
+BUREAU = {"width": 1280, "height": 800}
+ECART_MRR = 0.05  # issue 9: the site's MRR@10 within this of the CLI's, part by part
+# Generous ceilings (a busy two-core machine): the issue's are 1 s and 100 ms; make bench
+# prints the figures themselves.
+PLAFOND_PREMIERS_MS = 3000
+PLAFOND_REQUETE_MS = 300
+
+
+def resultats_de_la_page(page, requete: str) -> list[tuple[str, str]]:
+    """Open recherche/index.html?q=… and return its result links (law, href) in rank order."""
+    page.wait_for_function(
+        "(q) => document.getElementById('resultats')?.dataset.requete === q", arg=requete, timeout=30_000
+    )
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('#resultats .recherche-groupe'),
+                 (g) => [g.dataset.loi, g.querySelector('a').href])"""
+    )
+
+
+def moteur_du_site(page, requete: str) -> list[int | None]:
+    return page.evaluate(evaluer_site.CLASSER_JS, [requete])[0]
+
+
+# --- the search page -----------------------------------------------------------------------
+
+
+def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, request):
+    requete = "revendication contestée"
+    page.goto(origine + "recherche/index.html?q=" + quote(requete))
+    liens = resultats_de_la_page(page, requete)
+    lois = [loi for loi, _ in liens]
+    assert lois[0] in {"70", "68"}, lois
+    assert [int(n) if n else None for n in lois] == moteur_du_site(page, requete)
+    assert page.locator("#recherche-page-saisie").input_value() == requete
+    for _, lien in liens:
+        adresse = urlsplit(lien)
+        assert "?h=" in lien and adresse.fragment, lien
+        if origine.startswith("file:"):
+            assert Path(unquote(adresse.path)).is_file(), lien
+    if request.node.callspec.params["origine"] == "http":
+        capture(page, "recherche-page-390x844.png")
+        page.set_viewport_size(BUREAU)
+        capture(page, "recherche-page-1280x800.png")
+
+
+def test_un_resultat_mene_au_paragraphe_surligne(page, origine):
+    page.goto(origine + "recherche/index.html?q=" + quote("enchère insuffisante"))
+    resultats_de_la_page(page, "enchère insuffisante")
+    page.locator("#resultats .recherche-passage a").first.click()
+    page.wait_for_url(re.compile(r"lois/27/index\.html\?h=.*#loi-27"))
+    page.wait_for_selector("mark.recherche-surligne")
+    ancre = urlsplit(page.url).fragment
+    assert page.evaluate(f"document.querySelector('[id=\"{ancre}\"]').getBoundingClientRect().top") < 844
+
+
+def test_une_page_de_recherche_sans_requete_ne_charge_rien(page, site):
+    page.goto(site.as_uri() + "/recherche/index.html")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.RECHERCHE_DONNEES === undefined && window.RechercheMesures.chargements === 0")
+    assert page.locator("#resultats").get_attribute("data-requete") is None
+
+
+# --- the header's dialog and the lazy load ------------------------------------------------------
+
+
+def test_les_donnees_ne_se_chargent_qu_a_l_ouverture(page, serveur):
+    charges: list[str] = []
+    page.on("request", lambda r: charges.append(r.url.rsplit("/", 1)[-1]))
+    page.goto(serveur + "lois/68/index.html", wait_until="networkidle")
+    moteur = {"minisearch.js", "recherche-analyse.js", "recherche-moteur.js", "recherche-donnees.js"}
+    assert not moteur & set(charges), "une simple lecture ne charge pas la recherche"
+    assert page.evaluate("window.RECHERCHE_DONNEES === undefined")
+    for _ in range(2):
+        page.locator(".recherche-ouvrir").first.click()
+        page.locator("#recherche-dialogue .recherche-saisie").fill("renonce")
+        page.wait_for_function("() => document.querySelector('#recherche-dialogue .recherche-resultats')"
+                               ".dataset.requete === 'renonce'")
+        page.keyboard.press("Escape")
+    assert sorted(c for c in charges if c in moteur) == sorted(moteur), "chargés une fois, à l'ouverture"
+    assert page.evaluate("window.RechercheMesures.chargements") == 1
+
+
+def test_le_dialogue_a_un_nom_accessible_et_se_ferme(page, origine, request):
+    page.goto(origine + "lois/68/index.html")
+    page.get_by_role("link", name="Chercher dans le Code").click()
+    dialogue = page.get_by_role("dialog", name="Chercher dans le Code")
+    dialogue.wait_for(state="visible")
+    saisie = page.get_by_role("searchbox", name="Situation ou mots à chercher")
+    assert saisie.evaluate("(e) => e === document.activeElement")
+    saisie.fill("le mort a signalé une renonce")
+    page.wait_for_selector("#recherche-dialogue .recherche-groupe")
+    lois = page.locator("#recherche-dialogue .recherche-groupe").evaluate_all("(gs) => gs.map((g) => g.dataset.loi)")
+    assert lois[:3] == [str(n) for n in moteur_du_site(page, "le mort a signalé une renonce")[:3]]
+    if request.node.callspec.params["origine"] == "http":
+        capture(page, "recherche-dialogue-390x844.png")
+    page.keyboard.press("Escape")
+    dialogue.wait_for(state="hidden")
+
+
+def test_en_tapant_le_dernier_mot_est_complete(page, serveur):
+    page.goto(serveur + "lois/68/index.html")
+    page.locator(".recherche-ouvrir").first.click()
+    page.locator("#recherche-dialogue .recherche-saisie").press_sequentially("carte pénal", delay=30)
+    page.wait_for_function("() => document.querySelector('#recherche-dialogue .recherche-resultats')"
+                           ".dataset.requete === 'carte pénal'")
+    assert "carte pénalisée" in page.locator("#recherche-dialogue .recherche-etat").inner_text()
+    premiere = page.locator("#recherche-dialogue .recherche-groupe").first.get_attribute("data-loi")
+    assert premiere in {"50", "51", "52"}
+
+
+def test_le_dialogue_sur_un_bureau(page, serveur):
+    page.set_viewport_size(BUREAU)
+    page.goto(serveur + "lois/12/index.html")
+    page.keyboard.press("/")
+    page.locator("#recherche-dialogue .recherche-saisie").fill("score ajusté")
+    page.wait_for_selector("#recherche-dialogue .recherche-groupe")
+    assert page.locator("#recherche-dialogue .recherche-groupe").first.get_attribute("data-loi") == "12"
+    capture(page, "recherche-dialogue-1280x800.png")
+
+
+def test_le_surlignage_ne_marque_jamais_un_mot_d_une_ou_deux_lettres(page, origine):
+    """« l'arbitre » once opened Law 25 with 418 marks on the letter « l »."""
+    page.goto(origine + "recherche/index.html?q=" + quote("l'arbitre"))
+    resultats_de_la_page(page, "l'arbitre")
+    page.locator("#resultats .recherche-loi").first.click()
+    page.wait_for_selector("mark.recherche-surligne")
+    suivi = page.locator("mark.recherche-surligne").all_inner_texts()
+    page.goto(origine + "lois/25/index.html?h=" + quote("l a d arbitr"))  # short stems asked on purpose
+    page.wait_for_selector("mark.recherche-surligne")
+    direct = page.locator("mark.recherche-surligne").all_inner_texts()
+    for marques in (suivi, direct):
+        assert marques and all(len(m) >= 3 and m.lower().startswith("arbitr") for m in marques), marques
+
+
+# --- the analysis and the ranking, against the CLI's ------------------------------------------
+
+
+def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire(page, site):
+    """Every word of the index, and every text whole, gets the Python stems in the browser
+    (an analyser without the shipped table of stems: the JS stemmer itself)."""
+    from indexer import build
+    from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
+
+    fiches = build.construit().fiches
+    mots = sorted({plier(m) for f in fiches for m in re.findall(MOT, f"{f.page} {f.texte}")})
+    mots += re.findall(MOT, (RACINE / "corpus/synonymes.toml").read_text(encoding="utf-8"))
+    attendu = {m: " ".join(racines(m)) for m in mots}
+    textes = [f.texte for f in fiches]
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    page.wait_for_function("() => window.RechercheSite !== undefined")
+    obtenu = page.evaluate(
+        """async ([mots, textes, vides]) => {
+            await window.RechercheSite.charger();
+            const A = window.RechercheAnalyse.creer(vides);
+            const seules = Object.fromEntries(mots.map((m) => [m, A.racines(m).join(" ")]));
+            return [seules, textes.map((t) => A.racines(t).join(" "))];
+        }""",
+        [mots, textes, sorted(MOTS_VIDES)],
+    )
+    assert len(attendu) > 4000
+    assert {m: r for m, r in obtenu[0].items() if r != attendu[m]} == {}
+    ecarts = [i for i, t in enumerate(textes) if obtenu[1][i] != " ".join(racines(t))]
+    assert ecarts == []
+
+
+def test_les_passages_ont_les_scores_de_whoosh(page, site):
+    """The same documents, weights and scoring: each passage's score is Whoosh's."""
+    from indexer import build
+    from indexer.recherche.moteur import Chercheur
+    from indexer.recherche.requete import comprendre
+
+    chercheur = Chercheur(build.index_courant())
+    requetes = [texte for texte, _ in evaluer.lire_parties()["directeur"][:30]]
+    requetes += ['"revendication contestée"', "renonce -mort", "loi 12 C 1 e", "entame hors tour"]
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    obtenu = page.evaluate(
+        "async (qs) => { const m = await window.RechercheSite.charger();"
+        " return qs.map((q) => m.passages(q).slice(0, 8)); }",
+        requetes,
+    )
+    ecarts = []
+    for texte, site_ in zip(requetes, obtenu, strict=True):
+        commande = chercheur.scores(comprendre(texte, chercheur.synonymes))[:8]
+        if [d for _, d in commande] != [d for _, d in site_] or any(
+            abs(a - b) > 1e-6 * max(1.0, a) for (a, _), (b, _) in zip(commande, site_, strict=True)
+        ):
+            ecarts.append((texte, commande[:3], site_[:3]))
+    assert ecarts == []
+
+
+def test_le_mrr_du_site_suit_celui_de_la_commande(navigateur, site):
+    """Both engines on the whole evaluation, part by part: the CLI's figures computed here."""
+    from indexer import build
+    from indexer.recherche.moteur import Chercheur
+
+    parties = evaluer.lire_parties()
+    commande = evaluer.chiffres(evaluer.classeur(Chercheur(build.index_courant())), parties)
+    dusite = evaluer.chiffres(evaluer_site.classeur_site(navigateur, site.as_uri() + "/", parties), parties)
+    ecarts = {nom: round(dusite[nom].mrr - commande[nom].mrr, 3) for nom in parties}
+    (RACINE / "tests/artefacts").mkdir(exist_ok=True)
+    (RACINE / "tests/artefacts/parite.json").write_text(json.dumps(
+        {nom: {"commande": commande[nom].mrr, "site": dusite[nom].mrr} for nom in parties}, indent=1))
+    assert all(abs(e) <= ECART_MRR for e in ecarts.values()), ecarts
+    assert all(len(requetes) >= 50 for requetes in parties.values())
+
+
+# --- a phone's figures ----------------------------------------------------------------------------
+
+
+def test_les_chiffres_du_telephone(navigateur, serveur):
+    octets = evaluer_site.premiere_vue(navigateur, serveur)
+    mesures = evaluer_site.telephone(navigateur, serveur)
+    (RACINE / "tests/artefacts").mkdir(exist_ok=True)
+    (RACINE / "tests/artefacts/telephone.json").write_text(json.dumps({"premiere_vue_octets": octets, **mesures}))
+    assert octets <= 450_000, f"première vue de lois/68 : {octets / 1000:.0f} kB"
+    assert mesures["chargements"] == 1
+    assert mesures["premiers_ms"] <= PLAFOND_PREMIERS_MS, mesures
+    assert mesures["requete_mediane_ms"] <= PLAFOND_REQUETE_MS, mesures
+
+
+def test_la_recherche_marche_depuis_file_sur_un_telephone(navigateur, site):
+    mesures = evaluer_site.telephone(navigateur, site.as_uri() + "/")
+    assert mesures["premiers_ms"] <= PLAFOND_PREMIERS_MS, mesures
