@@ -134,12 +134,12 @@ PLIS = 5
 # The weights tuned and the values tried (interrogation.Poids): a few each, never fitted to one query.
 GRILLE = {
     "titre": (1.0, 1.5, 2.5),
-    "synonyme": (0.6, 0.85, 1.0),
+    "synonyme": (0.4, 0.6, 0.85),
     "departage": (0.1, 0.3, 0.6),
     "b": (0.5, 0.75, 0.9),
-    "commentaire": (0.7, 0.85, 1.0),
-    "exemple": (0.5, 0.7, 0.9),
-    "index": (0.3, 0.6, 0.9),
+    "commentaire": (0.85, 1.0, 1.2),
+    "exemple": (0.5, 0.7, 0.9, 1.1),
+    "index": (0.6, 0.9, 1.2),
     "suivants": (0.1, 0.3, 0.5),
     "evoquee": (0.0, 0.3, 0.6),
 }

@@ -42,28 +42,37 @@ class MeilleurMatcher(UnionMatcher):
         return self
 
     def extremes(self) -> tuple[float, float]:
-        """(best, sum) of the sub-matchers' scores on the current document."""
+        """(best, sum) of the sub-matchers' scores on the current document (the hot loop: kept flat)."""
         a, b = self.a, self.b
         if not a.is_active():
-            return _extremes(b)
-        if not b.is_active():
-            return _extremes(a)
-        id_a, id_b = a.id(), b.id()
-        if id_a != id_b:
-            return _extremes(a if id_a < id_b else b)
-        (max_a, somme_a), (max_b, somme_b) = _extremes(a), _extremes(b)
-        return max(max_a, max_b), somme_a + somme_b
+            a = None
+        elif b.is_active():
+            id_a, id_b = a.id(), b.id()
+            if id_a < id_b:
+                b = None
+            elif id_b < id_a:
+                a = None
+        else:
+            b = None
+        if a is None or b is None:
+            seul = b if a is None else a
+            if seul.__class__ is MeilleurMatcher:
+                return seul.extremes()  # type: ignore[no-any-return]
+            score = seul.score()
+            return score, score
+        if a.__class__ is MeilleurMatcher:
+            max_a, somme_a = a.extremes()
+        else:
+            max_a = somme_a = a.score()
+        if b.__class__ is MeilleurMatcher:
+            max_b, somme_b = b.extremes()
+        else:
+            max_b = somme_b = b.score()
+        return (max_a if max_a > max_b else max_b), somme_a + somme_b
 
     def score(self) -> float:
         meilleur, somme = self.extremes()
         return meilleur + self.tiebreak * (somme - meilleur)
-
-
-def _extremes(matcher: Any) -> tuple[float, float]:
-    if isinstance(matcher, MeilleurMatcher):
-        return matcher.extremes()
-    score = matcher.score()
-    return score, score
 
 
 class MeilleurDe(DisjunctionMax):
