@@ -38,7 +38,7 @@ from indexer.model import (
     Loi,
     Partie,
 )
-from indexer.rendu.annote import annoter, differe, ordre
+from indexer.rendu.annote import annoter, differe, ordre, parents_absents
 from indexer.rendu.entetes import EntetesExtension
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017
 
@@ -166,6 +166,37 @@ def test_un_commentaire_rattache_a_un_paragraphe_non_cite(monkeypatch) -> None:
     assert [o.element.ligne for o in annote.fin] == [880]
 
 
+@pytest.mark.parametrize("cites, attendu", [
+    (["12A", "12A1"], []),  # every parent has its heading
+    (["12A", "12B1"], ["12B"]),  # 12B1 would read as a part of 12A
+    (["12A", "12C1(a)", "12C1(e)(i)", "12C2(a)"], ["12C", "12C1", "12C1(e)", "12C2"]),
+    (["40A", "40A1(a)"], ["40A1"]),  # under a parent that has one: the missing level only
+    (["12", "12A"], []),  # the preamble is no paragraph's parent
+])
+def test_un_en_tete_pour_le_parent_qu_aucune_source_2017_ne_donne(cites: list[str], attendu: list[str]) -> None:
+    """Issue 8, lois/12: 12B1 and 12C1(a) rendered as h4/h5 under 12A read as parts of it;
+    their parents (12B, 12C, 12C1) get a heading of their own, the label alone."""
+    _, annote = _annote(_partie(GUIDE, "2017", ROLE_GUIDE, *(_loi_(lab, 800 + i) for i, lab in enumerate(cites))))
+    assert sorted(label.compact() for label in parents_absents(annote.paragraphes)) == attendu
+
+
+def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
+    """In the 2017 section of lois/12, the heading above 12B1 of its level or higher is 12B
+    (label only, its own anchor: ``loi-12-b`` stays on the 2007 text), above 12C1(a) 12C1."""
+    page = (RACINE / "docs/lois/12.md").read_text(encoding="utf-8").split("## Texte 2007")[0]
+    titres = re.findall(r"^(#{3,6}) (\S+)(.*)$", page, re.MULTILINE)
+
+    def au_dessus(label: str) -> tuple[str, str]:
+        rang = next(i for i, (_, lab, _) in enumerate(titres) if lab == label)
+        niveau = len(titres[rang][0])
+        return next((lab, reste) for diese, lab, reste in reversed(titres[:rang]) if len(diese) <= niveau)
+
+    assert au_dessus("12B1") == ("12B", " { #loi-12-b-2017 .parent-seul }")
+    assert au_dessus("12C1(a)") == ("12C1", " { #loi-12-c-1-2017 .parent-seul }")
+    assert au_dessus("12C2(a)") == ("12C2", " { #loi-12-c-2-2017 .parent-seul }")
+    assert "{ #loi-12-b aussi=loi-12-b-2007" in (RACINE / "docs/lois/12.md").read_text(encoding="utf-8")
+
+
 def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
     """74A1 is quoted by the Guide (first on the page: loi-74-a-1) and the booklet (the
     text): the page shows the booklet's words under loi-74-a-1, and keeps every id."""
@@ -223,6 +254,13 @@ def test_un_en_tete_2007_porte_son_edition() -> None:
     assert '<h3 data-edition="2007" id="loi-12-a-2007"' in rendu
 
 
+def test_l_en_tete_d_un_parent_absent_dit_ce_qu_il_est() -> None:
+    rendu = _html("## Texte 2017 et commentaire { #guide src=000 }\n\n### 12B { #loi-12-b-2017 .parent-seul }\n")
+    assert re.search(r'<h3 class="parent-seul" data-edition="2017" id="loi-12-b-2017" title="Les sources 2017 '
+                     r'ne donnent ni l\'intitulé[^"]*">12B<span class="source-para" '
+                     r'data-nom="intitulé et texte 2017 non donnés"></span></h3>', rendu), rendu
+
+
 def test_pas_d_infobulle_du_glossaire_dans_un_titre() -> None:
     rendu = _html("# Loi 23 — Déclaration comparable\n\nUne déclaration comparable.\n\n"
                   "*[comparable]: Définition du glossaire\n")
@@ -251,6 +289,20 @@ def test_ni_front_matter_ni_nom_de_fichier_montre() -> None:
         assert not page.startswith("---")
         visibles = re.sub(r'title="[^"]*"', "", page)
         assert "_40f8f2357f5f2a2b.txt" not in visibles and "Source : " not in visibles.split("## Texte 2007")[0]
+
+
+@pytest.mark.parametrize("chemin", ["index-alphabetique.md", "definitions.md", "annexes.md", "preface.md",
+                                    "objet-du-code.md", "tableaux.md", "boites-a-annonces.md", "marque.md",
+                                    "reglements/titre-iv.md"])
+def test_les_autres_pages_nomment_leur_source_comme_les_lois(chemin: str) -> None:
+    """« Source : Code 2007 et RNC 2008 (FFB) », the file in the tooltip only (issue 8, point 8)."""
+    page = (RACINE / "docs" / chemin).read_text(encoding="utf-8")
+    lignes = [ligne for ligne in page.splitlines() if "Source : " in ligne]
+    assert lignes
+    for ligne in lignes:
+        visible = re.sub(r"<[^>]+>", "", ligne)
+        assert ".txt" not in visible and re.search(r"Source : (Code 2007 et RNC 2008|Livret du BC)", visible), ligne
+        assert re.search(r'<cite title="[^"]*\d{3}_[0-9a-f]{16}\.txt', ligne), ligne
 
 
 def test_la_page_68_s_ouvre_sur_le_texte_de_la_loi() -> None:
@@ -416,3 +468,25 @@ def test_captures_telephone_et_bureau(navigateur, construction, numero: int) -> 
             return t ? t.nextElementSibling.getBoundingClientRect().top : -1; }""")
         assert 0 < premier < taille["height"], (numero, nom, premier)
         page.close()
+
+
+@pytest.mark.navigateur
+def test_12b1_n_est_pas_dans_la_section_de_12a(navigateur, construction) -> None:
+    """Issue 8: in the 2017 section of lois/12, the heading above 12B1 of its level or higher is
+    12B (added, label only), not 12A; the table of contents lists 12B and 12C there."""
+    page = _ouvrir(navigateur, construction.site, 12, BUREAU, "loi-12-b-1")
+    vu = page.evaluate("""() => {
+        const titres = [...document.querySelectorAll('article h2, article h3, article h4, article h5, article h6')];
+        const niveau = (t) => Number(t.tagName[1]);
+        const dessus = (id) => { const i = titres.findIndex(t => t.id === id);
+            const t = titres.slice(0, i).reverse().find(u => niveau(u) <= niveau(titres[i]));
+            return [t.id, t.firstChild.textContent.trim(), t.dataset.edition, t.getBoundingClientRect().height > 0]; };
+        const table = [...document.querySelectorAll('.md-nav--secondary > ul > li')][0];
+        return {b1: dessus('loi-12-b-1'), c1a: dessus('loi-12-c-1-a'),
+                table: [...table.querySelectorAll(':scope > nav > ul > li > a')].map(a => a.textContent.trim())};
+    }""")
+    _capture(page, "loi-12-b-bureau.png")
+    assert vu["b1"] == ["loi-12-b-2017", "12B", "2017", True]
+    assert vu["c1a"] == ["loi-12-c-1-2017", "12C1", "2017", True]
+    assert vu["table"][:3] == ["12A — Pouvoir d’attribuer une marque ajustée", "12B", "12C"], vu["table"]
+    page.close()

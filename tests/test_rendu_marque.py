@@ -13,6 +13,7 @@ from indexer.marque import Contrat, imp, marque
 from indexer.model import ITEM, TEXTE, Bloc, Document, Section
 from indexer.rendu.loi import VOIR_MARQUE
 from indexer.rendu.marque import DENOMINATIONS, SCRIPTS, render_marque
+from indexer.sources import LIVRET
 
 RACINE = Path(__file__).resolve().parent.parent
 PAGE_JS = RACINE / "docs" / "assets" / "javascripts" / "marque-page.js"
@@ -135,13 +136,14 @@ def test_le_script_de_la_page_reste_es2017_et_hors_ligne() -> None:
 
 
 def test_render_marque_est_pur() -> None:
-    document = Document("marque.md", "La marque", "004.txt", "2017", "marque", (
+    document = Document("marque.md", "La marque", LIVRET, "2017", "marque", (
         Section("livret", "marque-livret", "", 3, (Bloc(TEXTE, "Un *texte*.", 3), Bloc(ITEM, "- un point", 5))),
     ))
-    texte = render_marque(document, {"004.txt": "Livret"})
+    texte = render_marque(document, {LIVRET: "Livret"})
     assert texte.startswith("<!-- Généré") and "# La marque\n" in texte
     assert "Un \\*texte\\*.\n\n- un point" in texte
-    assert "<cite>Livret</cite>, Code 2017 (004.txt, ligne 3)" in texte
+    # the source by its short name, the file and line in the tooltip only (issue 8, point 8)
+    assert f'Source : <cite title="{LIVRET}, ligne 3">Livret du BC Vénissieux</cite> (Code 2017)' in texte
 
 
 # --- the links -------------------------------------------------------------------------------------

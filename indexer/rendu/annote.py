@@ -21,7 +21,16 @@ from indexer.corpus.fiches import fiches_loi
 from indexer.editions import COURANTE
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
-from indexer.rendu.elements import SECTIONS, Occurrence, Page, element_markdown, ids_sections, source_ligne
+from indexer.rendu.elements import (
+    SECTIONS,
+    Occurrence,
+    Page,
+    element_markdown,
+    ids_sections,
+    niveau,
+    source_ligne,
+)
+from indexer.rendu.entetes import PARENT_SEUL
 from indexer.rendu.markdown import blocs_markdown, notes_markdown
 from indexer.sources import source
 
@@ -246,18 +255,42 @@ def differe(paragraphe: Paragraphe, paragraphes: tuple[Paragraphe, ...]) -> bool
     return bool(paragraphe.label.parties and enfants and parties and not parties & cites)
 
 
+def parents_absents(paragraphes: tuple[Paragraphe, ...]) -> set[Label]:
+    """The paragraphs without a 2017 heading over one that has one: on law 12, 12B over
+    12B1 and 12C, 12C1 over 12C1(a), since no 2017 source gives 12B's or 12C's heading.
+    Without a heading of their own, 12B1 and 12C1(a) would read as parts of 12A."""
+    titres = {p.label for p in paragraphes if p.texte is not None}
+    return {a for label in titres for a in label.ancetres()[1:] if a.parties and a not in titres}
+
+
+def entete_parent(label: Label, page: Page) -> str:
+    """The heading of a paragraph the 2017 sources give no heading of: its label alone (no
+    title is borrowed from 2007, no text is made up), an anchor of its edition so that the
+    short one (``loi-12-b``) keeps pointing where it does; ``rendu.entetes`` says what it is."""
+    page.fermer(niveau(label))
+    return f"{'#' * niveau(label)} {label.compact()} {{ #{ancre(label, COURANTE)} .{PARENT_SEUL} }}"
+
+
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
     """The paragraphs in order, a run of 2007-only ones on one line, a commentary on a
-    paragraph and its sub-paragraphs after the last of them (``differe``)."""
+    paragraph and its sub-paragraphs after the last of them (``differe``), a heading for
+    an enclosing paragraph that has none (``parents_absents``)."""
     morceaux: list[str] = []
     absents: list[Label] = []
     attente: list[tuple[Label, str]] = []
+    parents = parents_absents(paragraphes)
     for paragraphe in paragraphes:
         if absents and (paragraphe.texte is not None or paragraphe.commentaire):
             morceaux.append(_ligne_sans_texte(absents))
             absents = []
         while attente and not attente[-1][0].contient(paragraphe.label):
             morceaux.append(attente.pop()[1])
+        manquants = [a for a in reversed(paragraphe.label.ancetres()) if a in parents]
+        if manquants and absents:
+            morceaux.append(_ligne_sans_texte(absents))
+            absents = []
+        morceaux += [entete_parent(a, page) for a in manquants]
+        parents.difference_update(manquants)
         if paragraphe.texte is None and not paragraphe.commentaire:
             absents.append(paragraphe.label)
         elif differe(paragraphe, paragraphes):

@@ -26,7 +26,7 @@ from indexer.model import (
 )
 from indexer.rendu.lacunes import lacune
 from indexer.rendu.markdown import Lien, blocs_markdown, echapper, notes_markdown
-from indexer.sources import source
+from indexer.sources import PAR_FICHIER, source
 
 
 @dataclass(frozen=True)
@@ -100,11 +100,15 @@ class Page:
         """A new section, whose paragraphs come from ``section`` unless they say otherwise."""
         self.section, self.pile = section, []
 
+    def fermer(self, niveau_: int) -> None:
+        """A heading of level ``niveau_`` closes the headings above it of that level or deeper."""
+        while self.pile and self.pile[-1][0] >= niveau_:
+            self.pile.pop()
+
     def source_propre(self, niveau_: int, cle: str) -> str:
         """A heading's source key when it differs from the heading above it (or the section's),
         else "": a source is stated once, where it changes (``rendu.entetes`` reads it alike)."""
-        while self.pile and self.pile[-1][0] >= niveau_:
-            self.pile.pop()
+        self.fermer(niveau_)
         parent = self.pile[-1][1] if self.pile else self.section
         self.pile.append((niveau_, cle))
         return "" if cle == parent else cle
@@ -161,12 +165,19 @@ def ids_sections(loi: Loi) -> list[str]:
     return ids
 
 
+def cite_source(fichier: str, ligne: int | None = None) -> str:
+    """A source by its short name, its file (and line) in the tooltip: a reader sees
+    « Guide pratique (FFB) », never ``000_bc3a5b1056d66b24.txt`` (issue 8, point 8)."""
+    fiche = PAR_FICHIER.get(fichier)
+    lieu = f"{fichier}, ligne {ligne}" if ligne else fichier
+    bulle = html.escape(f"{fiche.titre} · {lieu}" if fiche and not ligne else lieu)
+    return f'<cite title="{bulle}">{html.escape(fiche.nom if fiche else fichier, quote=False)}</cite>'
+
+
 def source_ligne(numero: int, partie: Partie, loi: Loi) -> str:
     """A part's source by its short name, file and line in the tooltip; the heading as the
     source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
-    fiche = source(partie.source)
-    bulle = html.escape(f"{partie.source}, ligne {partie.ligne}")
-    cite = f'<cite title="{bulle}">{html.escape(fiche.nom, quote=False)}</cite>'
+    cite = cite_source(partie.source, partie.ligne)
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
         cite += f" — « {html.escape(intitule(numero, partie), quote=False)} »"
     return cite

@@ -32,6 +32,11 @@ _PAR_CLE = {source.cle: source for source in SOURCES}
 _ATTRIBUTS = ("src", "l", "aussi", "incomplet")
 _PROPRE = "data-source-propre"
 _INCOMPLET = "data-incomplet"
+# A heading the annotated text adds over sub-paragraphs whose parent no 2017 source gives
+# (``rendu.annote.entete_parent``): its edition is its section's, and it says what it is.
+PARENT_SEUL = "parent-seul"
+MENTION_PARENT = "intitulé et texte 2017 non donnés"
+BULLE_PARENT = "Les sources 2017 ne donnent ni l'intitulé ni le texte de ce paragraphe, seulement ses alinéas"
 
 
 def infobulle(source: Source, ligne: str) -> str:
@@ -63,11 +68,15 @@ def _alias(titre: etree.Element, ids: str) -> None:
         titre.insert(0, span)
 
 
-def _etiquette(titre: etree.Element, source: Source) -> None:
-    """The source's short name after the heading's text, before the permalink: shown by
-    the style sheet (``content: attr(data-nom)``), so that neither the table of contents
-    nor the search results take it for words of the heading."""
-    span = etree.Element("span", {"class": "source-para", "data-nom": source.nom})
+def _parent_seul(titre: etree.Element) -> bool:
+    return PARENT_SEUL in (titre.get("class") or "").split()
+
+
+def _etiquette(titre: etree.Element, mention: str) -> None:
+    """A mention after the heading's text, before the permalink (a source's short name):
+    shown by the style sheet (``content: attr(data-nom)``), so that neither the table of
+    contents nor the search results take it for words of the heading."""
+    span = etree.Element("span", {"class": "source-para", "data-nom": mention})
     lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
     titre.insert(lien, span)
 
@@ -105,6 +114,10 @@ class Entetes(Treeprocessor):
             niveau = int(titre.tag[1])
             while pile and pile[-1][0] >= niveau:
                 pile.pop()
+            if _parent_seul(titre) and section:
+                titre.set("data-edition", section.edition)
+                titre.set("title", BULLE_PARENT)
+                continue
             propre = source or (pile[-1][1] if pile else section)
             if "l" not in valeurs or propre is None:
                 continue
@@ -127,7 +140,9 @@ class Etiquettes(Treeprocessor):
             if titre.tag in TITRES and titre.attrib.pop(_INCOMPLET, ""):
                 _signal(titre, "Crochet fermant absent dans la source")
             if titre.tag in TITRES and _PROPRE in titre.attrib:
-                _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)])
+                _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)].nom)
+            if titre.tag in TITRES and _parent_seul(titre):
+                _etiquette(titre, MENTION_PARENT)
 
 
 class EntetesExtension(Extension):

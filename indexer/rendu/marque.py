@@ -16,6 +16,7 @@ from indexer.marque import BAREME_IMP, COULEURS, Contrat, imp, marque, pdm, pena
 from indexer.model import Document
 from indexer.rendu.loi import AVERTISSEMENT
 from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, tableau
+from indexer.rendu.pages import source_document
 
 PAGE = "marque.md"
 # Relative to marque/index.html, where the site's hook writes this page (it works from file:// too).
@@ -230,11 +231,9 @@ def _imp_et_pdm() -> str:
 
 
 def _livret(document: Document, titres_sources: dict[str, str]) -> str:
-    source = html.escape(titres_sources.get(document.source, document.source), quote=False)
     morceaux = ["## Ce qu'en dit le livret du club { #livret }"]
     for section in document.sections:
-        morceaux += [f'<p class="source" id="{section.ancre}">Source : <cite>{source}</cite>, Code '
-                     f"{document.edition} ({document.source}, ligne {section.ligne})</p>",
+        morceaux += [f'<p class="source" id="{section.ancre}">{source_document(document, section.ligne)}</p>',
                      blocs_markdown(section.blocs, _lien, f"s-{section.ancre}-")]
     return "\n\n".join([*morceaux, _remarque_chelems()])
 

@@ -4,15 +4,16 @@ of laws, the tooltip glossary and the citation map used by the site's jump box.
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
 from indexer.corpus.ancres import Ancres
 from indexer.editions import COURANTE, EDITIONS
 from indexer.model import Corpus, Document, Section
+from indexer.rendu.elements import cite_source
 from indexer.rendu.loi import AVERTISSEMENT
 from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
+from indexer.sources import PAR_FICHIER
 
 # Defined terms too common to underline everywhere in lower case ("jeu", "main"…):
 # their tooltip still shows on the capitalised form the definitions use.
@@ -50,16 +51,19 @@ def _section(section: Section, document: Document, lien, notes_vues: set[str]) -
     return "\n\n".join(m for m in (tete, corps, notes) if m)
 
 
+def source_document(document: Document, ligne: int | None = None) -> str:
+    """« Source : Livret du BC Vénissieux (Code 2017) »: the source's short name, its edition
+    when the name does not say it, the file in the tooltip (``rendu.elements.cite_source``)."""
+    cite = cite_source(document.source, ligne)
+    fiche = PAR_FICHIER.get(document.source)
+    nom = fiche.nom if fiche else document.source
+    edition = f"{'RNC' if document.edition == RNC else 'Code'} {document.edition}"
+    return f"Source : {cite}" + ("" if document.edition in nom else f" ({edition})")
+
+
 def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
     """A side document's head: generated-file notice, title, source line, edition warning."""
-    source = html.escape(titres_sources.get(document.source, document.source), quote=False)
-    edition = "RNC" if document.edition == RNC else "Code"
-    morceaux = [
-        AVERTISSEMENT,
-        f"# {echapper(document.titre)}",
-        f'<p class="source">Source : <cite>{source}</cite>, {edition} {document.edition} '
-        f"({document.source})</p>",
-    ]
+    morceaux = [AVERTISSEMENT, f"# {echapper(document.titre)}", f'<p class="source">{source_document(document)}</p>']
     if avertissement(document.edition):
         morceaux.append(avertissement(document.edition))
     return morceaux
