@@ -4,7 +4,7 @@ An index folder (``index-<empreinte>``) holds the Whoosh index. The marker
 ``COMPLET.json`` is written last and lists every other
 file's size and CRC32: a folder whose marker is missing, of another format or
 contradicted by its files is not an index (``IndexCorrompu``), and is rebuilt, never
-served. Light on purpose (``os``, ``json``, ``zlib``): a fresh ``loi cherche`` checks it.
+served. Light on purpose (``os``, ``json``, ``zlib``, ``mmap``): a fresh ``loi cherche`` checks it.
 """
 
 from __future__ import annotations
@@ -52,14 +52,29 @@ def somme(donnees: bytes) -> list[int]:
     return [len(donnees), zlib.crc32(donnees)]
 
 
+def somme_fichier(chemin: str) -> list[int]:
+    """``somme`` of a file's bytes, read through a memory map.
+
+    Every fresh ``loi cherche`` checks the whole index (some 5 MB): mapped, the bytes
+    are not copied first, which saved a quarter of a bare ``python``'s start here; the
+    pages are those Whoosh maps next.
+    """
+    import mmap
+
+    with open(chemin, "rb") as fichier:
+        if not os.fstat(fichier.fileno()).st_size:
+            return somme(b"")  # an empty file cannot be mapped
+        with mmap.mmap(fichier.fileno(), 0, access=mmap.ACCESS_READ) as vue:
+            return [len(vue), zlib.crc32(vue)]
+
+
 def sommes(dossier: str | os.PathLike[str]) -> dict[str, list[int]]:
     """Size and CRC32 of every file of the folder but the marker."""
     resultat = {}
     for nom in sorted(os.listdir(dossier)):
         chemin = os.path.join(dossier, nom)
         if nom != MARQUEUR and os.path.isfile(chemin):
-            with open(chemin, "rb") as fichier:
-                resultat[nom] = somme(fichier.read())
+            resultat[nom] = somme_fichier(chemin)
     return resultat
 
 
@@ -106,8 +121,10 @@ def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:
         raise IndexCorrompu("index absent")
     verifier(dossier)
     try:
+        # Reads the table of contents and the schema. Not ``doc_count()`` besides: it would
+        # open and close a whole reader before the searcher opens its own, and the files are
+        # those the build wrote (checked above).
         ix = FileStorage(os.fspath(dossier), readonly=True).open_index()
-        ix.doc_count()  # reads the table of contents and the segment list
     except Exception as erreur:  # Whoosh raises many kinds on a damaged folder
         raise IndexCorrompu(f"whoosh : {erreur!r}") from None
     return ix

@@ -89,12 +89,12 @@ class Chercheur:
 
     def __init__(self, ix: FileIndex, dossier: object = None, poids: Poids | None = None,
                  syn: Synonymes | None = None) -> None:  # fmt: skip
-        from whoosh.scoring import BM25F
+        from indexer.recherche.disjonction import BM25FLongueurs
 
         self.ix = ix
         self.poids = Poids() if poids is None else poids
         self.synonymes = _synonymes_de(ix) if syn is None else syn
-        self.searcher = ix.searcher(weighting=BM25F(B=self.poids.b, K1=self.poids.k1))
+        self.searcher = ix.searcher(weighting=BM25FLongueurs(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
         self._frequents: dict[str, bool] = {}
