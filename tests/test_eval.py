@@ -17,7 +17,7 @@ from indexer import build
 from indexer.recherche.moteur import Chercheur
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "evaluer.py"
-SEUILS = {"directeur": (0.85, 0.93), "exterieur": (0.57, 0.68), "index": (0.88, 0.93)}  # MRR@10, recall@3
+SEUILS = {"directeur": (0.86, 0.96), "exterieur": (0.63, 0.75), "index": (0.89, 0.93)}  # MRR@10, recall@3
 ROBUSTESSE_RAPPEL5 = 0.90
 
 
