@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from indexer.editions import EDITIONS
@@ -29,7 +30,7 @@ from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 
 FICHIER = "corpus/correspondances.toml"
-_LIGNE = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")
+LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")  # a source line, « 001:2442 »
 _PORTEE = 12  # an excerpt may run over the next lines (a wrapped sentence)
 _BLOC = 40  # lines a paragraph of the sources may span
 
@@ -80,22 +81,29 @@ def _erreur(ligne: int, message: str) -> CorrespondanceInvalide:
     return CorrespondanceInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
 
-def _lignes_des_entrees(texte: str, table: str) -> list[int]:
-    """The line of each ``[[table]]`` header, in order (tomllib gives no positions)."""
+def lignes_des_entrees(texte: str, table: str) -> list[int]:
+    """The line of each ``[[table]]`` header, in order (tomllib gives no positions);
+    shared with the declarations of ``rattachements``."""
     entete = re.compile(rf"^\s*\[\[\s*{table}\s*\]\]")
     return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
 
 
-def _champ(entree: dict, cle: str, ligne: int) -> str:
+def champ(entree: dict, cle: str, erreur: Callable[[str], Exception]) -> str:
+    """The non-empty text field ``cle`` of a declaration, else ``erreur(message)``
+    (each declarations file names itself and its line)."""
     valeur = entree.get(cle)
     if not isinstance(valeur, str) or not valeur.strip():
-        raise _erreur(ligne, f"le champ « {cle} » manque ou est vide.")
+        raise erreur(f"le champ « {cle} » manque ou est vide.")
     return valeur
+
+
+def _champ(entree: dict, cle: str, ligne: int) -> str:
+    return champ(entree, cle, lambda message: _erreur(ligne, message))
 
 
 def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
     """``lieu`` (``001:2442``) as (source key, line), once ``extrait`` is found to begin there."""
-    trouve = _LIGNE.match(lieu.strip())
+    trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
         raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources "
                              f"{', '.join(sorted(sources))}).")
@@ -167,7 +175,7 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
 
 
 def _entrees(donnees: dict, texte: str, table: str) -> list[tuple[dict, int]]:
-    entrees, lignes = donnees.get(table, []), _lignes_des_entrees(texte, table)
+    entrees, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
     if not isinstance(entrees, list) or len(entrees) != len(lignes):
         raise CorrespondanceInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
     for entree, ligne in zip(entrees, lignes, strict=True):

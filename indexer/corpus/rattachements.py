@@ -25,19 +25,16 @@ refused with the entry's line in the file. This module opens nothing.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.corpus.correspondances import commence_a
+from indexer.corpus.correspondances import LIEU, champ, commence_a, lignes_des_entrees
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.model import LOI, Element, Extrait, Partie
 
 FICHIER = "corpus/rattachements.toml"
-_LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")
-_ENTETE = re.compile(r"^\s*\[\[\s*paragraphe\s*\]\]")
 
 
 class RattachementInvalide(LoiErreur):
@@ -60,16 +57,13 @@ def _erreur(ligne: int, message: str) -> RattachementInvalide:
 
 
 def _texte(entree: dict, cle: str, ligne: int) -> str:
-    valeur = entree.get(cle)
-    if not isinstance(valeur, str) or not valeur.strip():
-        raise _erreur(ligne, f"le champ « {cle} » manque ou est vide.")
-    return valeur
+    return champ(entree, cle, lambda message: _erreur(ligne, message))
 
 
 def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
     """(source key, line) of ``entree``'s ``ligne``, once its ``extrait`` is found there."""
     lieu, extrait = _texte(entree, "ligne", ligne), _texte(entree, "extrait", ligne)
-    trouve = _LIEU.match(lieu.strip())
+    trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
         raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 000:873, sources "
                              f"{', '.join(sorted(sources))}).")
@@ -104,7 +98,7 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
         raise RattachementInvalide(f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » "
                                    "(attendu : [[paragraphe]]).")
     entrees = donnees.get("paragraphe", [])
-    lignes = [n for n, t in enumerate(texte.split("\n"), 1) if _ENTETE.match(t)]
+    lignes = lignes_des_entrees(texte, "paragraphe")
     if not isinstance(entrees, list) or len(entrees) != len(lignes) or not all(isinstance(e, dict) for e in entrees):
         raise RattachementInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[paragraphe]].")
     return tuple(_entree(e, n, sources, fichiers) for e, n in zip(entrees, lignes, strict=True))
