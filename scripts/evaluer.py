@@ -9,6 +9,11 @@ The three parts (``lire_parties``), written before any tuning:
   and its URL;
 - ``index``: tests/eval/index_courtes.tsv, short index-style queries.
 
+Beside them, two sets no weight and no synonym is ever chosen on: ``robustesse``
+(typos, no accents, English) and ``temoin`` (tests/eval/temoin.tsv, outside
+situations written apart from the engine, to check that what was tuned on the three
+parts carries over to queries nobody looked at).
+
 A query scores at the rank of the first displayed group (law or side document) that
 is one of its laws. ``chiffres(classer, parties)`` measures any ranking function
 (query → law numbers in displayed order): the CLI's here, the site's in the browser
@@ -33,6 +38,7 @@ sys.path.insert(0, str(RACINE))
 EVAL = RACINE / "tests" / "eval"
 FICHIERS = {"directeur": "requetes.tsv", "exterieur": "situations.tsv", "index": "index_courtes.tsv"}
 ROBUSTESSE = "robustesse.tsv"  # typos, no accents, English: recall@5 ≥ 0.90
+TEMOIN = "temoin.tsv"  # the control set: never tuned on, never read to write synonyms
 REQUETES = EVAL / FICHIERS["directeur"]
 PROFONDEUR = 10
 
@@ -68,6 +74,11 @@ def lire_parties() -> dict[str, Requetes]:
 def lire_robustesse() -> Requetes:
     """The robustness set: typos, missing accents and English terms."""
     return lire_requetes(EVAL / ROBUSTESSE)
+
+
+def lire_temoin() -> Requetes:
+    """The control set: outside situations, kept out of every tuning."""
+    return lire_requetes(EVAL / TEMOIN)
 
 
 def mesurer(classer: Classer, requetes: Requetes) -> Bilan:
@@ -238,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
         imprimer(f"loi cherche / {nom}", bilan, arguments.echecs)
     if (EVAL / ROBUSTESSE).exists():
         imprimer("loi cherche / robustesse", mesurer(projet, lire_robustesse()))
+    if (EVAL / TEMOIN).exists():
+        imprimer("loi cherche / temoin", mesurer(projet, lire_temoin()))  # its misses stay unread
     for nom, bilan in chiffres(classeur_base(ix), parties).items():
         imprimer(f"BM25 simple / {nom}", bilan)
     return 0

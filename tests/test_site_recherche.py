@@ -63,6 +63,8 @@ def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, reque
     assert lois[0] in {"70", "68"}, lois
     assert [int(n) if n else None for n in lois] == moteur_du_site(page, requete)
     assert page.locator("#recherche-page-saisie").input_value() == requete
+    # an entry of the 2007 index is named by its term, not by its bare locators
+    assert "Index : Revendication › Contestée" in page.locator("#resultats .recherche-label").all_inner_texts()
     for _, lien in liens:
         adresse = urlsplit(lien)
         assert "?h=" in lien and adresse.fragment, lien

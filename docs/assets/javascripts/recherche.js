@@ -76,8 +76,11 @@
   }
 
   // « 68C » pour le texte d'une loi, « Exemple 3 » pour « 68 exemple 3 », « Définition »…
+  // Une entrée de l'index 2007 se nomme par son terme (« Index : Concession › Contestée ») :
+  // son texte n'est que des renvois.
   function libelle(p) {
     if (p.type === "loi") return p.ref;
+    if (p.type === "index") return "Index : " + (p.titre.split(" — ").slice(1).join(" — ") || p.ref);
     const numero = /^\d+ (commentaire|exemple|note) (\d+)$/.exec(p.ref);
     if (numero) return TYPES[p.type] + " " + numero[2];
     return TYPES[p.type] || p.type;
