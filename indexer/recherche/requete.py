@@ -14,6 +14,7 @@ from collections import namedtuple
 from functools import cache
 
 from indexer.chemins import CORPUS
+from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
@@ -91,18 +92,54 @@ class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage", def
     remplissage: frozenset[str]  # stems of conversational filler, kept out of scoring
 
 
+class SynonymesInvalides(LoiErreur):
+    """The synonym file cannot be read: a French sentence naming its line."""
+
+
 def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
-    """Read a synonym file (see corpus/synonymes.toml for its format)."""
+    """Read a synonym file (see corpus/synonymes.toml for its format); a faulty entry
+    stops the build with its line, never a group silently read as letters."""
     import tomllib
 
-    with open(chemin, "rb") as fichier:
-        donnees = tomllib.load(fichier)
+    with open(chemin, encoding="utf-8") as fichier:
+        texte = fichier.read()
+    nom = os.path.basename(chemin)
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
+        lieu = re.search(r"line (\d+), column (\d+)", str(erreur))
+        ou = f", ligne {lieu[1]}, colonne {lieu[2]}" if lieu else ""
+        raise SynonymesInvalides(f"{nom}{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
+    inconnues = sorted(set(donnees) - {"groupe", "conversation"})
+    if inconnues:
+        raise SynonymesInvalides(f"{nom} : table inconnue « {inconnues[0]} » (attendu : [[groupe]], [conversation]).")
+    entetes = [n for n, ligne in enumerate(texte.split("\n"), 1) if ligne.strip() == "[[groupe]]"]
     groupes = []
-    for groupe in donnees.get("groupe", []):
-        expressions = dict.fromkeys(tuple(racines(e)) for e in groupe["expressions"])
-        groupes.append(([list(e) for e in expressions if e], sorted(groupe.get("lois", []))))
-    remplissage = {r for mot in donnees.get("conversation", {}).get("mots", []) for r in racines(mot)}
+    for rang, groupe in enumerate(donnees.get("groupe", [])):
+        ligne = entetes[rang] if rang < len(entetes) else "?"
+        expressions = dict.fromkeys(tuple(racines(e)) for e in _expressions_de(groupe, f"{nom}, ligne {ligne}"))
+        groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
+    mots = donnees.get("conversation", {}).get("mots", [])
+    if not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
+        raise SynonymesInvalides(f"{nom} : [conversation] mots doit être une liste de mots entre guillemets.")
+    remplissage = {r for mot in mots for r in racines(mot)}
     return synonymes_compiles(groupes, frozenset(remplissage))
+
+
+def _expressions_de(groupe: object, lieu: str) -> list[str]:
+    """A group's expressions, checked: two or more texts that each keep a word once
+    stop words are out, and law numbers of the Code."""
+    expressions = groupe.get("expressions") if isinstance(groupe, dict) else None
+    if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
+        raise SynonymesInvalides(
+            f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets.")
+    vides = [e for e in expressions if not racines(e)]
+    if vides:
+        raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
+    lois = groupe.get("lois", [])
+    if not isinstance(lois, list) or not all(isinstance(n, int) and 1 <= n <= 93 for n in lois):
+        raise SynonymesInvalides(f"{lieu} : « lois » doit être une liste de numéros de loi (1 à 93).")
+    return expressions
 
 
 def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
