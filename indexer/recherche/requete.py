@@ -119,8 +119,9 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         ligne = entetes[rang] if rang < len(entetes) else "?"
         expressions = dict.fromkeys(tuple(racines(e)) for e in _expressions_de(groupe, f"{nom}, ligne {ligne}"))
         groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
-    mots = donnees.get("conversation", {}).get("mots", [])
-    if not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
+    conversation = donnees.get("conversation", {})
+    mots = conversation.get("mots", [])
+    if set(conversation) - {"mots"} or not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
         raise SynonymesInvalides(f"{nom} : [conversation] mots doit être une liste de mots entre guillemets.")
     remplissage = {r for mot in mots for r in racines(mot)}
     return synonymes_compiles(groupes, frozenset(remplissage))
@@ -129,7 +130,12 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
 def _expressions_de(groupe: object, lieu: str) -> list[str]:
     """A group's expressions, checked: two or more texts that each keep a word once
     stop words are out, and law numbers of the Code."""
-    expressions = groupe.get("expressions") if isinstance(groupe, dict) else None
+    if not isinstance(groupe, dict):
+        raise SynonymesInvalides(f"{lieu} : entrée illisible.")
+    inconnues = sorted(set(groupe) - {"expressions", "lois"})
+    if inconnues:  # « mots = […] » strayed under a group, a misspelt « expression »…
+        raise SynonymesInvalides(f"{lieu} : champ inconnu « {inconnues[0]} » (attendu : expressions, lois).")
+    expressions = groupe.get("expressions")
     if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
         raise SynonymesInvalides(
             f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets.")
