@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from indexer.model import Fiche
-from indexer.recherche import index, interrogation, moteur
+from indexer.recherche import index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
 
@@ -65,6 +65,7 @@ def reglages() -> dict:
         "poids": interrogation.Poids()._asdict(),
         "frequent": interrogation.FREQUENT,
         "slop_synonyme": interrogation.SLOP_SYNONYME,
+        "unites": requete.UNITES,
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,

@@ -27,17 +27,20 @@ FICHIER_SYNONYMES = os.path.join(CORPUS, "synonymes.toml")
 _PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
 
 
+# A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
+# « 3 passes », « 10 secondes », « 60 pour cent ». The site's engine reads this very
+# pattern (``pour_site.reglages``): JS and Python regular expressions agree on it.
+UNITES = (
+    r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|secondes?|heures?|tables?|donnes?|"
+    r"[ée]tuis?|joueurs?|paires?|[ée]quipes?|atouts?|passes?|pour|pourcent|percent|%|e|eme|[èe]me|"
+    r"sa|sans|sans-atout|piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
+)
+
+
 @cache
 def _unites() -> re.Pattern[str]:
-    """A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes ».
-
-    Compiled on first use: the pattern is long, and most queries cite no number.
-    """
-    return re.compile(
-        r"^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|"
-        r"[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|"
-        r"piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$"
-    )
+    """``UNITES`` compiled on first use: the pattern is long, and most queries cite no number."""
+    return re.compile(UNITES)
 
 
 @cache
@@ -142,6 +145,11 @@ def _expressions_de(groupe: object, lieu: str) -> list[str]:
     vides = [e for e in expressions if not racines(e)]
     if vides:
         raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
+    reduites = [e for e in expressions if len(e.split()) > 1 and len(racines(e)) == 1]
+    if reduites:  # « en même temps » searched « temps » alone, « le reste » any « reste »
+        seul = racines(reduites[0])[0]
+        raise SynonymesInvalides(f"{lieu} : « {reduites[0]} » ne garde qu'un mot, « {seul} », une fois les mots "
+                                 "vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux.")
     lois = groupe.get("lois", [])
     if not isinstance(lois, list) or not all(isinstance(n, int) and 1 <= n <= 93 for n in lois):
         raise SynonymesInvalides(f"{lieu} : « lois » doit être une liste de numéros de loi (1 à 93).")

@@ -13,9 +13,6 @@
   const LONGUEUR_MAX = 400;
   const PREFIXES_LOI = new Set(["loi", "lois", "law", "laws", "l"]);
   const CITATION_MOT = /^\d{1,2}(?:[A-Ga-g](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$/;
-  const UNITES = new RegExp("^(lev[ée]es?|plis?|points?|cartes?|tours?|fois|minutes?|tables?|donnes?|" +
-    "[ée]tuis?|joueurs?|atouts?|%|e|eme|[èe]me|sa|sans|sans-atout|" +
-    "piques?|c(?:oe|œ)urs?|carreaux?|tr[èe]fles?|spades?|hearts?|diamonds?|clubs?|nt)$");
   const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
   const PONCTUATION = ".,;:!?()[]";
 
@@ -44,6 +41,7 @@
     const v = donnees.vocabulaire;
     const A = analyse.creer(donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])));
     const R = donnees.reglages;
+    const UNITES = new RegExp(R.unites); // « 3 levées » : un compte, pas une loi (requete.UNITES)
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
       refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
