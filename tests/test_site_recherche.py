@@ -221,6 +221,24 @@ def test_les_passages_ont_les_scores_de_whoosh(page, site):
     assert ecarts == []
 
 
+def test_le_site_corrige_les_fautes_comme_la_commande(page, site):
+    """A word of a synonym expression (« quitted trick ») is not "corrected"; a typo still is."""
+    from indexer import build
+    from indexer.recherche.moteur import Chercheur
+
+    chercheur = Chercheur(build.index_courant())
+    requetes = ["quitted trick", "offending side", "bid of more than seven", "quitted trick renonse", "renonse"]
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    obtenu = page.evaluate(
+        "async (qs) => { const m = await window.RechercheSite.charger();"
+        " return qs.map((q) => [m.chercher(q).corrigee, m.chercher(q).groupes.map((g) => g.loi)]); }",
+        requetes,
+    )
+    commande = [chercheur.chercher(q, limite=10) for q in requetes]
+    assert [c for c, _ in obtenu] == [r.corrigee for r in commande] == [False, False, False, True, True]
+    assert [lois for _, lois in obtenu] == [[g.loi for g in r.groupes] for r in commande]
+
+
 def test_le_mrr_du_site_suit_celui_de_la_commande(navigateur, site):
     """Both engines on the whole evaluation, part by part: the CLI's figures computed here."""
     from indexer import build

@@ -240,8 +240,13 @@ class Chercheur:
         """
         mots = requete.texte.split(" ")
         change = False
+        # A word of a synonym expression the query spells out (« quitted trick », « offending
+        # side ») is spelt right: "correcting" it (quitted → quitter) would lose the expression.
+        dans_expression = {plier(m) for c in requete.concepts if c.synonyme and c.phrase for m in c.mots}
         for concept in requete.concepts:
             if len(concept.mots) != 1 or concept.phrase or concept.exclu:
+                continue
+            if plier(concept.mots[0]) in dans_expression:
                 continue
             if not tous and any(self.connu(r) for v in concept.variantes for r in v):
                 continue

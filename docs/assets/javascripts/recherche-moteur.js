@@ -358,8 +358,13 @@
     function corriger(requete, tous) {
       const mots = requete.texte.split(" ");
       let change = false;
+      // Un mot d'une expression des synonymes (« quitted trick ») est bien écrit : le « corriger »
+      // (quitted → quitter) perdrait l'expression.
+      const dansExpression = new Set(requete.concepts.filter((c) => c.synonyme && c.phrase)
+        .flatMap((c) => c.mots.map((m) => A.plier(m))));
       for (const c of requete.concepts) {
         if (c.mots.length !== 1 || c.phrase || c.exclu) continue;
+        if (dansExpression.has(A.plier(c.mots[0]))) continue;
         if (!tous && c.variantes.some((v) => v.some((r) => index.connues.has(r)))) continue;
         const mieux = voisin(c.mots[0], tous);
         if (mieux === null) continue;
