@@ -20,6 +20,8 @@ MAUVAIS = [
     ('[[groupe]]\nexpressions = ["renonce", "revoke"]\nlois = [61, 94]\n', "ligne 1 : « lois » doit être une liste"),
     ('[[groupe]]\nexpressions = ["renonce", "revoke"]\nlois = ["61"]\n', "ligne 1 : « lois »"),
     ('[synonymes]\nmots = ["a"]\n', "table inconnue « synonymes »"),
+    ('[[groupe]]\nexpressions = ["impossible", "ne peut pas jouer"]\n\n[conversation]\nmots = ["peut"]\n',
+     "ligne 1 : « ne peut pas jouer » contient « peut », un mot de la conversation"),
     ('[[groupe]]\nexpressions = ["simultané", "en même temps"]\n', "« en même temps » ne garde qu'un mot, « temp »"),
     ('[[groupe]]\nexpressions = ["renonce", "revoke"]\nmots = ["puis"]\n', "ligne 1 : champ inconnu « mots »"),
     ('[conversation]\nmots = "puis, peut"\n', "[conversation] mots doit être une liste"),

@@ -116,18 +116,28 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     inconnues = sorted(set(donnees) - {"groupe", "conversation"})
     if inconnues:
         raise SynonymesInvalides(f"{nom} : table inconnue « {inconnues[0]} » (attendu : [[groupe]], [conversation]).")
+    remplissage = _remplissage(donnees.get("conversation", {}), nom)
     entetes = [n for n, ligne in enumerate(texte.split("\n"), 1) if ligne.strip() == "[[groupe]]"]
     groupes = []
     for rang, groupe in enumerate(donnees.get("groupe", [])):
-        ligne = entetes[rang] if rang < len(entetes) else "?"
-        expressions = dict.fromkeys(tuple(racines(e)) for e in _expressions_de(groupe, f"{nom}, ligne {ligne}"))
+        lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
+        ecrites = _expressions_de(groupe, lieu)
+        for ecrite in ecrites:
+            perdus = [r for r in racines(ecrite) if r in remplissage]
+            if perdus:  # the query loses them before synonyms are looked for
+                raise SynonymesInvalides(f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
+                                         "conversation que la requête perd : elle ne serait jamais reconnue.")
+        expressions = dict.fromkeys(tuple(racines(e)) for e in ecrites)
         groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
-    conversation = donnees.get("conversation", {})
-    mots = conversation.get("mots", [])
-    if set(conversation) - {"mots"} or not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
+    return synonymes_compiles(groupes, remplissage)
+
+
+def _remplissage(conversation: object, nom: str) -> frozenset[str]:
+    """The stems of the conversation's words (« puis-je », « doit-il »), kept out of queries."""
+    mots = conversation.get("mots", []) if isinstance(conversation, dict) else None
+    if set(conversation or {}) - {"mots"} or not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
         raise SynonymesInvalides(f"{nom} : [conversation] mots doit être une liste de mots entre guillemets.")
-    remplissage = {r for mot in mots for r in racines(mot)}
-    return synonymes_compiles(groupes, frozenset(remplissage))
+    return frozenset(r for mot in mots for r in racines(mot))
 
 
 def _expressions_de(groupe: object, lieu: str) -> list[str]:
