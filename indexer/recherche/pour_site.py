@@ -66,6 +66,8 @@ def reglages() -> dict:
         "frequent": interrogation.FREQUENT,
         "slop_synonyme": interrogation.SLOP_SYNONYME,
         "unites": requete.UNITES,
+        "numerotes": requete.NUMEROTES,
+        "liaisons": list(requete.LIAISONS),
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,

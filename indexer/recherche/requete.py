@@ -37,10 +37,25 @@ UNITES = (
 )
 
 
+# A number after one of these names a board or a table, not a law: « étui 12 », « table 7 ».
+NUMEROTES = r"^(etuis?|boards?|donnes?|tables?|numeros?|n°|no)$"
+# Between a number and its unit, « 7 de cœur », « 3 de plus » (folded).
+LIAISONS = ("de", "d", "du")
+
+
 @cache
-def _unites() -> re.Pattern[str]:
-    """``UNITES`` compiled on first use: the pattern is long, and most queries cite no number."""
-    return re.compile(UNITES)
+def _unites() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``UNITES`` and ``NUMEROTES`` compiled on first use: most queries cite no number."""
+    return re.compile(UNITES), re.compile(NUMEROTES)
+
+
+def compte(avant: str, apres: str, ensuite: str) -> bool:
+    """True when a number between these folded words counts or numbers something (« 3
+    passes », « étui 12 », « 7 de cœur », « 60 40 ») rather than citing a law."""
+    unites, numerotes = _unites()
+    if unites.match(apres) or numerotes.match(avant) or apres.isdigit() or avant.isdigit():
+        return True
+    return apres in LIAISONS and unites.match(ensuite) is not None
 
 
 @cache
@@ -195,9 +210,9 @@ def _citation(mots: list[str], i: int) -> Label | None:
     mot = mots[i]
     if not est_citation(mot):
         return None
-    apres = plier(mots[i + 1]) if i + 1 < len(mots) else ""
+    apres, ensuite = (plier(mots[j]) if j < len(mots) else "" for j in (i + 1, i + 2))
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in _PREFIXES_LOI and (_unites().match(apres) or not mot[0].isdigit()):
+    if avant not in _PREFIXES_LOI and (not mot[0].isdigit() or compte(avant, apres, ensuite)):
         return None
     return parse_label(mot)
 

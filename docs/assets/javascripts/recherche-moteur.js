@@ -41,7 +41,14 @@
     const v = donnees.vocabulaire;
     const A = analyse.creer(donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])));
     const R = donnees.reglages;
-    const UNITES = new RegExp(R.unites); // « 3 levées » : un compte, pas une loi (requete.UNITES)
+    // « 3 levées », « étui 12 », « 7 de cœur », « 60 40 » : un compte, pas une loi (requete.compte).
+    const UNITES = new RegExp(R.unites);
+    const NUMEROTES = new RegExp(R.numerotes);
+    const LIAISONS = new Set(R.liaisons);
+    const nombre = (mot) => /^\d+$/.test(mot);
+    const compte = (avant, apres, ensuite) =>
+      UNITES.test(apres) || NUMEROTES.test(avant) || nombre(apres) || nombre(avant) ||
+      (LIAISONS.has(apres) && UNITES.test(ensuite));
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
       refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
@@ -56,9 +63,9 @@
     function _citation(jetons, i) {
       const mot = jetons[i];
       if (!CITATION_MOT.test(mot)) return null;
-      const apres = i + 1 < jetons.length ? A.plier(jetons[i + 1]) : "";
+      const [apres, ensuite] = [i + 1, i + 2].map((j) => (j < jetons.length ? A.plier(jetons[j]) : ""));
       const avant = i > 0 ? A.plier(jetons[i - 1]).replace(/\.+$/, "") : "";
-      if (!PREFIXES_LOI.has(avant) && UNITES.test(apres)) return null;
+      if (!PREFIXES_LOI.has(avant) && compte(avant, apres, ensuite)) return null;
       return citation.analyser(mot);
     }
 
