@@ -37,6 +37,17 @@ def test_synonymes_anglais() -> None:
     assert {61, 62, 63, 64} <= requete.lois_evoquees
 
 
+@pytest.mark.parametrize(
+    "texte, phrase",
+    [("la renonce est consommée", ("renonce", "consommée")), ("renonce consommée", ("renonce", "consommée")),
+     ("la renonce Est consommée", None), ("la renonce est bien consommée", None)],
+)  # fmt: skip
+def test_le_verbe_est_ne_coupe_pas_une_expression(texte: str, phrase: tuple[str, ...] | None) -> None:
+    """« est » (the verb) between two words of an expression is passed over; « Est » (the player) is not."""
+    phrases = [c.mots for c in comprendre(texte).concepts if c.phrase]
+    assert phrases == ([phrase] if phrase else [])
+
+
 def test_expression_et_ses_mots() -> None:
     """« entame hors de son tour »: the phrase concept and each word, stop words skipped."""
     requete = comprendre("entame hors de son tour")

@@ -255,27 +255,42 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     concepts: list[Concept] = []
     for i, (mot, exclu, racine) in enumerate(pleins):
         trouves = [] if exclu else _expressions(pleins, i, syn)
-        if not any(len(e) == 1 for e, _ in trouves):
+        if not any(len(e) == 1 for e, _, _ in trouves):
             concepts.append(Concept((mot,), ((racine,),), exclu=exclu))
-        for expression, rangs in trouves:
+        for expression, rangs, tapes in trouves:
             autres = [e for r in sorted(rangs) for e in syn.groupes[r] if e != expression]
             variantes = (expression, *dict.fromkeys(autres))
-            tapes = tuple(m for m, _, _ in pleins[i : i + len(expression)])
             concepts.append(Concept(tapes, variantes, phrase=len(expression) > 1, synonyme=True))
     return concepts
 
 
 def _expressions(
     pleins: list[tuple[str, bool, str]], i: int, syn: Synonymes
-) -> list[tuple[tuple[str, ...], frozenset[int]]]:
-    """The synonym expressions starting at word ``i``: the longest, then a one-word one."""
+) -> list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]]:
+    """The synonym expressions starting at word ``i`` (the longest, then a one-word one),
+    each with the words typed for it."""
     trouves = []
     for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
-        morceau = pleins[i : i + len(expression)]
-        tape = len(morceau) == len(expression) and tuple(p[2] for p in morceau) == expression
-        if tape and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
-            trouves.append((expression, rangs))
+        morceau = _morceau(pleins, i, expression)
+        if morceau and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
+            trouves.append((expression, rangs, tuple(p[0] for p in morceau)))
     return trouves[::-1]  # the one-word expression first, then the phrase
+
+
+def _morceau(pleins: list[tuple[str, bool, str]], i: int,
+             expression: tuple[str, ...]) -> list[tuple[str, bool, str]] | None:  # fmt: skip
+    """The words from word ``i`` that say ``expression``, or None; a lower-case « est »
+    the expression does not hold is passed over: « la renonce est consommée » says
+    « renonce consommée » (« Est », the player, is not passed over)."""
+    morceau: list[tuple[str, bool, str]] = []
+    for plein in pleins[i:]:
+        if len(morceau) == len(expression):
+            break
+        if plein[2] == expression[len(morceau)]:
+            morceau.append(plein)
+        elif not (morceau and plein[0] == "est"):
+            return None
+    return morceau if len(morceau) == len(expression) else None
 
 
 def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:

@@ -84,13 +84,24 @@
       });
     }
 
+    // Les mots qui disent l'expression à partir du mot i, ou null ; un « est » en minuscules
+    // que l'expression n'a pas est sauté : « la renonce est consommée » (requete._morceau).
+    function morceauDe(pleins, i, expression) {
+      const morceau = [];
+      for (const plein of pleins.slice(i)) {
+        if (morceau.length === expression.length) break;
+        if (plein[2] === expression[morceau.length]) morceau.push(plein);
+        else if (!(morceau.length && plein[0] === "est")) return null;
+      }
+      return morceau.length === expression.length ? morceau : null;
+    }
+
     function expressions(pleins, i) {
       const trouves = [];
       for (const [expression, rangs] of syn.parTete.get(pleins[i][2]) || []) {
-        const morceau = pleins.slice(i, i + expression.length);
-        const tape = morceau.length === expression.length && morceau.every((p, k) => p[2] === expression[k]);
-        if (tape && !morceau.some((p) => p[1]) && (!trouves.length || expression.length === 1)) {
-          trouves.push([expression, rangs]);
+        const morceau = morceauDe(pleins, i, expression);
+        if (morceau && !morceau.some((p) => p[1]) && (!trouves.length || expression.length === 1)) {
+          trouves.push([expression, rangs, morceau.map((p) => p[0])]);
         }
       }
       return trouves.reverse();
@@ -108,13 +119,13 @@
         if (!trouves.some(([e]) => e.length === 1)) {
           concepts.push({ mots: [mot], variantes: [[racine]], phrase: false, exclu, synonyme: false });
         }
-        for (const [expression, rangs] of trouves) {
+        for (const [expression, rangs, tapes] of trouves) {
           const cle = expression.join(" ");
           const autres = new Map();
           for (const r of [...rangs].sort((a, b) => a - b)) {
             for (const e of syn.groupes[r]) if (e.join(" ") !== cle) autres.set(e.join(" "), e);
           }
-          concepts.push({ mots: pleins.slice(i, i + expression.length).map((p) => p[0]),
+          concepts.push({ mots: tapes,
             variantes: [expression, ...autres.values()], phrase: expression.length > 1, exclu: false, synonyme: true });
         }
       });
