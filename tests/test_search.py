@@ -61,7 +61,8 @@ def test_expression_et_ses_mots() -> None:
     [("68", ["68"]), ("loi 16B hésitation", ["16B"]), ("3 levées", []), ("2 coeurs", []),
      ("99", []), ("Loi 12C1", ["12C1"]), ("3 passes puis une enchère", []), ("10 secondes", []),
      ("60 pour cent", []), ("loi 10 secondes", ["10"]), ("étui 12 mal orienté", []), ("board 7", []),
-     ("le 7 de cœur", []), ("60 40", []), ("voir 16 et 73", ["16", "73"]), ("lois 12 et 13", ["12", "13"])],
+     ("le 7 de cœur", []), ("60 40", []), ("voir 16 et 73", ["16", "73"]),
+     ("il a posé son 10 sur la table", []), ("appliquer le 12C1", ["12C1"]), ("lois 12 et 13", ["12", "13"])],
 )  # fmt: skip
 def test_numeros_de_loi(texte: str, refs: list[str]) -> None:
     assert [label.compact() for label in comprendre(texte).refs] == refs

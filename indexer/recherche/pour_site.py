@@ -68,6 +68,7 @@ def reglages() -> dict:
         "unites": requete.UNITES,
         "numerotes": requete.NUMEROTES,
         "liaisons": list(requete.LIAISONS),
+        "determinants": list(requete.DETERMINANTS),
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,

@@ -39,6 +39,8 @@ UNITES = (
 
 # A number after one of these names a board or a table, not a law: « étui 12 », « table 7 ».
 NUMEROTES = r"^(etuis?|boards?|donnes?|tables?|numeros?|n°|no)$"
+# A bare number after one of these is a card or a count: « son 10 », « un 4 » (« le 12C1 » cites).
+DETERMINANTS = ("le", "un", "son", "mon", "ton", "leur", "ce", "du", "au")
 # Between a number and its unit, « 7 de cœur », « 3 de plus » (folded).
 LIAISONS = ("de", "d", "du")
 
@@ -49,11 +51,13 @@ def _unites() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(UNITES), re.compile(NUMEROTES)
 
 
-def compte(avant: str, apres: str, ensuite: str) -> bool:
-    """True when a number between these folded words counts or numbers something (« 3
-    passes », « étui 12 », « 7 de cœur », « 60 40 ») rather than citing a law."""
+def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
+    """True when ``mot``, a number between these folded words, counts or numbers something
+    (« 3 passes », « étui 12 », « son 10 », « 7 de cœur », « 60 40 ») rather than citing a law."""
     unites, numerotes = _unites()
     if unites.match(apres) or numerotes.match(avant) or apres.isdigit() or avant.isdigit():
+        return True
+    if mot.isdigit() and avant in DETERMINANTS:
         return True
     return apres in LIAISONS and unites.match(ensuite) is not None
 
@@ -212,7 +216,7 @@ def _citation(mots: list[str], i: int) -> Label | None:
         return None
     apres, ensuite = (plier(mots[j]) if j < len(mots) else "" for j in (i + 1, i + 2))
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in _PREFIXES_LOI and (not mot[0].isdigit() or compte(avant, apres, ensuite)):
+    if avant not in _PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
         return None
     return parse_label(mot)
 

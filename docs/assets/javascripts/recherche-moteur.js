@@ -45,10 +45,11 @@
     const UNITES = new RegExp(R.unites);
     const NUMEROTES = new RegExp(R.numerotes);
     const LIAISONS = new Set(R.liaisons);
+    const DETERMINANTS = new Set(R.determinants);
     const nombre = (mot) => /^\d+$/.test(mot);
-    const compte = (avant, apres, ensuite) =>
+    const compte = (mot, avant, apres, ensuite) =>
       UNITES.test(apres) || NUMEROTES.test(avant) || nombre(apres) || nombre(avant) ||
-      (LIAISONS.has(apres) && UNITES.test(ensuite));
+      (nombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
       refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
@@ -65,7 +66,7 @@
       if (!CITATION_MOT.test(mot)) return null;
       const [apres, ensuite] = [i + 1, i + 2].map((j) => (j < jetons.length ? A.plier(jetons[j]) : ""));
       const avant = i > 0 ? A.plier(jetons[i - 1]).replace(/\.+$/, "") : "";
-      if (!PREFIXES_LOI.has(avant) && compte(avant, apres, ensuite)) return null;
+      if (!PREFIXES_LOI.has(avant) && compte(mot, avant, apres, ensuite)) return null;
       return citation.analyser(mot);
     }
 
