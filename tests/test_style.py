@@ -21,6 +21,14 @@ def test_ruff() -> None:
     assert sortie.returncode == 0, sortie.stdout + sortie.stderr
 
 
+@pytest.mark.parametrize("chemin", sorted(RACINE.glob("docs/assets/javascripts/*.js")), ids=lambda p: p.name)
+def test_javascript_se_lit(chemin: Path) -> None:
+    """The site's scripts parse (``node --check``): a redeclared ``const`` breaks the whole
+    search in the browser, and only the browser tests would say so, much later."""
+    sortie = subprocess.run(["node", "--check", str(chemin)], capture_output=True, text=True)
+    assert sortie.returncode == 0, sortie.stderr
+
+
 @pytest.mark.parametrize("chemin", CODE, ids=lambda p: str(p.relative_to(RACINE)))
 def test_tailles(chemin: Path) -> None:
     source = chemin.read_text(encoding="utf-8")

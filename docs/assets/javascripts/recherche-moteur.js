@@ -46,10 +46,10 @@
     const NUMEROTES = new RegExp(R.numerotes);
     const LIAISONS = new Set(R.liaisons);
     const DETERMINANTS = new Set(R.determinants);
-    const nombre = (mot) => /^\d+$/.test(mot);
+    const estNombre = (mot) => /^\d+$/.test(mot);
     const compte = (mot, avant, apres, ensuite) =>
-      UNITES.test(apres) || NUMEROTES.test(avant) || nombre(apres) || nombre(avant) ||
-      (nombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
+      UNITES.test(apres) || NUMEROTES.test(avant) || estNombre(apres) || estNombre(avant) ||
+      (estNombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
       refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
