@@ -28,15 +28,18 @@ PYTHON = sys.executable
 LOI = str(Path(PYTHON).parent / "loi")
 
 
-def mediane_processus(commande: list[str], tours: int) -> float:
-    """Median wall time of a command, in seconds (its output discarded)."""
-    subprocess.run(commande, capture_output=True, check=False)  # warm the caches once
-    durees = []
+def medianes_entrelacees(commandes: list[list[str]], tours: int) -> list[float]:
+    """Median wall time of each command, in seconds (outputs discarded), the commands run in
+    turn within each round: a change in the machine's load weighs on all of them alike."""
+    for commande in commandes:
+        subprocess.run(commande, capture_output=True, check=False)  # warm the caches once
+    durees: list[list[float]] = [[] for _ in commandes]
     for _ in range(tours):
-        debut = time.perf_counter()
-        subprocess.run(commande, capture_output=True, check=False)
-        durees.append(time.perf_counter() - debut)
-    return statistics.median(durees)
+        for rang, commande in enumerate(commandes):
+            debut = time.perf_counter()
+            subprocess.run(commande, capture_output=True, check=False)
+            durees[rang].append(time.perf_counter() - debut)
+    return [statistics.median(liste) for liste in durees]
 
 
 def requetes_en_memoire() -> tuple[float, float, float]:
@@ -85,17 +88,16 @@ def navigateur_telephone() -> list[tuple[str, str, str, str]]:
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parseur.add_argument("--tours", type=int, default=7, help="runs per measure (median)")
+    parseur.add_argument("--tours", type=int, default=15, help="runs per measure (median)")
     tours = parseur.parse_args(argv).tours
     # Measure a user's steady state: modules byte-compiled (as `make setup` leaves them,
     # even where PYTHONDONTWRITEBYTECODE is set) and the caches built.
     compileall.compile_dir(str(RACINE / "indexer"), quiet=1)
     subprocess.run([LOI, "voir", "68C"], capture_output=True, check=False)
     subprocess.run([LOI, "cherche", "renonce"], capture_output=True, check=False)  # builds if needed
-    nu = mediane_processus([PYTHON, "-I", "-S", "-c", "pass"], tours)
-    voir = mediane_processus([LOI, "voir", "68C"], tours)
-    cherche = mediane_processus([LOI, "cherche", "revendication contestée"], tours)
-    faute = mediane_processus([LOI, "cherche", "enchere", "insufisante"], tours)
+    nu, voir, cherche, faute = medianes_entrelacees([
+        [PYTHON, "-I", "-S", "-c", "pass"], [LOI, "voir", "68C"],
+        [LOI, "cherche", "revendication contestée"], [LOI, "cherche", "enchere", "insufisante"]], tours)
     mediane, p90, pire = requetes_en_memoire()
     duree, taille, documents = construction()
     lignes = [

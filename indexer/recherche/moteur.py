@@ -89,6 +89,7 @@ class Chercheur:
 
     def __init__(self, ix: FileIndex, dossier: object = None, poids: Poids | None = None,
                  syn: Synonymes | None = None) -> None:  # fmt: skip
+        _variations_paresseuses()
         from indexer.recherche.disjonction import BM25FLongueurs
 
         self.ix = ix
@@ -301,6 +302,31 @@ class Chercheur:
         resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
         champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
+
+
+def _variations_paresseuses() -> None:
+    """Let ``whoosh.query`` import without building Whoosh's English word-variation table.
+
+    ``whoosh.query.terms`` imports ``variations`` from ``whoosh.lang.morph_en`` for its
+    ``Variations`` query, which this project never builds; loading that table is the
+    largest single import of a fresh ``loi cherche`` (7 ms of about 130, ``make bench``).
+    A stand-in module gives a ``variations`` that loads the real table on first call.
+    """
+    import sys
+
+    nom = "whoosh.lang.morph_en"
+    if nom in sys.modules:
+        return
+
+    def variations(mot: str) -> Any:
+        del sys.modules[nom]
+        import importlib
+
+        return importlib.import_module(nom).variations(mot)
+
+    remplacant = type(sys)(nom)
+    remplacant.variations = variations  # type: ignore[attr-defined]
+    sys.modules[nom] = remplacant
 
 
 def _synonymes_de(ix: FileIndex) -> Synonymes:
