@@ -71,6 +71,21 @@ def test_qualite_au_dessus_des_seuils(bilans, partie: str) -> None:  # type: ign
     assert projet[partie].rappel3 >= rappel3, f"{partie} : rappel@3 {projet[partie].rappel3} < {rappel3}"
 
 
+def test_les_synonymes_steriles_ne_changent_aucun_score(bilans) -> None:  # type: ignore[no-untyped-def]
+    """Leaving out the synonyms no passage says (``index.steriles``) changes no score, to the
+    bit, and no order, on every query of the three parts."""
+    from indexer.recherche.requete import comprendre
+
+    *_, parties, _ = bilans
+    ix = build.index_courant()
+    avec = Chercheur(ix)
+    sans = Chercheur(ix, syn=avec.synonymes._replace(steriles=None))
+    assert sum(map(len, avec.synonymes.steriles.values())) > 1000
+    for texte, _ in [r for requetes in parties.values() for r in requetes]:
+        requete = comprendre(texte, avec.synonymes)
+        assert avec.scores(requete) == sans.scores(requete), texte
+
+
 def test_robustesse(bilans) -> None:  # type: ignore[no-untyped-def]
     """Typos, missing accents, English terms: the right law in the top five."""
     *_, robustesse = bilans

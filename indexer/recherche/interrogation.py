@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
     from whoosh.query import Query
 
+    Steriles = dict[str, frozenset[tuple[str, ...]]] | None
+
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(
     "Poids",
@@ -54,23 +56,31 @@ SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragrap
 CHAMPS = ("texte", "titre")
 
 
-def _variante(racines: Sequence[str], slop: int, poids: Poids, boost: float,
-              frequent: Callable[[str], bool]) -> list[Query]:  # fmt: skip
+def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
+              frequent: Callable[[str], bool], steriles: Steriles) -> list[Query]:  # fmt: skip
     """One way of saying a concept: a stem or a stem sequence, in the text and in the title.
 
     A stem found in most texts (« joueur », « carte ») tells them apart by little and
-    costs the most to score: alone, it is searched in the titles only.
+    costs the most to score: alone, it is searched in the titles only. A synonym that no
+    passage says in a field (``steriles``) is a ``NullQuery`` there: it keeps its place
+    among the concept's ways, so that the scores are summed in the same order, to the bit.
     """
     from whoosh import query as q
 
     boosts = {"texte": boost, "titre": boost * poids.titre}
     if len(racines) == 1:
         champs = ("titre",) if frequent(racines[0]) else CHAMPS
-        return [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
-    return [q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS]
+        feuilles = [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
+    else:
+        champs = CHAMPS
+        feuilles = [q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS]
+    if steriles and slop <= SLOP_SYNONYME:  # sterile at this slop, so at any smaller one
+        return [q.NullQuery if racines in steriles[c] else f for c, f in zip(champs, feuilles, strict=True)]
+    return feuilles
 
 
-def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query:
+def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
+            steriles: Steriles = None) -> Query:  # fmt: skip
     """A concept and its synonyms, in the text or the title: the best match counts, the others break ties.
 
     One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
@@ -82,7 +92,7 @@ def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _
     feuilles = [
         feuille
         for rang, v in enumerate(c.variantes)
-        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent)
+        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent, steriles)
     ]
     if len(feuilles) == 1:
         return feuilles[0]
@@ -102,14 +112,16 @@ def citations(requete: Requete) -> list[Query]:
     return requetes
 
 
-def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False) -> Query | None:
+def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
+               steriles: Steriles = None) -> Query | None:  # fmt: skip
     """The Whoosh query of an understood query; None when nothing is left to search for.
 
-    ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts.
+    ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts;
+    ``steriles`` are the synonyms no passage says (``index.steriles``, None: unknown).
     """
     from whoosh import query as q
 
-    positives = [concept(c, poids, frequent) for c in requete.concepts if not c.exclu]
+    positives = [concept(c, poids, frequent, steriles) for c in requete.concepts if not c.exclu]
     positives += citations(requete)
     if not positives:
         return None

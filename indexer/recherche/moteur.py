@@ -149,7 +149,7 @@ class Chercheur:
     def scores(self, requete: Requete, edition: str | None = None,
                types: Sequence[str] | None = None) -> list[tuple[float, int]]:  # fmt: skip
         """Whoosh's (score, docnum) of the passages that match, best first."""
-        requete_whoosh = construire(requete, self.poids, self.frequent)
+        requete_whoosh = construire(requete, self.poids, self.frequent, self.synonymes.steriles)
         if requete_whoosh is None:
             return []
         resultats = self.searcher.search(requete_whoosh, limit=CANDIDATS, filter=filtre(edition, types))

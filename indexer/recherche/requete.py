@@ -104,7 +104,8 @@ class Requete(
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage", defaults=(frozenset(),))):
+class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage steriles",
+                            defaults=(frozenset(), None))):  # fmt: skip
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
     __slots__ = ()
@@ -112,6 +113,9 @@ class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage", def
     lois: tuple[frozenset[int], ...]  # per group
     par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
     remplissage: frozenset[str]  # stems of conversational filler, kept out of scoring
+    # field → the expressions no passage of this index says there (``index.steriles``),
+    # known once the index is built (default None: unknown)
+    steriles: dict[str, frozenset[tuple[str, ...]]] | None
 
 
 class SynonymesInvalides(LoiErreur):
