@@ -55,6 +55,17 @@ def moteur_du_site(page, requete: str) -> list[int | None]:
 # --- the search page -----------------------------------------------------------------------
 
 
+def test_un_extrait_ne_montre_pas_d_appel_de_note(page, site):
+    """The 2007 text of Law 68 has a footnote call (« cours[^e1] ») in its search text: the
+    extract shows the words, never the call (as ``loi cherche``)."""
+    requete = "revendication"
+    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(requete))
+    resultats_de_la_page(page, requete)
+    extraits = page.locator("#resultats .recherche-extrait").all_inner_texts()
+    assert any("cours" in e and "ne peuvent se rapporter" in e for e in extraits), extraits
+    assert not [e for e in extraits if "[^" in e]
+
+
 def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, request):
     requete = "revendication contestée"
     page.goto(origine + "recherche/index.html?q=" + quote(requete))

@@ -64,14 +64,18 @@
     return new URL(page, RACINE).href + h + (ancre ? "#" + ancre : "");
   }
 
+  // Sans ses appels de note (« [^e1] », coupé ou non) : un extrait ne montre pas la note
+  // (cherche.sans_appels, côté commande). Un appel n'est jamais dans un mot surligné.
+  const sansAppels = (texte) => texte.replace(/\[\^[^\]\s]*\]?/g, "");
+
   function extrait(passage) {
     const p = element("p", "recherche-extrait");
     let curseur = 0;
     for (const [debut, fin] of passage.marques) {
-      p.append(passage.extrait.slice(curseur, debut), element("mark", "", passage.extrait.slice(debut, fin)));
+      p.append(sansAppels(passage.extrait.slice(curseur, debut)), element("mark", "", passage.extrait.slice(debut, fin)));
       curseur = fin;
     }
-    p.append(passage.extrait.slice(curseur));
+    p.append(sansAppels(passage.extrait.slice(curseur)));
     return p;
   }
 
