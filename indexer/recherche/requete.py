@@ -139,18 +139,20 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     inconnues = sorted(set(donnees) - {"groupe", "conversation"})
     if inconnues:
         raise SynonymesInvalides(f"{nom} : table inconnue « {inconnues[0]} » (attendu : [[groupe]], [conversation]).")
+    from indexer.corpus.correspondances import lignes_des_entrees
+
     remplissage = _remplissage(donnees.get("conversation", {}), nom)
-    entetes = [n for n, ligne in enumerate(texte.split("\n"), 1) if ligne.strip() == "[[groupe]]"]
+    entetes = lignes_des_entrees(texte, "groupe")
     groupes = []
     for rang, groupe in enumerate(donnees.get("groupe", [])):
         lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
-        ecrites = _expressions_de(groupe, lieu)
-        for ecrite in ecrites:
-            perdus = [r for r in racines(ecrite) if r in remplissage]
+        analysees = _expressions_de(groupe, lieu)
+        for ecrite, etapes in analysees:
+            perdus = [r for r in etapes if r in remplissage]
             if perdus:  # the query loses them before synonyms are looked for
                 raise SynonymesInvalides(f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
                                          "conversation que la requête perd : elle ne serait jamais reconnue.")
-        expressions = dict.fromkeys(tuple(racines(e)) for e in ecrites)
+        expressions = dict.fromkeys(etapes for _, etapes in analysees)
         groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
     return synonymes_compiles(groupes, remplissage)
 
@@ -163,9 +165,9 @@ def _remplissage(conversation: object, nom: str) -> frozenset[str]:
     return frozenset(r for mot in mots for r in racines(mot))
 
 
-def _expressions_de(groupe: object, lieu: str) -> list[str]:
-    """A group's expressions, checked: two or more texts that each keep a word once
-    stop words are out, and law numbers of the Code."""
+def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...]]]:
+    """A group's expressions as written, each with its stems, checked: two or more texts
+    that each keep a word once stop words are out, and law numbers of the Code."""
     if not isinstance(groupe, dict):
         raise SynonymesInvalides(f"{lieu} : entrée illisible.")
     inconnues = sorted(set(groupe) - {"expressions", "lois"})
@@ -175,18 +177,18 @@ def _expressions_de(groupe: object, lieu: str) -> list[str]:
     if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
         raise SynonymesInvalides(
             f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets.")
-    vides = [e for e in expressions if not racines(e)]
+    analysees = [(e, tuple(racines(e))) for e in expressions]
+    vides = [e for e, etapes in analysees if not etapes]
     if vides:
         raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
-    reduites = [e for e in expressions if len(e.split()) > 1 and len(racines(e)) == 1]
+    reduites = [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]
     if reduites:  # « en même temps » searched « temps » alone, « le reste » any « reste »
-        seul = racines(reduites[0])[0]
-        raise SynonymesInvalides(f"{lieu} : « {reduites[0]} » ne garde qu'un mot, « {seul} », une fois les mots "
-                                 "vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux.")
+        raise SynonymesInvalides(f"{lieu} : « {reduites[0][0]} » ne garde qu'un mot, « {reduites[0][1]} », une "
+                                 "fois les mots vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux.")
     lois = groupe.get("lois", [])
     if not isinstance(lois, list) or not all(isinstance(n, int) and 1 <= n <= 93 for n in lois):
         raise SynonymesInvalides(f"{lieu} : « lois » doit être une liste de numéros de loi (1 à 93).")
-    return expressions
+    return analysees
 
 
 def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
