@@ -81,6 +81,11 @@ def lire_temoin() -> Requetes:
     return lire_requetes(EVAL / TEMOIN)
 
 
+def parties_et_temoin() -> dict[str, Requetes]:
+    """The three parts and, beside them, the control set: what the site's figures cover."""
+    return {**lire_parties(), "temoin": lire_temoin()}
+
+
 def mesurer(classer: Classer, requetes: Requetes) -> Bilan:
     """Run ``classer`` (query → law numbers in displayed order) on every query."""
     rangs = []

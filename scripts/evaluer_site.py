@@ -191,9 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     from indexer import build
     from indexer.recherche.moteur import Chercheur
 
-    parties = evaluer.lire_parties()
-    if (evaluer.EVAL / evaluer.TEMOIN).exists():
-        parties["temoin"] = evaluer.lire_temoin()  # never tuned on: reported beside the parts
+    parties = evaluer.parties_et_temoin()
     commande = evaluer.chiffres(evaluer.classeur(Chercheur(build.index_courant())), parties)
     try:
         with site_construit(arguments.site) as site, chromium() as navigateur:

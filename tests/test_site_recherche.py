@@ -255,7 +255,7 @@ def test_le_mrr_du_site_suit_celui_de_la_commande(navigateur, site):
     from indexer import build
     from indexer.recherche.moteur import Chercheur
 
-    parties = {**evaluer.lire_parties(), "temoin": evaluer.lire_temoin()}
+    parties = evaluer.parties_et_temoin()
     commande = evaluer.chiffres(evaluer.classeur(Chercheur(build.index_courant())), parties)
     dusite = evaluer.chiffres(evaluer_site.classeur_site(navigateur, site.as_uri() + "/", parties), parties)
     ecarts = {nom: round(dusite[nom].mrr - commande[nom].mrr, 3) for nom in parties}
