@@ -26,6 +26,7 @@ from indexer import sources
 from indexer.chemins import corpus as dossier_corpus
 from indexer.chemins import dossier_cache, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
+from indexer.corpus.cibles import calculer_cibles
 from indexer.corpus.clean import Erratum, clean_source
 from indexer.corpus.correspondances import FICHIER as FICHIER_CORRESPONDANCES
 from indexer.corpus.correspondances import Declarations
@@ -37,6 +38,9 @@ from indexer.corpus.rattachements import FICHIER as FICHIER_RATTACHEMENTS
 from indexer.corpus.rattachements import Rattachement, appliquer
 from indexer.corpus.rattachements import lire as lire_paragraphes
 from indexer.corpus.renvois import Probleme, resolve
+from indexer.corpus.situations import FICHIER as FICHIER_SITUATIONS
+from indexer.corpus.situations import fiches_situations
+from indexer.corpus.situations import lire as lire_situations
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -195,6 +199,18 @@ def charger_corpus() -> Corpus:
     return construit().corpus
 
 
+def fiches_recherche() -> tuple[Fiche, ...]:
+    """What the search indexes (the CLI's and the site's): the corpus's fiches, then the
+    table situations of corpus/situations.toml, each under its paragraph's place."""
+    resultat = construit()
+    chemin = dossier_corpus() / Path(FICHIER_SITUATIONS).name
+    if not chemin.exists():
+        return resultat.fiches
+    situations = lire_situations(chemin.read_text(encoding="utf-8"))
+    cibles = calculer_cibles(resultat.corpus, resultat.ancres, Declarations())  # 2017 only: nothing to cross
+    return resultat.fiches + fiches_situations(situations, resultat.fiches, cibles)
+
+
 def script_recherche_site(adresse: Callable[[str], str]) -> str:
     """The site's search data (the CLI index's units, synonyms and stop words) as a script.
 
@@ -202,7 +218,7 @@ def script_recherche_site(adresse: Callable[[str], str]) -> str:
     """
     from indexer.recherche import pour_site, requete
 
-    return pour_site.script(pour_site.donnees(construit().fiches, requete.lire_synonymes(), adresse))
+    return pour_site.script(pour_site.donnees(fiches_recherche(), requete.lire_synonymes(), adresse))
 
 
 def chapitres() -> list[dict]:
@@ -357,7 +373,7 @@ def index_courant(annoncer: Callable[[], None] | None = None) -> FileIndex:
             return index.ouvrir(emplacement_index())
         if annoncer is not None:
             annoncer()
-        return index.ouvrir_ou_construire(emplacement_index(), lambda: construit().fiches)
+        return index.ouvrir_ou_construire(emplacement_index(), fiches_recherche)
 
 
 def reconstruire_index() -> Path:
@@ -367,7 +383,7 @@ def reconstruire_index() -> Path:
     cible = emplacement_index()
     with verrou():
         try:
-            index.installer(construit().fiches, cible)
+            index.installer(fiches_recherche(), cible)
         except OSError as erreur:
             raise IndexIndisponible(
                 f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : libérez de "

@@ -35,6 +35,8 @@ LOI = "loi"  # law text (with a label)
 COMMENTAIRE = "commentaire"
 EXEMPLE = "exemple"
 NOTE = "note"  # "Note :", "NB :", "Remarque :" paragraphs
+# A fiche that is no element: a table situation of corpus/situations.toml, searched, never shown.
+SITUATION = "situation"
 
 # Roles of a Partie (what the source is for this law).
 ROLE_TEXTE = "texte"  # official law text (001 for 2007, 002 for 2017)

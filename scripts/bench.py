@@ -68,7 +68,7 @@ def construction() -> tuple[float, float, int]:
     from indexer import build
     from indexer.recherche import index
 
-    unites = build.construit().fiches  # parsed and cached by the previous steps
+    unites = build.fiches_recherche()  # the corpus parsed and cached by the previous steps
     with tempfile.TemporaryDirectory() as dossier:
         debut = time.perf_counter()
         cible = index.installer(unites, Path(dossier) / "index-bench")

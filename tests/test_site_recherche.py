@@ -185,7 +185,7 @@ def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire(page, sit
     from indexer import build
     from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 
-    fiches = build.construit().fiches
+    fiches = build.fiches_recherche()
     mots = sorted({plier(m) for f in fiches for m in re.findall(MOT, f"{f.page} {f.texte}")})
     mots += re.findall(MOT, (RACINE / "corpus/synonymes.toml").read_text(encoding="utf-8"))
     attendu = {m: " ".join(racines(m)) for m in mots}

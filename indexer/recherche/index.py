@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible
+from indexer.model import SITUATION
 from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, ouvrir
 from indexer.recherche.unites import chemins_refs, groupe
 
@@ -66,7 +67,8 @@ def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
 
     Every passage of a law shares its title: indexed on all of them, a title word
     would be scored a thousand times per query for what one passage tells (the law's
-    score adds its passages up, ``moteur.Chercheur.grouper``).
+    score adds its passages up, ``moteur.Chercheur.grouper``). A table situation has
+    no title: it is its paragraph's, already searched there.
     """
     return {
         "ancre": fiche.ancre,
@@ -80,7 +82,7 @@ def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
         "url": fiche.url,
         "rang": rang,
         "page": fiche.page,
-        "titre": fiche.page if premier or fiche.loi is None else "",
+        "titre": fiche.page if premier or (fiche.loi is None and fiche.type != SITUATION) else "",
         "texte": fiche.texte,
         "mots": f"{fiche.page}\n{fiche.texte}",
     }

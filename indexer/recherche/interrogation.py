@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(
     "Poids",
-    "titre synonyme departage b k1 loi commentaire note exemple index autre suivants evoquee citee",
+    "titre synonyme departage b k1 loi commentaire note exemple index situation autre suivants evoquee citee",
     defaults=(
         1.5,  # titre: a word of the title weighs this much more than one of the text
         0.6,  # synonyme: a synonym weighs less than the word typed
@@ -43,6 +43,7 @@ Poids = namedtuple(
         0.8,  # note
         1.1,  # exemple: the Guide's examples are situations
         1.2,  # index: an entry of the 2007 alphabetical index, for the law it points to
+        1.0,  # situation: a table situation of corpus/situations.toml, for its paragraph
         0.75,  # autre: definitions, articles… (groups of their own)
         0.5,  # suivants: a law's score is its best passage plus this fraction of its next ones
         0.3,  # evoquee: bonus for a law the synonyms point to (fraction of its score)

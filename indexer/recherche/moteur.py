@@ -38,6 +38,7 @@ NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the t
 CANDIDATS = 400  # passages Whoosh returns at most (the rest are negligible)
 GARDES = 8  # passages kept per group (enough for --par-groupe and the law's score)
 MAIGRE = 3  # fewer passages than this: try corrected spellings
+SITUATION = "situation"  # model.SITUATION, not imported: model costs a query 10 ms of start-up
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
@@ -215,6 +216,16 @@ class Chercheur:
                     break
         return paquet
 
+    def montre(self, doc: int) -> int:
+        """The document a hit shows: itself, or for a table situation (never shown), its
+        paragraph: the first document with its anchor, reference and edition."""
+        if self.colonne("type")[doc] != SITUATION:
+            return doc
+        champs = self.champs(doc)
+        cles = {"ancre": champs["ancre"], "ref": champs["ref"], "edition": champs["edition"]}
+        genre = self.colonne("type")
+        return next((d for d in self.searcher.document_numbers(**cles) if genre[d] != SITUATION), doc)
+
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
         return self.searcher.stored_fields(doc)  # type: ignore[no-any-return]
@@ -225,7 +236,7 @@ class Chercheur:
         groupe, candidats = brut
         passages = []
         for score, doc in candidats[:par_groupe]:
-            champs = self.champs(doc)
+            champs = self.champs(self.montre(doc))
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
         titre = passages[0].titre if passages else groupe.titre

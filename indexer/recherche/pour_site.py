@@ -75,6 +75,7 @@ def reglages() -> dict:
         "candidats": moteur.CANDIDATS,
         "gardes": moteur.GARDES,
         "maigre": moteur.MAIGRE,
+        "situation": moteur.SITUATION,
     }
 
 

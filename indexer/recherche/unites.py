@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from indexer.labels import parse_label
-from indexer.model import Fiche
+from indexer.model import SITUATION, Fiche
 
 # The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
 _RENVOI_INDEX = re.compile(r"\b([1-9]\d?)(?=[A-H(,\s]|$)")
@@ -29,10 +29,14 @@ def groupe(fiche: Fiche) -> str:
 
     A law's passages count for it; an entry of the 2007 alphabetical index counts for
     the law it points to (« Renonce » → 61), so that the index lends its director's
-    vocabulary to that law instead of ranking as a document of its own.
+    vocabulary to that law instead of ranking as a document of its own; a table
+    situation (``corpus.situations``) counts for the law of its paragraph.
     """
     if fiche.loi is not None:
         return str(fiche.loi)
+    if fiche.type == SITUATION:
+        label = parse_label(fiche.rattachement)
+        return "" if label is None else str(label.loi)
     if fiche.type == "index":
         renvoi = _RENVOI_INDEX.search(fiche.texte)
         if renvoi and int(renvoi.group(1)) <= 93:

@@ -443,12 +443,26 @@
 
     // --- la réponse -----------------------------------------------------------------------
 
+    // Un passage trouvé par une situation de table (jamais montrée) montre son paragraphe :
+    // le premier document de même adresse, référence et édition (moteur.Chercheur.montre).
+    let paragraphes = null;
+    function montre(n) {
+      if (docs[n].type !== R.situation) return n;
+      const cle = (d) => [d.url, d.ref, d.edition].join("\u0000");
+      if (!paragraphes) {
+        paragraphes = new Map();
+        for (const d of docs) if (d.type !== R.situation && !paragraphes.has(cle(d))) paragraphes.set(cle(d), d.n);
+      }
+      const trouve = paragraphes.get(cle(docs[n]));
+      return trouve === undefined ? n : trouve;
+    }
+
     function executer(requete, limite, parGroupe, largeur) {
       const trouves = touches(requete);
       const voulues = cherchees(requete);
       const groupes = grouper(trouves, requete, limite).map((g) => {
         const passages = g.paquet.slice(0, parGroupe).map(([score, n]) => {
-          const d = docs[n];
+          const d = docs[montre(n)];
           const e = largeur ? extrait(d.texte, voulues, largeur) : { texte: "", marques: [] };
           return { loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
             extrait: e.texte, marques: e.marques };

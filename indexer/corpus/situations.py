@@ -1,0 +1,114 @@
+"""What ``corpus/situations.toml`` declares: table situations told in a director's words,
+each under the 2017 paragraph that governs it, for the search to find that paragraph.
+
+The Code says a rule in the legislator's words (« une carte exposée par inadvertance »),
+a director hears the facts (« sa carte est tombée par terre »). Each entry is a search
+document of its own that counts for its paragraph's law; it is never shown: a result
+found through it shows the paragraph (``fiches_situations`` gives it the paragraph's
+anchor, reference and edition, so that the ranking counts a paragraph once)::
+
+    [[situation]]
+    ref = "16C"
+    texte = "Une carte d'un autre étui est tombée par terre et un joueur l'a vue."
+
+A reference that does not parse, or an entry with another field, is refused with its
+line in the file. This module opens nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from indexer.corpus.cibles import Cibles, resoudre
+from indexer.corpus.correspondances import champ, lignes_des_entrees
+from indexer.errors import LoiErreur
+from indexer.labels import Label, parse_label
+from indexer.model import LOI, SITUATION, Fiche
+
+FICHIER = "corpus/situations.toml"
+EDITION = "2017"  # situations tell today's law: they point to its paragraphs only
+CHAMPS = frozenset({"ref", "texte"})
+
+
+class SituationInvalide(LoiErreur):
+    """An entry of corpus/situations.toml is malformed or points to no 2017 paragraph."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A table situation (``texte``) governed by the 2017 paragraph ``label``."""
+
+    label: Label
+    texte: str
+    ligne: int
+
+
+def _erreur(ligne: int | str, message: str) -> SituationInvalide:
+    return SituationInvalide(f"{FICHIER}, ligne {ligne} : {message}")
+
+
+def lire(texte: str) -> tuple[Situation, ...]:
+    """The entries of a situations file, in order, each checked on its own."""
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
+        lieu = re.search(r"line (\d+)", str(erreur))
+        raise _erreur(lieu[1] if lieu else "?", "TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
+    if set(donnees) - {"situation"}:
+        inconnue = sorted(set(donnees) - {"situation"})[0]
+        raise SituationInvalide(f"{FICHIER} : table inconnue « {inconnue} » (attendu : [[situation]]).")
+    entetes = lignes_des_entrees(texte, "situation")
+    entrees = donnees.get("situation", [])
+    return tuple(_situation(e, entetes[rang] if rang < len(entetes) else 0) for rang, e in enumerate(entrees))
+
+
+def _situation(entree: object, ligne: int) -> Situation:
+    if not isinstance(entree, dict):
+        raise _erreur(ligne, "entrée illisible.")
+    inconnus = sorted(set(entree) - CHAMPS)
+    if inconnus:
+        raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : ref, texte).")
+    ref = champ(entree, "ref", lambda message: _erreur(ligne, message))
+    texte = champ(entree, "texte", lambda message: _erreur(ligne, message))
+    label = parse_label(ref)
+    if label is None:
+        raise _erreur(ligne, f"« {ref} » n'est pas une référence du Code (attendu : 16, 16B1, 12C1(e)).")
+    return Situation(label, " ".join(texte.split()), ligne)
+
+
+def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
+    """Each 2017 paragraph's text (its first quote in page order), and for each law, its
+    preamble if quoted, else its first 2017 passage."""
+    textes: dict[str, Fiche] = {}
+    premiers: dict[str, Fiche] = {}
+    for fiche in fiches:
+        if fiche.loi is not None and fiche.edition == EDITION:
+            premiers.setdefault(str(fiche.loi), fiche)
+            if fiche.type == LOI:
+                textes.setdefault(fiche.ref, fiche)
+    return {**premiers, **textes}
+
+
+def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], cibles: Cibles) -> tuple[Fiche, ...]:
+    """One search fiche per situation: its own words, its paragraph's place and reference.
+
+    The paragraph is found as a 2017 citation of it would be (``cibles.resoudre``): the
+    2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law.
+    """
+    paragraphes = _paragraphes(fiches)
+    resultat = []
+    for situation in situations:
+        arrivee = resoudre(situation.label, EDITION, cibles).cible
+        cible = paragraphes.get(arrivee.compact()) or paragraphes.get(str(arrivee.loi))
+        if cible is None:
+            raise _erreur(situation.ligne, f"« {situation.label.compact()} » : la loi {arrivee.loi} n'a aucun "
+                                           "passage 2017 dans nos sources ; vérifiez avec « loi voir ».")
+        resultat.append(Fiche(
+            loi=None, ref=cible.ref, rattachement=cible.rattachement, ancre=cible.ancre, url=cible.url,
+            type=SITUATION, edition=cible.edition, role="", source=f"situations:{situation.ligne}", titre="",
+            page=cible.page, texte=situation.texte, corps=situation.texte,
+        ))  # fmt: skip
+    return tuple(resultat)

@@ -1,0 +1,114 @@
+"""corpus/situations.toml: table situations, each searched as its 2017 paragraph and never
+shown. A faulty entry stops the build with its line; a situation lands where a 2017
+citation of its paragraph would; a hit through it shows the paragraph, in the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from indexer import build
+from indexer.corpus.cibles import calculer_cibles
+from indexer.corpus.correspondances import Declarations
+from indexer.corpus.situations import SituationInvalide, fiches_situations, lire
+from indexer.model import SITUATION
+from indexer.recherche import moteur
+from indexer.recherche.unites import groupe
+
+RACINE = Path(__file__).resolve().parent.parent
+LOI = RACINE / ".venv" / "bin" / "loi"
+FICHIER = RACINE / "corpus" / "situations.toml"
+
+MAUVAIS = [
+    ('[[situation]\nref = "16C"\n', "situations.toml, ligne 1 : TOML illisible"),
+    ('[situations]\nref = "16C"\n', "table inconnue « situations »"),
+    ('[[situation]]\nref = "16C"\ntexte = "Une carte est tombée."\nloi = 16\n', "ligne 1 : champ inconnu « loi »"),
+    ('[[situation]]\nref = "16C"\ntexte = "Une carte est tombée."\n\n[[situation]]\nref = "16C"\n',
+     "ligne 5 : le champ « texte » manque ou est vide"),
+    ('[[situation]]\nref = "16C"\ntexte = "  "\n', "ligne 1 : le champ « texte » manque ou est vide"),
+    ('[[situation]]\nref = 16\ntexte = "Une carte est tombée."\n', "ligne 1 : le champ « ref » manque"),
+    ('[[situation]]\nref = "loi seize"\ntexte = "Une carte est tombée."\n', "« loi seize » n'est pas une référence"),
+    ('[[situation]]\nref = "94A"\ntexte = "Une carte est tombée."\n', "« 94A » n'est pas une référence"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("texte", "message"), MAUVAIS)
+def test_une_entree_fautive_est_nommee_par_sa_ligne(texte: str, message: str) -> None:
+    with pytest.raises(SituationInvalide) as erreur:
+        lire(texte)
+    assert message in str(erreur.value)
+    assert erreur.value.code == 2
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    resultat = build.construit()
+    return resultat.fiches, calculer_cibles(resultat.corpus, resultat.ancres, Declarations())
+
+
+# A situation lands where a 2017 citation of its paragraph does (cibles.resoudre): the
+# paragraph, its first sub-paragraph given, an enclosing one, or the law.
+PLACES = [
+    ("16C", "16C", "loi-16-c", "16"),
+    ("16B1a", "16B1(a)", "loi-16-b-1-a", "16"),  # written as people type it
+    ("68C", "68C", "loi-68-c", "68"),  # a law the 2017 sources give whole
+    ("12C1", "12C1(a)", "loi-12-c-1-a", "12"),  # the heading is not quoted: its first sub-paragraph
+    ("25A2", "25 commentaire 1", "loi-25-commentaire-1", "25"),  # no 25A in the 2017 sources: the law's first passage
+    ("50", "50", "loi-50-2017", "50"),  # a whole law: its preamble
+    ("27", "27 commentaire 1", "loi-27-commentaire-1", "27"),  # none quoted: its first 2017 passage
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ref", "attendue", "ancre", "loi"), PLACES)
+def test_une_situation_prend_la_place_de_son_paragraphe(corpus, ref: str, attendue: str, ancre: str,
+                                                         loi: str) -> None:  # fmt: skip
+    fiches, cibles = corpus
+    (fiche,) = fiches_situations(lire(f'[[situation]]\nref = "{ref}"\ntexte = "Sa carte est tombée."\n'),
+                                 fiches, cibles)  # fmt: skip
+    assert (fiche.ref, fiche.ancre, fiche.edition, fiche.type) == (attendue, ancre, "2017", SITUATION)
+    assert fiche.loi is None and fiche.texte == "Sa carte est tombée." and fiche.source == "situations:1"
+    assert groupe(fiche) == loi
+
+
+def test_le_fichier_du_projet(corpus) -> None:
+    """Every law of the Code has situations, each lands on a 2017 passage, none is written twice."""
+    fiches, cibles = corpus
+    situations = lire(FICHIER.read_text(encoding="utf-8"))
+    placees = fiches_situations(situations, fiches, cibles)
+    assert len(placees) >= 500
+    assert {s.label.loi for s in situations} >= set(range(1, 94)) - {88, 89}  # 88, 89: only say « see 12C2, 12C3 »
+    textes = [s.texte for s in situations]
+    assert len(set(textes)) == len(textes)
+    assert all(6 <= len(t.split()) <= 45 for t in textes)
+    assert moteur.SITUATION == SITUATION  # the engine's copy of the fiche type (its start-up skips model)
+
+
+def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
+    """Told in the file's own words, a situation finds its law first (three in four: a
+    neighbour's passages may tell more of it), and what the answer shows is the
+    paragraph, never the situation."""
+    chercheur = build.chercheur_construit()
+    echantillon = lire(FICHIER.read_text(encoding="utf-8"))[::10]
+    premieres = 0
+    for situation in echantillon:
+        reponse = chercheur.chercher(situation.texte, limite=3)
+        passages = [p for g in reponse.groupes for p in g.passages]
+        assert all(p.type != SITUATION and situation.texte[:40] not in p.extrait for p in passages)
+        premieres += reponse.groupes[0].loi == situation.label.loi
+    assert premieres >= 0.7 * len(echantillon)
+
+
+@pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
+def test_la_commande_montre_le_paragraphe() -> None:
+    """The real command: the JSON gives the paragraph's type, reference and anchor."""
+    premiere = lire(FICHIER.read_text(encoding="utf-8"))[0]
+    fini = subprocess.run([str(LOI), "cherche", "--json", "--limite", "1", premiere.texte], capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
+    assert fini.returncode == 0, fini.stderr
+    resultats = json.loads(fini.stdout)["resultats"]
+    assert resultats and all(r["type"] != SITUATION for r in resultats)
+    assert premiere.texte not in json.dumps(resultats, ensure_ascii=False)
