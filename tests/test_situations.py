@@ -90,7 +90,7 @@ def test_le_fichier_du_projet(corpus) -> None:
 def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
     """Told in the file's own words, a situation finds its law first (three in four: a
     neighbour's passages may tell more of it), and what the answer shows is the
-    paragraph, never the situation."""
+    paragraph, never the situation, once however many of its situations match."""
     chercheur = build.chercheur_construit()
     echantillon = lire(FICHIER.read_text(encoding="utf-8"))[::10]
     premieres = 0
@@ -98,6 +98,8 @@ def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
         reponse = chercheur.chercher(situation.texte, limite=3)
         passages = [p for g in reponse.groupes for p in g.passages]
         assert all(p.type != SITUATION and situation.texte[:40] not in p.extrait for p in passages)
+        for groupe_ in reponse.groupes:  # a paragraph and its situations: shown once
+            assert len({(p.url, p.ref, p.edition) for p in groupe_.passages}) == len(groupe_.passages)
         premieres += reponse.groupes[0].loi == situation.label.loi
     assert premieres >= 0.7 * len(echantillon)
 

@@ -200,15 +200,18 @@ class Chercheur:
         return [(Groupe(numero, "", round(-moins, 3), ()), paquet) for moins, _, numero, paquet in classes[:limite]]
 
     def _meilleurs(self, liste: list[tuple[float, int]]) -> list[tuple[float, int]]:
-        """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and edition."""
+        """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and
+        edition, and every table situation."""
         if len(liste) == 1:
             return [(liste[0][0], -liste[0][1])]
         liste.sort(reverse=True)  # best first, then page order (-d: the lower docnum)
-        edition, ref = self.colonne("edition"), self.colonne("ref")
+        edition, ref, genre = self.colonne("edition"), self.colonne("ref"), self.colonne("type")
         paquet: list[tuple[float, int]] = []
-        vus: set[tuple[str, str]] = set()
+        vus: set[object] = set()
         for score, moins_doc in liste:
-            cle = (edition[-moins_doc], ref[-moins_doc])
+            doc = -moins_doc
+            # Each situation tells its paragraph anew: two that match say it twice as surely.
+            cle = doc if genre[doc] == SITUATION else (edition[doc], ref[doc])
             if cle not in vus:
                 vus.add(cle)
                 paquet.append((score, -moins_doc))
@@ -218,13 +221,16 @@ class Chercheur:
 
     def montre(self, doc: int) -> int:
         """The document a hit shows: itself, or for a table situation (never shown), its
-        paragraph: the first document with its anchor, reference and edition."""
-        if self.colonne("type")[doc] != SITUATION:
-            return doc
-        champs = self.champs(doc)
-        cles = {"ancre": champs["ancre"], "ref": champs["ref"], "edition": champs["edition"]}
+        paragraph: the first document with its anchor, reference and edition (the anchor's
+        postings are a handful: cheaper than a query on three fields)."""
         genre = self.colonne("type")
-        return next((d for d in self.searcher.document_numbers(**cles) if genre[d] != SITUATION), doc)
+        if genre[doc] != SITUATION:
+            return doc
+        edition, ref = self.colonne("edition"), self.colonne("ref")
+        for autre in self.reader.postings("ancre", self.champs(doc)["ancre"]).all_ids():
+            if genre[autre] != SITUATION and ref[autre] == ref[doc] and edition[autre] == edition[doc]:
+                return autre  # type: ignore[no-any-return]
+        return doc
 
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
@@ -235,8 +241,15 @@ class Chercheur:
         """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
         passages = []
-        for score, doc in candidats[:par_groupe]:
-            champs = self.champs(self.montre(doc))
+        montres: set[int] = set()  # a paragraph and its situations are shown once, as the best of them
+        for score, doc in candidats:
+            if len(passages) >= par_groupe:
+                break
+            montre = self.montre(doc)
+            if montre in montres:
+                continue
+            montres.add(montre)
+            champs = self.champs(montre)
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
         titre = passages[0].titre if passages else groupe.titre

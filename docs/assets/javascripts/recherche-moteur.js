@@ -291,7 +291,8 @@
       const paquet = [];
       const vus = new Set();
       for (const [score, doc] of liste) {
-        const cle = docs[doc].edition + "\u0000" + docs[doc].ref;
+        // Chaque situation redit son paragraphe : deux qui répondent le disent deux fois plus sûrement.
+        const cle = docs[doc].type === R.situation ? doc : docs[doc].edition + "\u0000" + docs[doc].ref;
         if (vus.has(cle)) continue;
         vus.add(cle);
         paquet.push([score, doc]);
@@ -461,12 +462,18 @@
       const trouves = touches(requete);
       const voulues = cherchees(requete);
       const groupes = grouper(trouves, requete, limite).map((g) => {
-        const passages = g.paquet.slice(0, parGroupe).map(([score, n]) => {
-          const d = docs[montre(n)];
+        const passages = [];
+        const montres = new Set(); // un paragraphe et ses situations : une fois, au meilleur score
+        for (const [score, n] of g.paquet) {
+          if (passages.length >= parGroupe) break;
+          const m = montre(n);
+          if (montres.has(m)) continue;
+          montres.add(m);
+          const d = docs[m];
           const e = largeur ? extrait(d.texte, voulues, largeur) : { texte: "", marques: [] };
-          return { loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
-            extrait: e.texte, marques: e.marques };
-        });
+          passages.push({ loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
+            extrait: e.texte, marques: e.marques });
+        }
         const propre = passages.find((p) => p.loi === g.loi);
         return { loi: g.loi, titre: (propre || passages[0]).titre, score: g.score, passages };
       });
