@@ -35,6 +35,8 @@ from typing import Any
 RACINE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RACINE))
 
+from indexer.model import SITUATION  # noqa: E402
+
 EVAL = RACINE / "tests" / "eval"
 FICHIERS = {"directeur": "requetes.tsv", "exterieur": "situations.tsv", "index": "index_courtes.tsv"}
 ROBUSTESSE = "robustesse.tsv"  # typos, no accents, English: recall@5 ≥ 0.90
@@ -116,7 +118,7 @@ def classeur(chercheur: object) -> Callable[[str], list[int | None]]:
 
 
 def classeur_base(ix: object) -> Callable[[str], list[int | None]]:
-    """Plain BM25 over the same units: lower-cased words, no folding, stemming or synonyms."""
+    """Plain BM25 over the corpus's units: lower-cased words, no folding, stemming, synonyms or situations."""
     import re
 
     from whoosh import query as q
@@ -129,6 +131,8 @@ def classeur_base(ix: object) -> Callable[[str], list[int | None]]:
     base = RamStorage().create_index(schema)
     with ix.searcher() as s, base.writer() as w:  # type: ignore[attr-defined]
         for champs in s.all_stored_fields():
+            if champs["type"] == SITUATION:  # the baseline is the corpus alone, without the project's situations
+                continue
             cle = champs["loi"] or "doc:" + champs["ancre"]
             w.add_document(cle=cle, titre=champs["page"], texte=champs["texte"])
     chercheur = base.searcher()
