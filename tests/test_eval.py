@@ -17,9 +17,10 @@ from indexer import build
 from indexer.recherche.moteur import Chercheur
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "evaluer.py"
-SEUILS = {"directeur": (0.90, 0.97), "exterieur": (0.69, 0.80), "index": (0.92, 0.95)}  # MRR@10, recall@3
+# MRR@10, recall@3: the issue's goals for directeur and exterieur (issue 9), measured above them
+SEUILS = {"directeur": (0.93, 0.97), "exterieur": (0.78, 0.85), "index": (0.92, 0.95)}
 ROBUSTESSE_RAPPEL5 = 0.90
-TEMOIN = (0.47, 0.57)  # the control set's floor: measured, never tuned on (its misses are not listed)
+TEMOIN = (0.54, 0.68)  # the control set's floor: measured, never tuned on (its misses are not listed)
 
 
 def _evaluer():  # type: ignore[no-untyped-def]
