@@ -58,7 +58,7 @@ def moteur_du_site(page, requete: str) -> list[int | None]:
 def test_un_extrait_ne_montre_pas_d_appel_de_note(page, site):
     """The 2007 text of Law 68 has a footnote call (« cours[^e1] ») in its search text: the
     extract shows the words, never the call (as ``loi cherche``)."""
-    requete = "revendication"
+    requete = "concession de levées"
     page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(requete))
     resultats_de_la_page(page, requete)
     extraits = page.locator("#resultats .recherche-extrait").all_inner_texts()
