@@ -109,3 +109,21 @@ def test_nettoyage_des_restes_et_des_anciennes_versions(tmp_path: Path, monkeypa
     restants = sorted(p.name for p in tmp_path.iterdir())
     assert restants == sorted([f"index-{courant}", f"corpus-{courant}.pickle", "historique", "empreinte.json",
                                "verrou"])
+
+
+def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
+    """A faulty corpus/situations.toml stops the index's build with its line (exit code 2),
+    and without the file the search indexes the corpus alone."""
+    from indexer.corpus.situations import SituationInvalide
+    from indexer.model import SITUATION
+
+    fichier = copie / "corpus" / "situations.toml"
+    avec = build.fiches_recherche()
+    assert sum(f.type == SITUATION for f in avec) == fichier.read_text(encoding="utf-8").count("\n[[situation]]")
+    fichier.write_text(fichier.read_text(encoding="utf-8") + '\n[[situation]]\nref = "16Z"\ntexte = "Sa carte est '
+                       'tombée par terre."\n', encoding="utf-8")  # fmt: skip
+    with pytest.raises(SituationInvalide, match=r"situations.toml, ligne \d+ : « 16Z » n'est pas une référence") as e:
+        build.fiches_recherche()
+    assert e.value.code == 2
+    fichier.unlink()
+    assert build.fiches_recherche() == build.construit().fiches
