@@ -26,6 +26,7 @@ capture = _navigateur.capture
 sys.path.insert(0, str(RACINE / "scripts"))
 import evaluer  # noqa: E402
 import evaluer_site  # noqa: E402
+from test_situations import PASSAGES  # noqa: E402
 
 pytestmark = pytest.mark.navigateur
 
@@ -66,24 +67,27 @@ def test_un_extrait_ne_montre_pas_d_appel_de_note(page, site):
     assert not [e for e in extraits if "[^" in e]
 
 
-def test_une_situation_montre_son_paragraphe_une_fois(page, site):
+@pytest.mark.parametrize("rang", range(1 + len(PASSAGES)))
+def test_une_situation_montre_son_paragraphe_une_fois(page, site, rang):
     """A table situation (corpus/situations.toml) told in its own words is found and never
-    shown: the page lists the CLI's paragraphs, each once, with their own extracts."""
+    shown: the page lists the CLI's paragraphs, each once, with their own extracts; also
+    for the queries where the CLI once showed too few passages, or one twice."""
     from indexer import build
     from indexer.corpus.situations import lire
 
-    situation = lire((RACINE / "corpus/situations.toml").read_text(encoding="utf-8"))[0]
+    textes = [lire((RACINE / "corpus/situations.toml").read_text(encoding="utf-8"))[0].texte]
+    texte = (textes + [t for t, _, _ in PASSAGES])[rang]
     attendus = [[p.url.split("#")[1] for p in g.passages]
-                for g in build.chercheur_construit().chercher(situation.texte).groupes]  # fmt: skip
-    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(situation.texte))
-    resultats_de_la_page(page, situation.texte)
+                for g in build.chercheur_construit().chercher(texte).groupes]  # fmt: skip
+    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(texte))
+    resultats_de_la_page(page, texte)
     obtenus = page.evaluate(
         """() => Array.from(document.querySelectorAll('#resultats .recherche-groupe'),
                  (g) => Array.from(g.querySelectorAll('.recherche-ref'), (a) => new URL(a.href).hash.slice(1)))"""
     )
     assert obtenus[: len(attendus)] == attendus and all(len(set(g)) == len(g) for g in obtenus)
     extraits = page.locator("#resultats .recherche-extrait").all_inner_texts()
-    assert extraits and not [e for e in extraits if situation.texte[:40] in e]
+    assert extraits and not [e for e in extraits if texte[:40] in e]
 
 
 def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, request):

@@ -17,6 +17,7 @@ from indexer.corpus.correspondances import Declarations
 from indexer.corpus.situations import SituationInvalide, fiches_situations, lire
 from indexer.model import SITUATION
 from indexer.recherche import moteur
+from indexer.recherche.requete import comprendre
 from indexer.recherche.unites import groupe
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -90,18 +91,68 @@ def test_le_fichier_du_projet(corpus) -> None:
 def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
     """Told in the file's own words, a situation finds its law first (three in four: a
     neighbour's passages may tell more of it), and what the answer shows is the
-    paragraph, never the situation, once however many of its situations match."""
+    paragraph, never the situation, once however many of its situations (or of its
+    quotes) match, and as many paragraphs as asked when the law has them."""
     chercheur = build.chercheur_construit()
+    edition, ref = chercheur.colonne("edition"), chercheur.colonne("ref")
     echantillon = lire(FICHIER.read_text(encoding="utf-8"))[::10]
     premieres = 0
     for situation in echantillon:
         reponse = chercheur.chercher(situation.texte, limite=3)
         passages = [p for g in reponse.groupes for p in g.passages]
         assert all(p.type != SITUATION and situation.texte[:40] not in p.extrait for p in passages)
-        for groupe_ in reponse.groupes:  # a paragraph and its situations: shown once
-            assert len({(p.url, p.ref, p.edition) for p in groupe_.passages}) == len(groupe_.passages)
+        requete = comprendre(situation.texte, chercheur.synonymes)
+        bruts = chercheur.grouper(chercheur.scores(requete), requete, 3)
+        for groupe_, (_, candidats) in zip(reponse.groupes, bruts, strict=True):
+            assert len({(p.ref, p.edition) for p in groupe_.passages}) == len(groupe_.passages)
+            montres = {(edition[chercheur.montre(d)], ref[chercheur.montre(d)]) for _, d in candidats}
+            assert len(groupe_.passages) == min(3, len(montres))
         premieres += reponse.groupes[0].loi == situation.label.loi
     assert premieres >= 0.7 * len(echantillon)
+
+
+# (query, law, passages its group shows with par_groupe=3): found when a group showed one
+# passage for five paragraphs (its situations filled the places kept for the score), or a
+# paragraph twice (a situation showed one quote of 74B2, the other quote kept its place).
+PASSAGES = [
+    ("Elle a posé le carton passe alors qu'elle voulait le carton contre juste à côté, et elle veut le "
+     "reprendre avant que son partenaire parle.", 25, 3),
+    ("L'as de pique de l'étui est corné et taché au dos ; l'adversaire peut savoir qui le détient pendant "
+     "les enchères.", 74, 3),
+    ("Les joueurs ont déplacé la table et l'indication Nord ne correspond plus à l'orientation choisie par "
+     "l'arbitre pour la salle.", 7, 3),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("texte", "loi", "nombre"), PASSAGES)
+def test_une_loi_montre_ses_paragraphes_distincts(texte: str, loi: int, nombre: int) -> None:
+    (groupe_,) = [g for g in build.chercheur_construit().chercher(texte, limite=3).groupes if g.loi == loi]
+    cles = [(p.ref, p.edition) for p in groupe_.passages]
+    assert len(cles) == nombre and len(set(cles)) == nombre, cles
+
+
+def test_un_index_neuf_numerote_ses_documents_dans_l_ordre() -> None:
+    """``montre`` reads a situation's paragraph by its rank: a fresh index's docnums are its ranks."""
+    chercheur = build.chercheur_construit()
+    rangs = [chercheur.champs(d)["rang"] for d in range(chercheur.reader.doc_count_all())]
+    assert rangs == list(range(len(rangs)))
+    situations = [d for d in range(len(rangs)) if chercheur.colonne("type")[d] == SITUATION]
+    assert len(situations) >= 500 and all(chercheur.colonne("type")[chercheur.montre(d)] != SITUATION
+                                          for d in situations)  # fmt: skip
+
+
+@pytest.mark.parametrize(("genre", "attendu"), [("loi", "loi"), ("commentaire", "commentaire")])
+def test_type_filtre_une_situation_par_ce_qu_elle_montre(genre: str, attendu: str) -> None:
+    """``--type loi`` keeps the situations that show a law text, ``--type commentaire`` those that
+    show a commentary (a paragraph the 2017 sources do not quote falls back to one)."""
+    chercheur = build.chercheur_construit()
+    genres = chercheur.colonne("type")
+    trouvees = set()
+    for situation in lire(FICHIER.read_text(encoding="utf-8"))[::25]:
+        for _, doc in chercheur.scores(comprendre(situation.texte, chercheur.synonymes), types=[genre]):
+            assert genres[chercheur.montre(doc)] == attendu
+            trouvees.add(genres[doc])
+    assert trouvees == {attendu, SITUATION}
 
 
 @pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")

@@ -29,12 +29,12 @@ from indexer.labels import Label, parse_label
 from indexer.model import LOI, SITUATION, Fiche
 
 FICHIER = "corpus/situations.toml"
-EDITION = "2017"  # situations tell today's law: they point to its paragraphs only
+EDITION = "2017"  # the numbering the situations are written in: they point to its paragraphs only
 CHAMPS = frozenset({"ref", "texte"})
 
 
 class SituationInvalide(LoiErreur):
-    """An entry of corpus/situations.toml is malformed or points to no 2017 paragraph."""
+    """An entry of corpus/situations.toml is malformed, or its law has no 2017 passage."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Situation:
 
 
 def _erreur(ligne: int | str, message: str) -> SituationInvalide:
-    return SituationInvalide(f"{FICHIER}, ligne {ligne} : {message}")
+    return SituationInvalide(f"{FICHIER}, ligne {ligne or '?'} : {message}")  # 0: an inline table
 
 
 def lire(texte: str) -> tuple[Situation, ...]:

@@ -51,6 +51,8 @@ def schema() -> Schema:
         refs=KEYWORD(lowercase=True),  # "68 68c 68c1": every enclosing paragraph
         ref=ID(stored=True, sortable=True),
         type=ID(stored=True, sortable=True),
+        genre=ID(),  # the kind of passage a hit shows (``--type``): a situation's is its paragraph's
+        montre=STORED(),  # the rank of the document a hit shows: its own, a situation's paragraph's
         edition=ID(stored=True, sortable=True),
         source=STORED(),
         url=STORED(),
@@ -62,7 +64,7 @@ def schema() -> Schema:
     )
 
 
-def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
+def _document(rang: int, fiche: Fiche, premier: bool, montre: int, genre: str) -> dict[str, Any]:
     """The fields of one fiche; a law's title is searched in its first passage of each edition only.
 
     Every passage of a law shares its title: indexed on all of them, a title word
@@ -77,24 +79,36 @@ def _document(rang: int, fiche: Fiche, premier: bool) -> dict[str, Any]:
         "refs": chemins_refs(fiche),
         "ref": fiche.ref,
         "type": fiche.type,
+        "genre": genre,
+        "montre": montre,
         "edition": fiche.edition,
         "source": fiche.source,
         "url": fiche.url,
         "rang": rang,
         "page": fiche.page,
-        "titre": fiche.page if premier or (fiche.loi is None and fiche.type != SITUATION) else "",
+        "titre": fiche.page if fiche.type != SITUATION and (premier or fiche.loi is None) else "",
         "texte": fiche.texte,
         "mots": f"{fiche.page}\n{fiche.texte}",
     }
 
 
 def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
-    """The index's document of each fiche, in order (the site's search indexes the same)."""
+    """The index's document of each fiche, in order (the site's search indexes the same).
+
+    A table situation is never shown: a hit on it shows its paragraph, the first fiche
+    with its anchor, reference and edition (``situations.fiches_situations`` gave it
+    those). Both search engines read that rank (``montre``) rather than look it up.
+    """
+    paragraphes: dict[tuple[str, str, str], int] = {}
+    for rang, fiche in enumerate(fiches):
+        if fiche.type != SITUATION:
+            paragraphes.setdefault((fiche.ancre, fiche.ref, fiche.edition), rang)
     vus: set[tuple[int | None, str]] = set()
     for rang, fiche in enumerate(fiches):
         premier = (fiche.loi, fiche.edition) not in vus
         vus.add((fiche.loi, fiche.edition))
-        yield _document(rang, fiche, premier)
+        montre = paragraphes.get((fiche.ancre, fiche.ref, fiche.edition), rang) if fiche.type == SITUATION else rang
+        yield _document(rang, fiche, premier, montre, fiches[montre].type)
 
 
 def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:

@@ -142,8 +142,8 @@ def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
     conditions: list[Query] = []
     if edition:
         conditions.append(q.Term("edition", edition))
-    if types:
-        conditions.append(q.Or([q.Term("type", t) for t in types]))
+    if types:  # a situation is of the kind of the paragraph it shows (``index.documents``)
+        conditions.append(q.Or([q.Term("genre", t) for t in types]))
     if not conditions:
         return None
     return conditions[0] if len(conditions) == 1 else q.And(conditions)

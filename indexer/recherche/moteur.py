@@ -36,7 +36,7 @@ __all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "mar
 
 NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the top laws
 CANDIDATS = 400  # passages Whoosh returns at most (the rest are negligible)
-GARDES = 8  # passages kept per group (enough for --par-groupe and the law's score)
+GARDES = 8  # passages that make a law's score: its best one, then a fraction of the others
 MAIGRE = 3  # fewer passages than this: try corrected spellings
 SITUATION = "situation"  # model.SITUATION, not imported: model costs a query 10 ms of start-up
 
@@ -169,9 +169,10 @@ class Chercheur:
                 propres: bool = False) -> list[tuple[Groupe, list[tuple[float, int]]]]:  # fmt: skip
         """Group passages by law, weigh them by kind, rank the laws (best first).
 
-        Returns the first ``limite`` groups, passages not loaded yet, each with its best
-        documents, one per paragraph and edition (ties: page order, the lower docnum).
-        With ``propres``, every passage is a group of its own (``loi index``).
+        Returns the first ``limite`` groups, passages not loaded yet, each with all its
+        documents, best first (ties: page order, the lower docnum); its score reads its
+        best ``GARDES`` (``_meilleurs``). With ``propres``, every passage is a group of
+        its own (``loi index``).
         """
         if not touches:
             return []
@@ -188,16 +189,17 @@ class Chercheur:
         citees = {label.loi for label in requete.refs}
         classes = []
         for cle, liste in candidats.items():
-            paquet = self._meilleurs(liste)
+            paquet = self._meilleurs(liste)  # sorts liste, best first
             score = paquet[0][0] + self.poids.suivants * sum(s for s, _ in paquet[1:])
             numero = None if isinstance(cle, tuple) else int(cle)
             if numero in requete.lois_evoquees:
                 score *= 1 + self.poids.evoquee
             if numero in citees:
                 score += self.poids.citee * meilleur
-            classes.append((-score, paquet[0][1], numero, paquet))
+            classes.append((-score, paquet[0][1], numero, liste))
         classes.sort()  # best first, then page order; (score, first docnum) never ties twice
-        return [(Groupe(numero, "", round(-moins, 3), ()), paquet) for moins, _, numero, paquet in classes[:limite]]
+        return [(Groupe(numero, "", round(-moins, 3), ()), [(s, -d) for s, d in liste])
+                for moins, _, numero, liste in classes[:limite]]  # fmt: skip
 
     def _meilleurs(self, liste: list[tuple[float, int]]) -> list[tuple[float, int]]:
         """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and
@@ -221,16 +223,11 @@ class Chercheur:
 
     def montre(self, doc: int) -> int:
         """The document a hit shows: itself, or for a table situation (never shown), its
-        paragraph: the first document with its anchor, reference and edition (the anchor's
-        postings are a handful: cheaper than a query on three fields)."""
-        genre = self.colonne("type")
-        if genre[doc] != SITUATION:
+        paragraph, whose rank the index keeps (``index.documents``; a fresh index's docnums
+        are its ranks)."""
+        if self.colonne("type")[doc] != SITUATION:
             return doc
-        edition, ref = self.colonne("edition"), self.colonne("ref")
-        for autre in self.reader.postings("ancre", self.champs(doc)["ancre"]).all_ids():
-            if genre[autre] != SITUATION and ref[autre] == ref[doc] and edition[autre] == edition[doc]:
-                return autre  # type: ignore[no-any-return]
-        return doc
+        return int(self.champs(doc)["montre"])
 
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
@@ -241,14 +238,15 @@ class Chercheur:
         """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
         passages = []
-        montres: set[int] = set()  # a paragraph and its situations are shown once, as the best of them
+        edition, ref = self.colonne("edition"), self.colonne("ref")
+        vus: set[tuple[str, str]] = set()  # a paragraph, its other quotes, its situations: once, the best
         for score, doc in candidats:
             if len(passages) >= par_groupe:
                 break
             montre = self.montre(doc)
-            if montre in montres:
+            if (edition[montre], ref[montre]) in vus:
                 continue
-            montres.add(montre)
+            vus.add((edition[montre], ref[montre]))
             champs = self.champs(montre)
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))

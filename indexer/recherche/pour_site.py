@@ -22,7 +22,7 @@ from indexer.recherche import index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
 
-FORMAT = 1  # the shape of the data below; recherche-moteur.js refuses another
+FORMAT = 2  # the shape of the data below; recherche-moteur.js refuses another
 CHAMPS = ("titre", "texte")  # MiniSearch's field ids, in this order
 
 
@@ -31,8 +31,9 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
 
     ``adresse`` turns a document's directory URL (``lois/68/#loi-68-c``) into the built
     site's (``lois/68/index.html#loi-68-c``). A document is ``[groupe, loi, type, edition,
-    ref, refs, url, page (index in titres), texte]``; the page titles shown are shared by
-    every fiche of a page, so they are listed once. ``reglages`` are the CLI's weights,
+    ref, refs, url, page (index in titres), texte, montre]``; the page titles shown are shared by
+    every fiche of a page, so they are listed once; ``montre`` is the rank of the document
+    a hit shows (a situation's paragraph, ``index.documents``). ``reglages`` are the CLI's weights,
     read from its modules, so that tuning them moves the site too.
     """
     documents = list(index.documents(fiches))
@@ -42,7 +43,7 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
         rang = titres.setdefault(doc["page"], len(titres))
         docs.append([int(doc["groupe"]) if doc["groupe"] else None, int(doc["loi"]) if doc["loi"] else None,
                      doc["type"], doc["edition"], doc["ref"], doc["refs"].split(), adresse(doc["url"]), rang,
-                     doc["texte"]])
+                     doc["texte"], doc["montre"]])
     return {
         "format": FORMAT,
         "mots_vides": sorted(MOTS_VIDES),

@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  const FORMAT = 1;
+  const FORMAT = 2;
   const LONGUEUR_MAX = 400;
   const PREFIXES_LOI = new Set(["loi", "lois", "law", "laws", "l"]);
   const CITATION_MOT = /^\d{1,2}(?:[A-Ga-g](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$/;
@@ -52,7 +52,7 @@
       (estNombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
-      refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8] }));
+      refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8], montre: d[9] }));
     const syn = synonymes(donnees.synonymes);
     const index = indexer(donnees.index, MiniSearch, P);
     const nombre = docs.length;
@@ -318,12 +318,12 @@
       const citees = new Set(requete.refs.map((l) => l.loi));
       const classes = [];
       for (const [cle, liste] of candidats) {
-        const paquet = meilleurs(liste);
+        const paquet = meilleurs(liste); // trie la liste, le meilleur d'abord
         let score = paquet[0][0] + P.suivants * paquet.slice(1).reduce((t, [s]) => t + s, 0);
         const numero = typeof cle === "number" ? cle : null;
         if (requete.lois.has(numero)) score *= 1 + P.evoquee;
         if (citees.has(numero)) score += P.citee * meilleur;
-        classes.push({ score, premier: paquet[0][1], loi: numero, paquet });
+        classes.push({ score, premier: paquet[0][1], loi: numero, tous: liste });
       }
       classes.sort((a, b) => b.score - a.score || a.premier - b.premier);
       return classes.slice(0, limite);
@@ -444,38 +444,28 @@
 
     // --- la réponse -----------------------------------------------------------------------
 
-    // Un passage trouvé par une situation de table (jamais montrée) montre son paragraphe :
-    // le premier document de même adresse, référence et édition (moteur.Chercheur.montre).
-    let paragraphes = null;
-    function montre(n) {
-      if (docs[n].type !== R.situation) return n;
-      const cle = (d) => [d.url, d.ref, d.edition].join("\u0000");
-      if (!paragraphes) {
-        paragraphes = new Map();
-        for (const d of docs) if (d.type !== R.situation && !paragraphes.has(cle(d))) paragraphes.set(cle(d), d.n);
-      }
-      const trouve = paragraphes.get(cle(docs[n]));
-      return trouve === undefined ? n : trouve;
-    }
+    // Un passage trouvé par une situation de table (jamais montrée) montre son paragraphe,
+    // dont les données donnent le rang (moteur.Chercheur.montre, index.documents).
+    const montre = (n) => docs[n].montre;
 
     function executer(requete, limite, parGroupe, largeur) {
       const trouves = touches(requete);
       const voulues = cherchees(requete);
       const groupes = grouper(trouves, requete, limite).map((g) => {
         const passages = [];
-        const montres = new Set(); // un paragraphe et ses situations : une fois, au meilleur score
-        for (const [score, n] of g.paquet) {
+        const vus = new Set(); // un paragraphe, ses autres citations, ses situations : une fois, le meilleur
+        for (const [score, n] of g.tous) {
           if (passages.length >= parGroupe) break;
-          const m = montre(n);
-          if (montres.has(m)) continue;
-          montres.add(m);
-          const d = docs[m];
+          const d = docs[montre(n)];
+          const cle = d.edition + "\u0000" + d.ref;
+          if (vus.has(cle)) continue;
+          vus.add(cle);
           const e = largeur ? extrait(d.texte, voulues, largeur) : { texte: "", marques: [] };
           passages.push({ loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
             extrait: e.texte, marques: e.marques });
         }
         const propre = passages.find((p) => p.loi === g.loi);
-        return { loi: g.loi, titre: (propre || passages[0]).titre, score: g.score, passages };
+        return { loi: g.loi, titre: (propre || passages[0] || { titre: "" }).titre, score: g.score, passages };
       });
       return { requete: requete.texte, interpretation: requete.texte, groupes, total: trouves.length,
         corrigee: false, ignoree: requete.ignoree, racines: [...voulues] };
