@@ -39,7 +39,8 @@ def schema() -> Schema:
     alphabetical index, the law the entry points to. The small fields the ranking reads
     for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
     """
-    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+    from whoosh.columns import NumericColumn
+    from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
 
     from indexer.recherche.filtres import analyseur_fr, analyseur_simple
 
@@ -52,7 +53,7 @@ def schema() -> Schema:
         ref=ID(stored=True, sortable=True),
         type=ID(stored=True, sortable=True),
         genre=ID(),  # the kind of passage a hit shows (``--type``): a situation's is its paragraph's
-        montre=STORED(),  # the rank of the document a hit shows: its own, a situation's paragraph's
+        montre=COLUMN(NumericColumn("I")),  # the rank of the document a hit shows (a column, never searched)
         edition=ID(stored=True, sortable=True),
         source=STORED(),
         url=STORED(),

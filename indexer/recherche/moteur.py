@@ -108,7 +108,7 @@ class Chercheur:
         self.ix.close()
 
     def colonne(self, nom: str) -> Any:
-        """A Whoosh column (``groupe``, ``type``, ``edition``, ``ref``), read by docnum."""
+        """A Whoosh column (``groupe``, ``type``, ``edition``, ``ref``, ``montre``), read by docnum."""
         if nom not in self._colonnes:
             self._colonnes[nom] = self.reader.column_reader(nom)
         return self._colonnes[nom]
@@ -227,7 +227,7 @@ class Chercheur:
         are its ranks)."""
         if self.colonne("type")[doc] != SITUATION:
             return doc
-        return int(self.champs(doc)["montre"])
+        return int(self.colonne("montre")[doc])
 
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
