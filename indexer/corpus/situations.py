@@ -5,7 +5,7 @@ The Code says a rule in the legislator's words (« une carte exposée par inadve
 a director hears the facts (« sa carte est tombée par terre »). Each entry is a search
 document of its own that counts for its paragraph's law; it is never shown: a result
 found through it shows the paragraph (``fiches_situations`` gives it the paragraph's
-anchor, reference and edition, so that the ranking counts a paragraph once)::
+anchor, reference and edition, by which ``recherche.index.documents`` finds it)::
 
     [[situation]]
     ref = "16C"

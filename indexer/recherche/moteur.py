@@ -223,10 +223,8 @@ class Chercheur:
 
     def montre(self, doc: int) -> int:
         """The document a hit shows: itself, or for a table situation (never shown), its
-        paragraph, whose rank the index keeps (``index.documents``; a fresh index's docnums
-        are its ranks)."""
-        if self.colonne("type")[doc] != SITUATION:
-            return doc
+        paragraph; the index keeps that rank for every document (``index.documents``; a
+        fresh index's docnums are its ranks)."""
         return int(self.colonne("montre")[doc])
 
     def champs(self, doc: int) -> dict[str, Any]:
