@@ -72,16 +72,18 @@ def test_qualite_au_dessus_des_seuils(bilans, partie: str) -> None:  # type: ign
     assert projet[partie].rappel3 >= rappel3, f"{partie} : rappel@3 {projet[partie].rappel3} < {rappel3}"
 
 
-def test_les_synonymes_steriles_ne_changent_aucun_score(bilans) -> None:  # type: ignore[no-untyped-def]
-    """Leaving out the synonyms no passage says (``index.steriles``) changes no score, to the
-    bit, and no order, on every query of the three parts."""
+@pytest.mark.parametrize("table", ["steriles", "phrases"])
+def test_ce_que_l_index_sait_des_synonymes_ne_change_aucun_score(bilans, table: str) -> None:  # type: ignore[no-untyped-def]
+    """Leaving out the synonyms no passage says (``index.steriles``), or searching the others'
+    phrases in every passage again (``index.phrases``), changes no score, to the bit, and no
+    order, on every query of the three parts."""
     from indexer.recherche.requete import comprendre
 
     *_, parties, _ = bilans
     ix = build.index_courant()
     avec = Chercheur(ix)
-    sans = Chercheur(ix, syn=avec.synonymes._replace(steriles=None))
-    assert sum(map(len, avec.synonymes.steriles.values())) > 1000
+    sans = Chercheur(ix, syn=avec.synonymes._replace(**{table: None}))
+    assert sum(map(len, getattr(avec.synonymes, table).values())) > 1000
     for texte, _ in [r for requetes in parties.values() for r in requetes]:
         requete = comprendre(texte, avec.synonymes)
         assert avec.scores(requete) == sans.scores(requete), texte

@@ -300,11 +300,43 @@ def test_meilleur_de_applique_le_departage() -> None:
             assert obtenus["ab"] == pytest.approx(haut + departage * bas)
 
 
+def test_phrase_dite_note_comme_la_phrase() -> None:
+    """A phrase read from the passages found at build scores as Whoosh's ``Phrase`` does, to the
+    bit, boosted or not, words in between (slop) or not; no passage: no match."""
+    from whoosh import query as q
+    from whoosh.fields import ID, TEXT, Schema
+    from whoosh.filedb.filestore import RamStorage
+
+    from indexer.recherche.disjonction import PhraseDite
+
+    textes = [("a", "carte pénalisée majeure"), ("b", "la carte est pénalisée carte"), ("c", "pénalisée carte"),
+              ("d", "carte carte carte majeure pénalisée"), ("e", "autre chose")]  # fmt: skip
+    ix = RamStorage().create_index(Schema(cle=ID(stored=True), texte=TEXT()))
+    with ix.writer() as w:
+        for cle, texte in textes:
+            w.add_document(cle=cle, texte=texte)
+    with ix.searcher() as s:
+        def scores(requete: q.Query) -> dict[str, float]:
+            return {hit["cle"]: hit.score for hit in s.search(requete, limit=None)}
+
+        for mots, slop, boost in [(["carte", "pénalisée"], 3, 1.0), (["carte", "pénalisée"], 1, 0.6),
+                                  (["carte", "pénalisée", "majeure"], 3, 1.5)]:  # fmt: skip
+            phrase = q.Phrase("texte", mots, slop=slop, boost=boost)
+            trouves = tuple(sorted(s.docs_for_query(phrase)))
+            attendu = scores(phrase)
+            assert attendu and set(attendu) < {"a", "b", "c", "d"}
+            assert scores(PhraseDite("texte", mots, trouves, slop, boost)) == attendu  # exact floats
+        assert scores(PhraseDite("texte", ["carte", "pénalisée"], (), 3)) == {}
+
+
 def test_synonymes_analyses_avec_l_index(chercheur: Chercheur) -> None:
     """The synonyms are analysed once, at build, and read back as they are by a searcher."""
     from indexer.recherche.requete import synonymes
 
-    assert chercheur.synonymes._replace(steriles=None) == synonymes()
-    assert set(chercheur.synonymes.steriles) == {"texte", "titre"}
+    assert chercheur.synonymes._replace(steriles=None, phrases=None) == synonymes()
+    assert set(chercheur.synonymes.steriles) == set(chercheur.synonymes.phrases) == {"texte", "titre"}
     assert ("revok",) in chercheur.synonymes.steriles["texte"]  # English: no French text says it
+    dites = chercheur.synonymes.phrases["texte"]
+    assert dites and all(len(e) > 1 and list(docs) == sorted(set(docs)) for e, docs in dites.items())
+    assert not set(dites) & chercheur.synonymes.steriles["texte"]  # said, or never said: not both
     assert (Path(chercheur.ix.storage.folder) / dossier_.SYNONYMES).is_file()

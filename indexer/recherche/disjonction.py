@@ -1,4 +1,4 @@
-"""Two extensions of Whoosh's own classes: ``MeilleurDe`` and ``BM25FLongueurs``.
+"""Three extensions of Whoosh's own classes: ``MeilleurDe``, ``PhraseDite`` and ``BM25FLongueurs``.
 
 ``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises.
 
@@ -15,14 +15,17 @@ fifths of a query's time (``make bench``). The sums follow the tree's order
 (``make_binary_tree``: left half, then right half), so that every score is the same
 float as the tree's, to the last bit.
 
+``PhraseDite``: Whoosh's ``Phrase`` whose passages were found at index build (below).
+
 ``BM25FLongueurs``: Whoosh's BM25F, each field length read once (below).
 """
 
 from __future__ import annotations
 
-from whoosh.matching import ListMatcher
-from whoosh.query import DisjunctionMax
+from whoosh.matching import IntersectionMatcher, ListMatcher, NullMatcher, WrappingMatcher
+from whoosh.query import DisjunctionMax, Phrase, Term
 from whoosh.scoring import BM25F, BM25FScorer
+from whoosh.util import make_binary_tree
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
@@ -77,6 +80,38 @@ class MeilleurDe(DisjunctionMax):
         if boost != 1.0:
             scores = [s * boost for s in scores]
         return ScoresFixes(ids, scores)
+
+
+class _Passages(ScoresFixes):
+    """The passages a phrase was found in; they add nothing to its score."""
+
+    def score(self) -> float:
+        return 0.0
+
+
+class PhraseDite(Phrase):
+    """A synonym's ``Phrase`` (slop ``interrogation.SLOP_SYNONYME``) with the passages that say
+    it, found by Whoosh's own ``Phrase`` when the index was built (``index.phrases``).
+
+    Its matcher is the phrase matcher's without the positions: the intersection of the
+    words' postings, nested as ``SpanNear2`` nests them (``make_binary_tree``), on those
+    passages only, boosted as ``Phrase`` boosts. Same documents, same scores to the last
+    bit (0.0 + x is x), read from a few postings instead of every position of every
+    passage that holds all the words.
+    """
+
+    def __init__(self, fieldname: str, words: list[str], passages: tuple[int, ...], slop: int,
+                 boost: float = 1.0) -> None:  # fmt: skip
+        super().__init__(fieldname, words, slop=slop, boost=boost)
+        self.passages = passages
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        if not self.passages:
+            return NullMatcher()
+        mots = [Term(self.fieldname, mot).matcher(searcher, context) for mot in self.words]
+        trouves = _Passages(list(self.passages), [0.0] * len(self.passages))
+        m = IntersectionMatcher(trouves, make_binary_tree(IntersectionMatcher, mots))
+        return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)
 
 
 class _Longueurs(dict):  # type: ignore[type-arg]

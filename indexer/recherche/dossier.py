@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 MARQUEUR = "COMPLET.json"
 SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
-FORMAT = 5  # of the whole folder; bump when the schema changes
+FORMAT = 6  # of the whole folder; bump when the schema changes
 
 
 class IndexCorrompu(Exception):

@@ -129,7 +129,8 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
 
 def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
     """The synonyms analysed once (stems of every expression), for queries to read as they are,
-    with the expressions no passage of this index says (``steriles``).
+    with the expressions no passage of this index says (``steriles``) and the passages that
+    say each of the others (``phrases``).
 
     Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
     key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
@@ -140,20 +141,45 @@ def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
 
     synonymes = lire_synonymes()
     with ix.searcher() as searcher:
-        synonymes = synonymes._replace(steriles=steriles(searcher, synonymes.groupes))
+        dites = phrases(searcher, synonymes.groupes)
+        synonymes = synonymes._replace(steriles=steriles(searcher, synonymes.groupes, dites), phrases=dites)
     (dossier / SYNONYMES).write_bytes(marshal.dumps(tuple(synonymes)))
 
 
-def steriles(searcher: Any, groupes: Sequence[Sequence[tuple[str, ...]]]) -> dict[str, frozenset[tuple[str, ...]]]:
-    """Per field, the synonym expressions that match no passage, as a synonym is searched
-    (``interrogation.SLOP_SYNONYME``): seven in ten, mostly English or in no title.
+Expressions = Sequence[Sequence[tuple[str, ...]]]  # the synonym groups, as stem sequences
+Dites = dict[str, dict[tuple[str, ...], tuple[int, ...]]]  # field → expression → its passages
 
-    A query leaves them out (``interrogation._variante``): they add nothing to any score,
-    and their phrase matchers were a fifth of a query's time in the prompt.
+
+def phrases(searcher: Any, groupes: Expressions) -> Dites:
+    """Per field, the passages that say each multi-word expression of the synonyms, as a
+    synonym is searched (Whoosh's ``Phrase``, slop ``interrogation.SLOP_SYNONYME``).
+
+    Found once here, not on every query: the phrase matchers, which read the positions
+    of every passage holding all the words, were half a query's time in the prompt
+    (``make bench``). A query scores these passages as Whoosh scores the phrase
+    (``disjonction.PhraseDite``). Only the expressions some passage says are kept.
     """
     from whoosh import query as q
 
     from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
+
+    expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
+    dites: Dites = {champ: {} for champ in CHAMPS}
+    for champ in CHAMPS:
+        for expression in expressions:
+            docs = tuple(sorted(searcher.docs_for_query(q.Phrase(champ, list(expression), slop=SLOP_SYNONYME))))
+            if docs:
+                dites[champ][expression] = docs
+    return dites
+
+
+def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, frozenset[tuple[str, ...]]]:
+    """Per field, the synonym expressions that match no passage, as a synonym is searched
+    (``phrases``): seven in ten, mostly English or in no title.
+
+    A query leaves them out (``interrogation._variante``): they add nothing to any score.
+    """
+    from indexer.recherche.interrogation import CHAMPS
 
     vides: dict[str, set[tuple[str, ...]]] = {champ: set() for champ in CHAMPS}
     for expression in {e for expressions in groupes for e in expressions}:
@@ -161,8 +187,7 @@ def steriles(searcher: Any, groupes: Sequence[Sequence[tuple[str, ...]]]) -> dic
             if len(expression) == 1:
                 trouve = searcher.doc_frequency(champ, expression[0]) > 0
             else:
-                phrase = q.Phrase(champ, list(expression), slop=SLOP_SYNONYME)
-                trouve = searcher.search(phrase, limit=1).scored_length() > 0
+                trouve = expression in dites[champ]
             if not trouve:
                 vides[champ].add(expression)
     return {champ: frozenset(v) for champ, v in vides.items()}

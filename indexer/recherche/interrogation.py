@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from whoosh.query import Query
 
-    Steriles = dict[str, frozenset[tuple[str, ...]]] | None
+    from indexer.recherche.requete import Synonymes
 
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(
@@ -59,13 +59,25 @@ SOUS_PARAGRAPHE = 2.0  # extra score of the cited paragraph and its sub-paragrap
 CHAMPS = ("texte", "titre")
 
 
+def _phrase(champ: str, racines: tuple[str, ...], slop: int, boost: float, syn: Synonymes | None) -> Query:
+    """A stem sequence in a field; a synonym's reads the passages found at index build
+    (``index.phrases``, ``disjonction.PhraseDite``): same passages, same scores."""
+    from whoosh import query as q
+
+    if slop == SLOP_SYNONYME and syn is not None and syn.phrases is not None and racines in syn.phrases[champ]:
+        from indexer.recherche.disjonction import PhraseDite
+
+        return PhraseDite(champ, list(racines), syn.phrases[champ][racines], slop, boost)
+    return q.Phrase(champ, list(racines), slop=slop, boost=boost)
+
+
 def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
-              frequent: Callable[[str], bool], steriles: Steriles) -> list[Query]:  # fmt: skip
+              frequent: Callable[[str], bool], syn: Synonymes | None) -> list[Query]:  # fmt: skip
     """One way of saying a concept: a stem or a stem sequence, in the text and in the title.
 
     A stem found in most texts (« joueur », « carte ») tells them apart by little and
     costs the most to score: alone, it is searched in the titles only. A synonym that no
-    passage says in a field (``steriles``) is a ``NullQuery`` there: it keeps its place
+    passage says in a field (``syn.steriles``) is a ``NullQuery`` there: it keeps its place
     among the concept's ways, so that the scores are summed in the same order, to the bit.
     """
     from whoosh import query as q
@@ -76,14 +88,15 @@ def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
         feuilles = [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
     else:
         champs = CHAMPS
-        feuilles = [q.Phrase(c, list(racines), slop=slop, boost=boosts[c]) for c in CHAMPS]
+        feuilles = [_phrase(c, racines, slop, boosts[c], syn) for c in CHAMPS]
+    steriles = None if syn is None else syn.steriles
     if steriles and slop <= SLOP_SYNONYME:  # sterile at this slop, so at any smaller one
         return [q.NullQuery if racines in steriles[c] else f for c, f in zip(champs, feuilles, strict=True)]
     return feuilles
 
 
 def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
-            steriles: Steriles = None) -> Query:  # fmt: skip
+            syn: Synonymes | None = None) -> Query:  # fmt: skip
     """A concept and its synonyms, in the text or the title: the best match counts, the others break ties.
 
     One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
@@ -95,7 +108,7 @@ def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _
     feuilles = [
         feuille
         for rang, v in enumerate(c.variantes)
-        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent, steriles)
+        for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent, syn)
     ]
     if len(feuilles) == 1:
         return feuilles[0]
@@ -116,15 +129,16 @@ def citations(requete: Requete) -> list[Query]:
 
 
 def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
-               steriles: Steriles = None) -> Query | None:  # fmt: skip
+               syn: Synonymes | None = None) -> Query | None:  # fmt: skip
     """The Whoosh query of an understood query; None when nothing is left to search for.
 
     ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts;
-    ``steriles`` are the synonyms no passage says (``index.steriles``, None: unknown).
+    ``syn`` are the synonyms as the index knows them: which ones no passage says, the passages
+    that say the others (``index.steriles``, ``index.phrases``; None: unknown).
     """
     from whoosh import query as q
 
-    positives = [concept(c, poids, frequent, steriles) for c in requete.concepts if not c.exclu]
+    positives = [concept(c, poids, frequent, syn) for c in requete.concepts if not c.exclu]
     positives += citations(requete)
     if not positives:
         return None

@@ -104,8 +104,8 @@ class Requete(
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage steriles",
-                            defaults=(frozenset(), None))):  # fmt: skip
+class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage steriles phrases",
+                            defaults=(frozenset(), None, None))):  # fmt: skip
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
     __slots__ = ()
@@ -116,6 +116,9 @@ class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage steri
     # field → the expressions no passage of this index says there (``index.steriles``),
     # known once the index is built (default None: unknown)
     steriles: dict[str, frozenset[tuple[str, ...]]] | None
+    # field → each other multi-word expression → the passages that say it there, as a
+    # synonym is searched (``index.phrases``; default None: unknown)
+    phrases: dict[str, dict[tuple[str, ...], tuple[int, ...]]] | None
 
 
 class SynonymesInvalides(LoiErreur):
