@@ -171,24 +171,40 @@ def plis(parties: dict[str, Requetes], nombre: int = PLIS) -> list[dict[str, Req
     return [{nom: requetes[i::nombre] for nom, requetes in parties.items()} for i in range(nombre)]
 
 
-def objectif(bilans: dict[str, Bilan]) -> float:
-    """What tuning maximises: MRR@10 plus recall@3, each part counting alike."""
-    return sum(b.mrr + b.rappel3 for b in bilans.values())
+def _valeur(rang: int | None) -> float:
+    """What one query adds to its part's MRR@10 + recall@3, times the part's size (tuning
+    maximises MRR@10 plus recall@3, each part counting alike)."""
+    return 1 / rang + (rang <= 3) if rang else 0.0
+
+
+def apports(avant: dict[str, Bilan], apres: dict[str, Bilan]) -> list[float]:
+    """Each query's share of the change of the tuning's objective from ``avant`` to ``apres``."""
+    return [(_valeur(nouveau[2]) - _valeur(ancien[2])) / len(bilan.rangs)
+            for nom, bilan in avant.items()
+            for ancien, nouveau in zip(bilan.rangs, apres[nom].rangs, strict=True)]  # fmt: skip
+
+
+def retenu(avant: dict[str, Bilan], apres: dict[str, Bilan]) -> bool:
+    """True when the change still gains without the query it helps most: never a weight fitted
+    to one query (issue 9), however much that query moves."""
+    parts = apports(avant, apres)
+    return bool(parts) and sum(parts) - max(parts) > 1e-9
 
 
 def regler(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes],
            depart: dict[str, float]) -> dict[str, float]:  # fmt: skip
-    """Coordinate ascent over ``GRILLE`` on these queries: each weight in turn, its best value kept."""
+    """Coordinate ascent over ``GRILLE`` on these queries: each weight in turn, each value tried
+    against the best so far and kept when it gains beyond one query (``retenu``)."""
     poids = dict(depart)
-    meilleur = objectif(chiffres(fabrique(poids), parties))
+    actuels = chiffres(fabrique(poids), parties)
     for nom, valeurs in GRILLE.items():
         for valeur in valeurs:
             if valeur == poids[nom]:
                 continue
             essai = {**poids, nom: valeur}
-            score = objectif(chiffres(fabrique(essai), parties))
-            if score > meilleur + 1e-9:
-                poids, meilleur = essai, score
+            bilans = chiffres(fabrique(essai), parties)
+            if retenu(actuels, bilans):
+                poids, actuels = essai, bilans
     return poids
 
 

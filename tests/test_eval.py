@@ -125,3 +125,22 @@ def test_plis_repartissent_chaque_partie(evaluer) -> None:  # type: ignore[no-un
     assert len(decoupage) == 5
     assert sorted(t for pli in decoupage for t, _ in pli["a"]) == sorted(str(i) for i in range(12))
     assert all(2 <= len(pli["a"]) <= 3 for pli in decoupage)
+
+
+def _bilans(evaluer, **rangs):  # type: ignore[no-untyped-def]
+    """Bilans of made-up queries: each part's ranks (None: not in the top 10)."""
+    return {nom: evaluer.Bilan(0.0, 0.0, 0.0, tuple((f"q{i}", frozenset({1}), r, ()) for i, r in enumerate(liste)))
+            for nom, liste in rangs.items()}  # fmt: skip
+
+
+@pytest.mark.parametrize(("avant", "apres", "attendu"), [
+    ({"a": [1, 5, 2, 4]}, {"a": [1, 1, 2, 4]}, False),  # one query gains, however much: refused
+    ({"a": [None, 5, 2, 4]}, {"a": [1, 5, 2, 4]}, False),  # a miss found at rank 1, alone: refused
+    ({"a": [1, 5, 2, 4]}, {"a": [1, 3, 2, 3]}, True),  # two queries gain
+    ({"a": [1, 5], "b": [4, 2]}, {"a": [1, 3], "b": [3, 2]}, True),  # one in each part
+    ({"a": [1, 5, 2, 2]}, {"a": [1, 1, 3, 3]}, False),  # without its best query, the change loses
+    ({"a": [1, 5, 2, 4]}, {"a": [1, 5, 2, 4]}, False),  # no change
+])  # fmt: skip
+def test_un_poids_ne_se_regle_jamais_sur_une_requete(evaluer, avant, apres, attendu) -> None:  # type: ignore[no-untyped-def]
+    """Tuning takes a value only when it still gains without the query it helps most (issue 9)."""
+    assert evaluer.retenu(_bilans(evaluer, **avant), _bilans(evaluer, **apres)) is attendu
