@@ -157,7 +157,8 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
     Found once here, not on every query: the phrase matchers, which read the positions
     of every passage holding all the words, were half a query's time in the prompt
     (``make bench``). A query scores these passages as Whoosh scores the phrase
-    (``disjonction.PhraseDite``). Only the expressions some passage says are kept.
+    (``disjonction.PhraseDite``). Only the expressions some passage says are kept; the
+    docnums are those of the index's one segment (``ecrire`` optimises it).
     """
     from whoosh import query as q
 
@@ -165,6 +166,8 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
 
     expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
     dites: Dites = {champ: {} for champ in CHAMPS}
+    if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
+        raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
     for champ in CHAMPS:
         for expression in expressions:
             docs = tuple(sorted(searcher.docs_for_query(q.Phrase(champ, list(expression), slop=SLOP_SYNONYME))))
