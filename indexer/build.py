@@ -212,13 +212,13 @@ def fiches_recherche() -> tuple[Fiche, ...]:
 
 
 def script_recherche_site(adresse: Callable[[str], str]) -> str:
-    """The site's search data (the CLI index's units, synonyms and stop words) as a script.
+    """The site's search data (the CLI index's units, synonyms as it analysed them, with the passages that
+    say each expression, stop words), for ``hooks/recherche.py``; ``adresse``: a fiche's URL → the page's."""
+    from indexer.recherche import pour_site
+    from indexer.recherche.moteur import synonymes_de
 
-    Called by the site's build (``hooks/recherche.py``); ``adresse`` maps a fiche's URL to the built page's.
-    """
-    from indexer.recherche import pour_site, requete
-
-    return pour_site.script(pour_site.donnees(fiches_recherche(), requete.lire_synonymes(), adresse))
+    with contextlib.closing(index_courant()) as ix:
+        return pour_site.script(pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse))
 
 
 def chapitres() -> list[dict]:

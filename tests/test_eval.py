@@ -144,3 +144,12 @@ def _bilans(evaluer, **rangs):  # type: ignore[no-untyped-def]
 def test_un_poids_ne_se_regle_jamais_sur_une_requete(evaluer, avant, apres, attendu) -> None:  # type: ignore[no-untyped-def]
     """Tuning takes a value only when it still gains without the query it helps most (issue 9)."""
     assert evaluer.retenu(_bilans(evaluer, **avant), _bilans(evaluer, **apres)) is attendu
+
+
+@pytest.mark.parametrize(("nom", "attendu"), [("b", 0.75), ("exemple", 0.7), ("situation", 0.8), ("departage", 0.3),
+                                              ("k1", 1.2), ("citee", 3.0)])  # fmt: skip
+def test_les_plis_peuvent_partir_du_milieu_des_grilles(evaluer, nom: str, attendu: float) -> None:  # type: ignore[no-untyped-def]
+    """``--plis --milieu``: each tuned weight at the middle of its grid, the others as shipped."""
+    from indexer.recherche.interrogation import Poids
+
+    assert evaluer.milieu(Poids()._asdict())[nom] == attendu

@@ -97,6 +97,21 @@ def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
     assert donnees["index"]["documentCount"] == len(donnees["docs"])
 
 
+def test_la_recherche_du_site_sait_quels_passages_disent_chaque_expression(site):
+    """The passages that say each synonym expression go out as the CLI's index found them
+    (``index.phrases``): the browser reads no position for them either."""
+    from indexer import build
+    from indexer.recherche.moteur import synonymes_de
+
+    ix = build.index_courant()
+    attendues = synonymes_de(ix).phrases
+    ix.close()
+    envoyees = donnees_recherche(site)["synonymes"]["phrases"]
+    assert set(envoyees) == set(attendues) == {"titre", "texte"} and len(envoyees["texte"]) > 500
+    for champ, liste in envoyees.items():
+        assert {tuple(expression.split(" ")): tuple(docs) for expression, docs in liste} == attendues[champ]
+
+
 def test_la_page_de_recherche_et_le_dialogue(site):
     page = _lire(site / "recherche/index.html")
     assert 'id="resultats"' in page and 'name="q"' in page

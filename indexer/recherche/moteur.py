@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from indexer.recherche.requete import Synonymes
 
-__all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer"]
+__all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer", "synonymes_de"]
 
 NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the top laws
 CANDIDATS = 400  # passages Whoosh returns at most (the rest are negligible)
@@ -95,7 +95,7 @@ class Chercheur:
 
         self.ix = ix
         self.poids = Poids() if poids is None else poids
-        self.synonymes = _synonymes_de(ix) if syn is None else syn
+        self.synonymes = synonymes_de(ix) if syn is None else syn
         self.searcher = ix.searcher(weighting=BM25FLongueurs(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
@@ -363,7 +363,7 @@ class _Colonne(dict):  # type: ignore[type-arg]
         return valeur
 
 
-def _synonymes_de(ix: FileIndex) -> Synonymes:
+def synonymes_de(ix: FileIndex) -> Synonymes:
     """The synonyms analysed when the index was built (the project's file, for an index without them)."""
     from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
     from indexer.recherche.requete import Synonymes

@@ -22,7 +22,7 @@ from indexer.recherche import index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
 
-FORMAT = 2  # the shape of the data below; recherche-moteur.js refuses another
+FORMAT = 3  # the shape of the data below; recherche-moteur.js refuses another
 CHAMPS = ("titre", "texte")  # MiniSearch's field ids, in this order
 
 
@@ -52,12 +52,22 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
             "groupes": [[list(e) for e in groupe] for groupe in synonymes.groupes],
             "lois": [sorted(lois) for lois in synonymes.lois],
             "remplissage": sorted(synonymes.remplissage),
+            "phrases": phrases(synonymes),
         },
         "titres": list(titres),
         "docs": docs,
         "index": index_minisearch([(doc["titre"], doc["texte"]) for doc in documents]),
         "vocabulaire": vocabulaire(documents),
     }
+
+
+def phrases(synonymes: Synonymes) -> dict[str, list]:
+    """Per field, ``[expression's stems joined by spaces, its passages]`` for each expression a
+    passage says (``index.phrases``): the browser skips reading positions for them, as the CLI
+    does (``disjonction.PhraseDite``). Empty when the synonyms come from no index."""
+    dites = synonymes.phrases or {}
+    return {champ: [[" ".join(e), list(docs)] for e, docs in sorted(dites.get(champ, {}).items())]
+            for champ in CHAMPS}  # fmt: skip
 
 
 def reglages() -> dict:

@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  const FORMAT = 2;
+  const FORMAT = 3;
   const LONGUEUR_MAX = 400;
   const PREFIXES_LOI = new Set(["loi", "lois", "law", "laws", "l"]);
   const CITATION_MOT = /^\d{1,2}(?:[A-Ga-g](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$/;
@@ -207,6 +207,21 @@
       });
     }
 
+    // Les passages qui disent chaque expression des synonymes, trouvés par Whoosh à la
+    // construction de l'index (index.phrases) : la commande ne relit pas leurs positions
+    // (disjonction.PhraseDite), le navigateur non plus. Une autre suite de racines (une phrase
+    // tapée entre guillemets) est cherchée mot à mot.
+    const dites = {};
+    for (const champ of ["texte", "titre"]) {
+      dites[champ] = new Map((syn.phrases[champ] || []).map(([expression, passages]) => [expression, new Set(passages)]));
+    }
+
+    function dite(doc, champ, racines, ecart, parTerme) {
+      const passages = ecart === R.slop_synonyme ? dites[champ].get(racines.join(" ")) : undefined;
+      if (passages !== undefined) return passages.has(doc);
+      return parTerme.every((t) => t.has(doc)) && occurrence(doc, champ, racines, ecart);
+    }
+
     // Une variante d'un concept (interrogation._variante) : une racine, ou une expression (ses
     // racines dans l'ordre, à « ecart » près) notée comme Whoosh note une Phrase, la somme des
     // notes de ses racines là où elle se trouve ; une feuille par champ (une racine trop
@@ -233,7 +248,7 @@
         if (racines.length === 1 && champ === "texte" && parTerme[0].size > R.frequent * nombre) continue;
         const scores = new Map();
         for (const [doc, score] of parTerme[0]) {
-          if (racines.length > 1 && !(parTerme.every((t) => t.has(doc)) && occurrence(doc, champ, racines, ecart))) continue;
+          if (racines.length > 1 && !dite(doc, champ, racines, ecart, parTerme)) continue;
           scores.set(doc, parTerme.reduce((t, m) => t + m.get(doc), 0));
         }
         sortie.push([champ, scores]);
@@ -533,7 +548,8 @@
       parTete.get(e[0]).push([e, rangs]);
     }
     for (const liste of parTete.values()) liste.sort((a, b) => b[0].length - a[0].length);
-    return { groupes: donnees.groupes, lois: donnees.lois, parTete, remplissage: new Set(donnees.remplissage) };
+    return { groupes: donnees.groupes, lois: donnees.lois, parTete, remplissage: new Set(donnees.remplissage),
+      phrases: donnees.phrases || {} };
   }
 
   // L'index MiniSearch, écrit par indexer/recherche/pour_site.py (textes analysés par l'analyse
