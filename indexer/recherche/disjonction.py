@@ -17,7 +17,7 @@ float as the tree's, to the last bit.
 
 ``PhraseDite``: Whoosh's ``Phrase`` whose passages were found at index build (below).
 
-``BM25FLongueurs``: Whoosh's BM25F, each field length read once (below).
+``BM25FLongueurs``: Whoosh's BM25F, each field length read once (``Retenues``, below).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from whoosh.util import make_binary_tree
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -114,16 +115,18 @@ class PhraseDite(Phrase):
         return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)
 
 
-class _Longueurs(dict):  # type: ignore[type-arg]
-    """A field's lengths by docnum, each read from Whoosh's column once (``searcher.doc_field_length``)."""
+class Retenues(dict):  # type: ignore[type-arg]
+    """Values by docnum, each read once through ``lire(doc)``: a field's lengths here (Whoosh's
+    ``searcher.doc_field_length``), a column's values in ``moteur.Chercheur.colonne``. The
+    prompt's queries read the same passages again and again."""
 
-    def __init__(self, searcher: Any, champ: str) -> None:
+    def __init__(self, lire: Callable[[int], Any]) -> None:
         super().__init__()
-        self.lire, self.champ = searcher.doc_field_length, champ
+        self.lire = lire
 
-    def __missing__(self, doc: int) -> int:
-        longueur = self[doc] = self.lire(doc, self.champ, 1)
-        return longueur  # type: ignore[no-any-return]
+    def __missing__(self, doc: int) -> Any:
+        valeur = self[doc] = self.lire(doc)
+        return valeur
 
 
 class BM25FLongueurs(BM25F):
@@ -137,12 +140,13 @@ class BM25FLongueurs(BM25F):
 
     def __init__(self, B: float, K1: float) -> None:  # noqa: N803 — Whoosh's names
         super().__init__(B=B, K1=K1)
-        self._longueurs: dict[str, _Longueurs] = {}
+        self._longueurs: dict[str, Retenues] = {}
 
     def scorer(self, searcher: Any, fieldname: str, text: str, qf: int = 1) -> Any:
         notes = super().scorer(searcher, fieldname, text, qf)
         if notes.__class__ is BM25FScorer:
             if fieldname not in self._longueurs:
-                self._longueurs[fieldname] = _Longueurs(searcher, fieldname)
+                lire = searcher.doc_field_length
+                self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))
             notes.dfl = self._longueurs[fieldname].__getitem__
         return notes

@@ -164,10 +164,10 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
 
     from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
 
-    expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
-    dites: Dites = {champ: {} for champ in CHAMPS}
     if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
         raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
+    expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
+    dites: Dites = {champ: {} for champ in CHAMPS}
     for champ in CHAMPS:
         for expression in expressions:
             docs = tuple(sorted(searcher.docs_for_query(q.Phrase(champ, list(expression), slop=SLOP_SYNONYME))))

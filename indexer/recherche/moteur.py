@@ -109,9 +109,12 @@ class Chercheur:
 
     def colonne(self, nom: str) -> Any:
         """A Whoosh column (``groupe``, ``type``, ``edition``, ``ref``, ``montre``), read by docnum,
-        each value once per process (``_Colonne``)."""
+        each value once per process: the ranking reads the law and the kind of every hit, query
+        after query (a tenth of a prompt's time, ``make bench``)."""
         if nom not in self._colonnes:
-            self._colonnes[nom] = _Colonne(self.reader.column_reader(nom))
+            from indexer.recherche.disjonction import Retenues
+
+            self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
 
     def frequent(self, racine: str) -> bool:
@@ -348,19 +351,6 @@ def _variations_paresseuses() -> None:
     remplacant = type(sys)(nom)
     remplacant.variations = variations  # type: ignore[attr-defined]
     sys.modules[nom] = remplacant
-
-
-class _Colonne(dict):  # type: ignore[type-arg]
-    """A column's values by docnum, each read from Whoosh once: the ranking reads the law and
-    the kind of every hit, query after query (a tenth of a prompt's time, ``make bench``)."""
-
-    def __init__(self, lecteur: Any) -> None:
-        super().__init__()
-        self.lecteur = lecteur
-
-    def __missing__(self, doc: int) -> Any:
-        valeur = self[doc] = self.lecteur[doc]
-        return valeur
 
 
 def synonymes_de(ix: FileIndex) -> Synonymes:

@@ -213,7 +213,7 @@
     // tapée entre guillemets) est cherchée mot à mot.
     const dites = {};
     for (const champ of ["texte", "titre"]) {
-      dites[champ] = new Map((syn.phrases[champ] || []).map(([expression, passages]) => [expression, new Set(passages)]));
+      dites[champ] = new Map(syn.phrases[champ].map(([expression, passages]) => [expression, new Set(passages)]));
     }
 
     function dite(doc, champ, racines, ecart, parTerme) {
@@ -549,7 +549,7 @@
     }
     for (const liste of parTete.values()) liste.sort((a, b) => b[0].length - a[0].length);
     return { groupes: donnees.groupes, lois: donnees.lois, parTete, remplissage: new Set(donnees.remplissage),
-      phrases: donnees.phrases || {} };
+      phrases: donnees.phrases };
   }
 
   // L'index MiniSearch, écrit par indexer/recherche/pour_site.py (textes analysés par l'analyse
