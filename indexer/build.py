@@ -1,11 +1,10 @@
 """The build: the only module that reads the corpus and writes docs/ and the cache.
 
-``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them
-against their sha256 in ``corpus/sources.toml``,
-cleans them (with ``corpus/errata.toml``), parses them, applies ``corpus/rattachements.toml``
-and merges them. The result is
-cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata
-and the package's code, so that a change to any of them rebuilds.
+``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them against
+their sha256 in ``corpus/sources.toml``, cleans them (with ``corpus/errata.toml``), parses them,
+applies ``corpus/rattachements.toml``, merges, links and maps them (``corpus.carte``). The result
+is cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata and the
+package's code, so that a change to any of them rebuilds.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from indexer import sources
 from indexer.chemins import corpus as dossier_corpus
 from indexer.chemins import dossier_cache, empreinte, racine
 from indexer.corpus.ancres import Ancres, calculer
+from indexer.corpus.carte import Carte, dresser
 from indexer.corpus.cibles import calculer_cibles
 from indexer.corpus.clean import Erratum, clean_source
 from indexer.corpus.correspondances import FICHIER as FICHIER_CORRESPONDANCES
@@ -101,6 +101,7 @@ class Construit:
     ancres: Ancres
     fiches: tuple[Fiche, ...]
     problemes: tuple[Probleme, ...]
+    carte: Carte
 
 
 def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
@@ -133,8 +134,9 @@ def parser_corpus() -> Construit:
         extraits.extend(parse_source(lignes[source], source))
     brut = merge(appliquer(extraits, lire_rattachements(lignes)))
     ancres = calculer(brut)
-    corpus, problemes = resolve(brut, ancres, lire_correspondances(lignes))
-    return Construit(corpus, ancres, fiches(corpus, ancres), problemes)
+    declarations = lire_correspondances(lignes)
+    corpus, problemes = resolve(brut, ancres, declarations)
+    return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
 
 
 def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
@@ -229,21 +231,16 @@ def chapitres() -> list[dict]:
 
 def attendus() -> dict[str, str]:
     """Every generated file as the current corpus makes it, by path from the root."""
+    from indexer.chemins import adresse_site
     from indexer.rendu.publier import donnees_lois, fichiers
 
     resultat = construit()
     titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres())
+    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte)
     noms = {s.fichier: s.nom for s in sources.SOURCES}
-    sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site()))
+    sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(),
+                               resultat.carte))
     return sortie
-
-
-def adresse_site() -> str:
-    """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none."""
-    from indexer.chemins import adresse_site as lire
-
-    return lire()
 
 
 def generes_existants() -> set[str]:

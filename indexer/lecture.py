@@ -217,6 +217,8 @@ def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, 
     else:  # a long title: the edition and source go on their own line
         lignes = ["", *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
                   *(style(ligne, "source") for ligne in _plier(bandeau, largeur))]
+    if entree.get("devenir"):  # a 2007 paragraph: what the 2017 Code made of it, where declared
+        lignes += [style(ligne, "note") for ligne in _plier(entree["devenir"], largeur - 2)]
     corps = "(Le Guide commente ce paragraphe sans en citer le texte.)" if non_cite else entree["texte"]
     for paragraphe in corps.split("\n\n"):
         if "\n" in paragraphe or "\t" in paragraphe:  # diagrams and tables keep their layout

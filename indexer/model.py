@@ -60,7 +60,8 @@ class Renvoi:
     the citing text's edition ("" for the page itself); ``autre_edition`` names the
     linked paragraph's edition when a declared correspondence made the link cross
     editions; ``aussi`` are further links to the same rule in another edition (the 2007
-    index's « → 2017 »).
+    index's « → 2017 »); ``non_place`` is the paragraph cited when no source of its
+    edition places it, the link then going to the law (``cible``).
     """
 
     debut: int
@@ -69,6 +70,7 @@ class Renvoi:
     ancre: str = ""
     autre_edition: str = ""
     aussi: tuple[Renvoi, ...] = ()
+    non_place: Label | None = None
 
 
 @dataclass(frozen=True)

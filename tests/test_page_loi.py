@@ -109,16 +109,17 @@ def test_l_ordre_des_labels() -> None:
         "12", "12A", "12C1", "12C1(e)(iv)", "12C1(e)(v)", "12C1(e)(ix)", "12C2", "12C10"]
 
 
-def test_les_paragraphes_2007_sans_texte_2017_les_plus_hauts_seulement() -> None:
-    """2017 quotes 12A and 12C1(e): 12B (not 12B1) and 12C1(a) (its parent 12C1 has 2017
-    words below it) are listed; 12C (a 2007 heading over quoted 2017 words) is not."""
+def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
+    """2017 quotes 12A and 12C1(e): the 2017 text has those two, never the 2007 12B or 12C1(a)
+    (a 2007 number is no evidence of a 2017 one); 12C and 12C1 get a bare heading on the page
+    (``parents_absents``), since 12C1(e) is attested."""
     _, annote = _annote(
         _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("12A", 772), _loi_("12C1(e)", 1026)),
         _partie(CODE_2007, "2007", ROLE_TEXTE, *(_loi_(lab, 2100 + i) for i, lab in enumerate(
             ["12A", "12B", "12B1", "12C", "12C1", "12C1(a)", "12C1(e)"]))),
     )
-    assert [(p.label.compact(), p.texte is None) for p in annote.paragraphes] == [
-        ("12A", False), ("12B", True), ("12C1(a)", True), ("12C1(e)", False)]
+    assert [p.label.compact() for p in annote.paragraphes] == ["12A", "12C1(e)"]
+    assert sorted(label.compact() for label in parents_absents(annote.paragraphes)) == ["12C", "12C1"]
 
 
 def test_sous_un_titre_2017_sans_mots_pas_de_liste_2007() -> None:
@@ -149,10 +150,10 @@ def test_le_commentaire_general_avant_toute_citation() -> None:
     assert _resume(annote) == [("27A", "000", [], [3310])]
 
 
-def test_un_commentaire_rattache_a_un_paragraphe_non_cite(monkeypatch) -> None:
-    """A passage attached (corpus.fiches) to 12B1, which no 2017 source quotes but 2007 has: it
-    goes under a « not given » line for 12B1, not to the end of the page; to a label 2007 lacks
-    too, it goes with the commentary on the whole law."""
+def test_un_commentaire_rattache_a_un_paragraphe_non_atteste(monkeypatch) -> None:
+    """A passage attached (corpus.fiches) to 12B1, which no 2017 source attests (only 2007 has
+    it), or to 12F9, which no edition has: it goes with the commentary on the whole law, never
+    under a 2017 12B1 numbered from 2007 (a declaration in rattachements.toml attests one)."""
     from indexer.rendu import annote as module
 
     guide = _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("12A3", 861), _glose(873), _glose(880))
@@ -162,8 +163,8 @@ def test_un_commentaire_rattache_a_un_paragraphe_non_cite(monkeypatch) -> None:
     monkeypatch.setattr(module, "_rattachements", lambda loi_, ancres_: {
         cle: vers.get(e.ligne, e.label or parse_label("12A3")) for cle, _, e in module.parcourir(loi_)})
     annote = module.annoter(loi, ancres)
-    assert _resume(annote) == [("12A3", "000", [], []), ("12B1", "-", [], [873])]
-    assert [o.element.ligne for o in annote.fin] == [880]
+    assert _resume(annote) == [("12A3", "000", [], [])]
+    assert [o.element.ligne for o in annote.fin] == [873, 880]
 
 
 @pytest.mark.parametrize("cites, attendu", [

@@ -7,16 +7,20 @@ alike but not always for the same rule (2017 16C is withdrawn calls, 2007 16C ot
 sources), so a link never takes the other edition's paragraph of the same number.
 In order, a citation of paragraph P from a text of edition E goes to:
 
-1. P in E (``exact``);
+1. P in E (``exact``): for 2017, a paragraph the map attests (``corpus.carte``), its
+   heading alone when only its sub-paragraphs are attested;
 2. P's first sub-paragraph that E's sources give (P's heading is not quoted, its
-   text is);
+   text is; 2007 only, since 2017 headings over attested paragraphs exist);
 3. going up from P to its section: the first that E's sources give, or that
    ``corpus/correspondances.toml`` declares the same rule as a paragraph of the other
    edition (that paragraph, the link marked as crossing editions);
 4. the law: where its official text in E begins (the 2007 Code; 002 for the 2017
-   Laws 68–71), else its page, which opens on the current text.
+   Laws 68–71), else its page, which opens on the current text. A 2017 link then
+   keeps the paragraph it could not place (``Arrivee.non_place``): the page marks it
+   (« texte 2017 de 64C non donné : page de la Loi 64 »). (The 2007 text is complete:
+   there a paragraph it lacks is a slip, explained in correspondances.toml.)
 
-A citation of a whole law (« Loi 23 ») goes to 4 directly.
+A citation of a whole law (« Loi 23 ») goes to 4 directly, unmarked.
 
 Steps 2–4 are reported. A fallback to a section or the law is explained when E's sources give only
 extracts of the law (every 2017 law but 68–71: the Guide and the booklet quote, they
@@ -30,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, parcourir
+from indexer.corpus.carte import ALINEAS, dresser
 from indexer.corpus.correspondances import FICHIER, Correspondance, Declarations
-from indexer.editions import EDITIONS
+from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre
 from indexer.model import LOI, ROLE_TEXTE, Corpus
 
@@ -62,6 +67,7 @@ class Arrivee:
     autre_edition: str = ""
     message: str = ""
     explication: str = ""
+    non_place: Label | None = None
 
 
 def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> Cibles:
@@ -80,6 +86,8 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
                 labels[edition].add(element.label)
                 for parent in element.label.ancetres()[1:]:
                     premiers.setdefault((parent, edition), element.label)
+    # The headings over attested 2017 paragraphs (rendu.annote.entete_parent) are targets too.
+    labels[COURANTE] |= {a.label for a in dresser(corpus, declarations).attestes.values() if a.genre == ALINEAS}
     return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, frozenset(completes), declarations)
 
 
@@ -121,7 +129,8 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
                            "correspondance déclarée")
     return Arrivee(Label(label.loi), cibles.entrees.get((label.loi, edition), ""),
                    message=f"{nom} n'est pas dans les sources ; lien vers le texte {edition} de la loi {label.loi}.",
-                   explication=_explication(label, edition, cibles))
+                   explication=_explication(label, edition, cibles),
+                   non_place=label if edition == COURANTE else None)
 
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:

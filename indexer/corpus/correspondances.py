@@ -1,6 +1,7 @@
 """What ``corpus/correspondances.toml`` declares, checked against the sources.
 
-Two kinds of entries, each with its evidence, both read by ``corpus.renvois``:
+Three kinds of entries, each with its evidence, read by ``corpus.renvois`` and
+``corpus.carte``:
 
 - ``[[correspondance]]``: a paragraph of one edition is the same rule as a paragraph
   of the other (``2007 = "16D"``, ``2017 = "16C"``). Only then may a citation cross
@@ -12,6 +13,11 @@ Two kinds of entries, each with its evidence, both read by ``corpus.renvois``:
   have (a slip of the source, such as the 2007 index's « 27D2 »): it keeps the
   fallback to the nearest paragraph of the same edition, now explained.
   Evidence: where (``ligne = "001:5685"``), what (``texte = "27D2"``), ``raison``.
+- ``[[autre_regle]]``: the two editions use one number for two different rules
+  (``label = "15A"``: the 2017 15A is a call made with a wrong board's cards, the 2007
+  15A a board its players had not played). The 2007 paragraph then says that the
+  2017 one of its number is another rule. Evidence: ``preuve_2007`` and ``preuve_2017``
+  (what each says), ``raison``.
 
 Every ``extrait`` or ``texte`` must begin on the line given (whitespace aside): a wrong
 line or a misquote is refused with the entry's line in the file. The build reads the
@@ -25,7 +31,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from indexer.editions import EDITIONS
+from indexer.editions import COURANTE, EDITIONS
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 
@@ -66,9 +72,32 @@ class Inexact:
 
 
 @dataclass(frozen=True)
+class AutreRegle:
+    """One number, two rules: the 2017 paragraph ``label`` is not the 2007 one's rule."""
+
+    label: Label
+    raison: str
+    ligne: int
+    preuve_2017: str  # « 000:1296 »
+
+
+@dataclass(frozen=True)
 class Declarations:
     correspondances: tuple[Correspondance, ...] = ()
     inexacts: tuple[Inexact, ...] = ()
+    autres_regles: tuple[AutreRegle, ...] = ()
+
+    def meme_regle(self, edition: str, label: Label) -> tuple[tuple[str, Label], Correspondance] | None:
+        """The other edition's paragraph declared the same rule as (edition, label), if any."""
+        for correspondance in self.correspondances:
+            autre = correspondance.autre(edition, label)
+            if autre:
+                return autre, correspondance
+        return None
+
+    def autre_regle(self, label: Label) -> AutreRegle | None:
+        """The declaration that the two editions' paragraphs ``label`` are different rules."""
+        return next((a for a in self.autres_regles if a.label == label), None)
 
     def inexact(self, source: str, ligne: int, texte: str) -> Inexact | None:
         """The declaration covering this citation, in a Bloc that begins at ``ligne`` (the
@@ -133,16 +162,29 @@ def _label(valeur: object, edition: str, ligne: int) -> Label:
 
 
 def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
-    paragraphes = []
+    paragraphes = tuple((edition, _label(entree.get(edition), edition, ligne)) for edition in EDITIONS)
+    _preuves(entree, ligne, sources)
+    return Correspondance(paragraphes, _champ(entree, "raison", ligne), ligne)
+
+
+def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """Each edition's evidence (``preuve_2007``, ``preuve_2017``) checked; edition → « 001:2442 »."""
+    lieux = {}
     for edition in EDITIONS:
-        label = _label(entree.get(edition), edition, ligne)
         preuve = entree.get(f"preuve_{edition}")
         if not isinstance(preuve, dict):
             raise _erreur(ligne, f"le champ « preuve_{edition} » manque (attendu : {{ ligne = \"001:2442\", "
                                  "extrait = \"…\" }).")
-        _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
-        paragraphes.append((edition, label))
-    return Correspondance(tuple(paragraphes), _champ(entree, "raison", ligne), ligne)
+        lieu = _champ(preuve, "ligne", ligne)
+        _verifier_preuve(lieu, _champ(preuve, "extrait", ligne), sources, ligne)
+        lieux[edition] = lieu.strip()
+    return lieux
+
+
+def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
+    label = _label(entree.get("label"), "2007 et 2017", ligne)
+    lieux = _preuves(entree, ligne, sources)
+    return AutreRegle(label, _champ(entree, "raison", ligne), ligne, lieux[COURANTE])
 
 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
@@ -158,12 +200,13 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as erreur:
         raise CorrespondanceInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
-    inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact"})
+    inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact", "autre_regle"})
     if inconnues:
         raise CorrespondanceInvalide(f"{FICHIER} : table inconnue « {inconnues[0]} » "
-                                     "(attendu : [[correspondance]] ou [[renvoi_inexact]]).")
+                                     "(attendu : [[correspondance]], [[renvoi_inexact]] ou [[autre_regle]]).")
     correspondances = tuple(_correspondance(e, n, sources) for e, n in _entrees(donnees, texte, "correspondance"))
     inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in _entrees(donnees, texte, "renvoi_inexact"))
+    autres = tuple(_autre_regle(e, n, sources) for e, n in _entrees(donnees, texte, "autre_regle"))
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:
         for paragraphe in correspondance.paragraphes:
@@ -171,7 +214,11 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
                 raise _erreur(correspondance.ligne, f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré "
                                                     f"ligne {vus[paragraphe]}.")
             vus[paragraphe] = correspondance.ligne
-    return Declarations(correspondances, inexacts)
+    for autre in autres:
+        if any({label for _, label in c.paragraphes} == {autre.label} for c in correspondances):
+            raise _erreur(autre.ligne, f"{autre.label.compact()} est aussi déclaré la même règle dans les deux "
+                                       "éditions : l'une des deux déclarations est fausse.")
+    return Declarations(correspondances, inexacts, autres)
 
 
 def _entrees(donnees: dict, texte: str, table: str) -> list[tuple[dict, int]]:

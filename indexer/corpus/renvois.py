@@ -228,7 +228,7 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
         aussi = tuple(Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
                       for a in equivalents(renvoi.cible, lieu.edition, cibles))
     lie = dataclasses.replace(renvoi, cible=arrivee.cible, ancre=arrivee.ancre,
-                              autre_edition=arrivee.autre_edition, aussi=aussi)
+                              autre_edition=arrivee.autre_edition, aussi=aussi, non_place=arrivee.non_place)
     if not arrivee.message:
         return lie, None
     explication = arrivee.explication

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.fiches import fiches_loi
-from indexer.editions import COURANTE
+from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
 from indexer.rendu.elements import (
@@ -43,20 +43,20 @@ _ROMAINS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii
 
 @dataclass(frozen=True)
 class Paragraphe:
-    """A paragraph of the 2017 text: the quote that is its text (None when no 2017 source
-    gives it: ``label`` is then a 2007 paragraph), the other sources' versions, its
-    commentary, examples and notes in source order."""
+    """A paragraph of the 2017 text, as the map attests it (``corpus.carte``): the quote
+    that is its text (or the heading that attests it without the words), the other
+    sources' versions, its commentary, examples and notes in source order."""
 
     label: Label
-    texte: Occurrence | None
+    texte: Occurrence
     autres: tuple[Occurrence, ...] = ()
     commentaire: tuple[Occurrence, ...] = ()
 
     @property
     def sans_texte(self) -> bool:
         """True when no source gives this paragraph's words (a heading of the Guide's for
-        a paragraph it comments without quoting, or a 2007 paragraph)."""
-        return self.texte is None or not self.texte.element.blocs
+        a paragraph it comments without quoting)."""
+        return not self.texte.element.blocs
 
 
 @dataclass(frozen=True)
@@ -106,30 +106,6 @@ def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
             for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)}
 
 
-def _sans_texte_2007(loi: Loi, quotes: dict[Label, list[Occurrence]]) -> list[Label]:
-    """The 2007 paragraphs of which no 2017 source gives anything, outermost only: 12B
-    (not 12B1, 12B2), and 12C1(a) when the sources quote 12C1(e) but not 12C1. Under a
-    2017 heading given without words (16C, which the Guide comments without quoting) the
-    2007 sub-paragraphs are not listed: the 2017 ones may not be the same rules."""
-    mots = {label for label, occurrences in quotes.items() if any(o.element.blocs for o in occurrences)}
-
-    def touche(label: Label) -> bool:
-        return any(label.contient(autre) for autre in mots)
-
-    manquants: list[Label] = []
-    for partie in loi.parties:
-        if partie.edition == COURANTE or partie.role != ROLE_TEXTE:
-            continue
-        for element in partie.elements:
-            label = element.label
-            if element.type != LOI or not label or not label.parties or label in quotes or touche(label):
-                continue
-            parent = label.parent()
-            if (parent is None or not parent.parties or touche(parent)) and label not in manquants:
-                manquants.append(label)
-    return manquants
-
-
 def annoter(loi: Loi, ancres: Ancres) -> Annote:
     """The law's annotated 2017 text."""
     parties = fusionnees(loi)
@@ -156,16 +132,9 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
     for label, occurrences in quotes.items():
         texte, autres = _choisir(occurrences)
         paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ()))))
-    du_2007 = {e.label for p in loi.parties if p.edition != COURANTE for e in p.elements if e.type == LOI}
-    for label, reste in gloses.items():  # attached to a paragraph no 2017 source quotes
-        if label in du_2007:
-            paragraphes.append(Paragraphe(label, None, (), tuple(reste)))
-        else:
-            fin += reste
+    for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
+        fin += reste
     complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
-    if quotes and not complet:
-        deja = {p.label for p in paragraphes}
-        paragraphes += [Paragraphe(label, None) for label in _sans_texte_2007(loi, quotes) if label not in deja]
     paragraphes.sort(key=lambda p: ordre(p.label))
     return Annote(parties, tuple(tete), tuple(paragraphes), tuple(sorted(fin, key=lambda o: o.cle)), complet)
 
@@ -180,7 +149,6 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     """The anchors of a paragraph's quotes: the text shown takes the anchors of the first
     quote in page order (the current text's ``loi-74-a-1``, ``loi-74-a-1-2017``), the others
     the remaining ones, so that every id stays and a link lands on the text shown."""
-    assert paragraphe.texte is not None
     quotes = [paragraphe.texte, *paragraphe.autres]
     ordre_page = sorted(quotes, key=lambda o: o.cle)
     ids = [ancres.de(o.cle) for o in ordre_page]
@@ -226,23 +194,24 @@ def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None =
     return "\n\n".join([*boites, "</div>"]) if boites else ""
 
 
-def _ligne_sans_texte(labels: list[Label]) -> str:
-    """One line for a run of 2007 paragraphs that no 2017 source gives, each linked."""
-    liens = ", ".join(f'[{label.compact()}](#{ancre(label, "2007")}){{ .autre-edition title="Texte 2007, remplacé" }}'
-                      for label in labels)
-    return f"Texte 2017 non donné par les sources : {liens} (liens vers le texte 2007, remplacé).\n{{: .sans-texte }}"
-
-
-def _sans_texte(paragraphe: Paragraphe, labels: set[Label]) -> str:
-    """The line under a 2017 heading that no source gives the words of."""
+def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
+    """The line under a 2017 heading that no source gives the words of, with the 2007
+    paragraph of the same rule where a correspondence declares one."""
     label = paragraphe.label
-    if not paragraphe.sans_texte or paragraphe.texte is None:
+    if not paragraphe.sans_texte:
         return ""
     if any(label.contient(autre) and autre != label for autre in labels):
         return ""  # a heading over its sub-paragraphs
     if paragraphe.texte.partie.role == ROLE_GUIDE and (paragraphe.texte.element.titre or paragraphe.commentaire):
-        return "*Le Guide commente ce paragraphe sans en citer le texte.*\n{: .sans-texte }"
-    return "*Les sources ne donnent pas le texte 2017 de ce paragraphe.*\n{: .sans-texte }"
+        phrase = "*Le Guide commente ce paragraphe sans en citer le texte.*"
+    else:
+        phrase = f"*Les sources ne donnent pas le texte {COURANTE} de ce paragraphe.*"
+    ancien = page.contexte.carte.anciens.get(label)
+    if ancien is not None:
+        autre = EDITIONS[-1]
+        phrase += (f" Même règle dans le Code {autre} : [{ancien.compact()}](#{ancre(ancien, autre)})"
+                   f'{{ .autre-edition title="Texte {autre}, remplacé" }}.')
+    return f"{phrase}\n{{: .sans-texte }}"
 
 
 def differe(paragraphe: Paragraphe, paragraphes: tuple[Paragraphe, ...]) -> bool:
@@ -259,7 +228,7 @@ def parents_absents(paragraphes: tuple[Paragraphe, ...]) -> set[Label]:
     """The paragraphs without a 2017 heading over one that has one: on law 12, 12B over
     12B1 and 12C, 12C1 over 12C1(a), since no 2017 source gives 12B's or 12C's heading.
     Without a heading of their own, 12B1 and 12C1(a) would read as parts of 12A."""
-    titres = {p.label for p in paragraphes if p.texte is not None}
+    titres = {p.label for p in paragraphes}
     return {a for label in titres for a in label.ancetres()[1:] if a.parties and a not in titres}
 
 
@@ -272,46 +241,32 @@ def entete_parent(label: Label, page: Page) -> str:
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
-    """The paragraphs in order, a run of 2007-only ones on one line, a commentary on a
-    paragraph and its sub-paragraphs after the last of them (``differe``), a heading for
-    an enclosing paragraph that has none (``parents_absents``)."""
+    """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after
+    the last of them (``differe``), a heading for an enclosing paragraph that has none
+    (``parents_absents``)."""
     morceaux: list[str] = []
-    absents: list[Label] = []
     attente: list[tuple[Label, str]] = []
     parents = parents_absents(paragraphes)
     for paragraphe in paragraphes:
-        if absents and (paragraphe.texte is not None or paragraphe.commentaire):
-            morceaux.append(_ligne_sans_texte(absents))
-            absents = []
         while attente and not attente[-1][0].contient(paragraphe.label):
             morceaux.append(attente.pop()[1])
         manquants = [a for a in reversed(paragraphe.label.ancetres()) if a in parents]
-        if manquants and absents:
-            morceaux.append(_ligne_sans_texte(absents))
-            absents = []
         morceaux += [entete_parent(a, page) for a in manquants]
         parents.difference_update(manquants)
-        if paragraphe.texte is None and not paragraphe.commentaire:
-            absents.append(paragraphe.label)
-        elif differe(paragraphe, paragraphes):
+        if differe(paragraphe, paragraphes):
             morceaux.append(_paragraphe(paragraphe, labels, page, gloses=False))
             attente.append((paragraphe.label, _gloses(paragraphe.commentaire, page, paragraphe.label)))
         else:
             morceaux.append(_paragraphe(paragraphe, labels, page))
-    if absents:
-        morceaux.append(_ligne_sans_texte(absents))
     return morceaux + [m for _, m in reversed(attente)]
 
 
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
-    if paragraphe.texte is None:  # a 2007 paragraph with commentary attached
-        absent = _ligne_sans_texte([paragraphe.label])
-        return "\n\n".join(m for m in (absent, _gloses(paragraphe.commentaire, page)) if m)
     ids = _ids_echanges(paragraphe, page.contexte.ancres)
     texte = paragraphe.texte
     muets = [o for o in paragraphe.autres if not o.element.blocs]  # a heading again: its anchors only
     alias = tuple(i for o in muets for i in ids[o.cle])
-    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias), _sans_texte(paragraphe, labels)]
+    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias), _sans_texte(paragraphe, labels, page)]
     morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if o.element.blocs]
     if gloses:
         morceaux.append(_gloses(paragraphe.commentaire, page))
@@ -322,9 +277,8 @@ def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
     comptes: dict[str, int] = {}
     for p in annote.paragraphes:
-        if p.texte is not None:
-            cle = source(p.texte.partie.source).cle
-            comptes[cle] = comptes.get(cle, 0) + 1
+        cle = source(p.texte.partie.source).cle
+        comptes[cle] = comptes.get(cle, 0) + 1
     if comptes:
         return max(sorted(comptes), key=lambda c: comptes[c])
     return source(loi.parties[annote.parties[0]].source).cle
@@ -342,7 +296,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str]) -> str:
     elif textes:
         phrase = f"Texte 2017 tel que le citent les sources (le texte officiel complet manque) : {cites}."
     else:
-        phrase = "Aucune source ne donne les mots du texte 2017 : voir le [texte 2007](#texte-2007) (remplacé)."
+        phrase = ('Aucune source ne donne les mots du texte 2017 : voir le <a href="#texte-2007">texte 2007</a> '
+                  "(remplacé).")
     if autres:
         phrase += f" Commentaire : {autres}."
     return f'<p class="source">{ancres}{phrase}</p>'
@@ -362,7 +317,7 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
         return ""
     ids = [ids_sections(loi)[i] for i in annote.parties]
     page.ouvrir(_principale(annote, loi))
-    labels = {p.label for p in annote.paragraphes if p.texte is not None}
+    labels = {p.label for p in annote.paragraphes}
     if not labels:  # the commentary alone: named after its source, as a section of its own
         partie = loi.parties[annote.parties[0]]
         titre = SECTIONS.get((partie.edition, partie.role), (partie.role,))[0]

@@ -10,7 +10,9 @@ import html
 from dataclasses import dataclass, field
 
 from indexer.corpus.ancres import Ancres, Cle
-from indexer.labels import Label
+from indexer.corpus.carte import Carte
+from indexer.editions import COURANTE
+from indexer.labels import Label, ancre
 from indexer.model import (
     EXEMPLE,
     LOI,
@@ -65,6 +67,7 @@ class Contexte:
     ancres: Ancres
     cite_par: dict[int, tuple[Citation, ...]]
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
+    carte: Carte = field(default_factory=Carte)
 
 
 def niveau(label: Label) -> int:
@@ -114,6 +117,16 @@ class Page:
         return "" if cle == parent else cle
 
 
+def devenir(label: Label, edition: str, page: Page) -> str:
+    """Under a 2007 paragraph, what the 2017 Code made of it where a declaration says so
+    (« Code 2017 : la 15A traite d'un autre cas… »), the 2017 paragraph linked."""
+    declare = page.contexte.carte.devenirs.get(label) if edition != COURANTE else None
+    if declare is None:
+        return ""
+    phrase = declare.phrase(lambda cible: f"[{cible.compact()}](#{ancre(cible, COURANTE)})")
+    return f"{phrase}\n{{: .devenir }}"
+
+
 def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None) -> str:
     """One element as Markdown; ``ids`` overrides its anchors (``rendu.annote``'s text)."""
     (_, i, _), partie, element = occurrence.cle, occurrence.partie, occurrence.element
@@ -125,7 +138,7 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
         propre = page.source_propre(niveau(element.label), source(partie.source).cle)
         tete = entete(element.label, element, ids, propre)
         manque = lacune(element.label, partie.edition, f"lois/{occurrence.cle[0]}.md")
-        return "\n\n".join(m for m in (tete, corps, manque, notes) if m)
+        return "\n\n".join(m for m in (tete, devenir(element.label, partie.edition, page), corps, manque, notes) if m)
     if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"
         titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'

@@ -12,6 +12,7 @@ import posixpath
 import re
 from collections.abc import Callable, Iterable
 
+from indexer.editions import COURANTE
 from indexer.labels import Label, ancre
 from indexer.model import DIAGRAMME, ENCHERES, ITEM, TABLEAU, TITRE, Bloc, NoteBas, Renvoi, RenvoiArticle
 from indexer.rendu.donnes import rendre_donne
@@ -63,12 +64,20 @@ def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
     if cible.autre_edition:
         rendu = (f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
                  f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}')
+    elif cible.non_place:
+        rendu = f'[{echapper(texte)}]({lien(cible)}){{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
     else:
         rendu = f"[{echapper(texte)}]({lien(cible)})"
     for autre in cible.aussi:
         rendu += (f' [→ {autre.autre_edition}]({lien(autre)})'
                   f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}')
     return rendu
+
+
+def titre_vers_la_loi(renvoi: Renvoi) -> str:
+    """What a link that lands on the law says of the paragraph it could not place."""
+    assert renvoi.non_place is not None
+    return f"texte {COURANTE} de {renvoi.non_place.compact()} non donné : page de la Loi {renvoi.cible.loi}"
 
 
 def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:

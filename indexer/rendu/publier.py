@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from indexer.corpus.ancres import Ancres, parcourir
+from indexer.corpus.carte import Carte
 from indexer.corpus.fiches import url_loi
+from indexer.editions import COURANTE
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
 from indexer.rendu.index_alphabetique import render_definitions, render_index
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
@@ -50,9 +52,9 @@ def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]
 
 
 def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
-             chapitres: list[dict]) -> dict[str, str]:
+             chapitres: list[dict], carte: Carte | None = None) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path."""
-    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois))
+    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte())
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
@@ -92,7 +94,7 @@ def _notes(element: Element, texte: str, partie: dict[str, NoteBas], appelees: s
 
 
 def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
-              noms: dict[str, str], base: str = "") -> dict[str, Any]:
+              noms: dict[str, str], base: str = "", carte: Carte | None = None) -> dict[str, Any]:
     """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
 
     Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
@@ -116,6 +118,9 @@ def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
             "titre": fiche.titre, "texte": texte, "notes": notes, "ancre": fiche.ancre,
             "url": base + fiche.url, "source": fiche.source, "nom_source": nom, "ordre": ordre,
         }  # fmt: skip
+        devenir = carte.devenirs.get(element.label) if carte and element.label and partie.edition != COURANTE else None
+        if devenir and element.type == LOI:
+            entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
     cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return {
@@ -140,7 +145,7 @@ def _url(citation: Citation) -> str:
 
 
 def donnees_lois(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: dict[str, str],
-                 base: str = "") -> dict[str, str]:
+                 base: str = "", carte: Carte | None = None) -> dict[str, str]:
     """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site.
 
     Committed with docs/, so that reading needs nothing writable; its shape is
@@ -152,7 +157,7 @@ def donnees_lois(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: 
         if fiche.loi is not None:
             par_loi.setdefault(fiche.loi, []).append(fiche)
     sortie = {f"{DOSSIER_DONNEES}/{loi.numero}.json": json.dumps(
-            objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ()), noms, base),
+            objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ()), noms, base, carte),
             ensure_ascii=False, indent=1) + "\n"
         for loi in corpus.lois}  # fmt: skip
     sortie[SCHEMA] = json.dumps(SCHEMA_LOI, ensure_ascii=False, indent=1) + "\n"

@@ -35,6 +35,8 @@ _ENTREE = {
         "source": {"type": "string", "pattern": r"^\S+:\d+$", "description": "fichier:ligne dans corpus/sources"},
         "nom_source": {"type": "string", "description": "« Guide pratique (FFB), Loi 68 »"},
         "ordre": {"type": "integer", "minimum": 0, "description": "le rang sur la page de la loi"},
+        "devenir": {"type": "string", "description": "sous un paragraphe 2007 : ce qu'en a fait le Code 2017, "
+                    "là où corpus/correspondances.toml le déclare (« Code 2017 : la 15A traite d'un autre cas… »)"},
     },
 }  # fmt: skip
 SCHEMA_LOI = {
