@@ -28,14 +28,15 @@ def _corpus() -> Corpus:
     guide = Partie("000.txt", "2017", ROLE_GUIDE, "Mauvais étui", 1, (
         _element("15A", "", 10), _element("15B", "Si…", 20), _element("15C1", "Un…", 30)))
     code = Partie("001.txt", "2007", ROLE_TEXTE, "Jeu d'un mauvais étui", 1, tuple(
-        _element(label, "texte 2007", n) for n, label in enumerate(("15A", "15B", "15C", "15D"), 100)))
+        _element(label, "texte 2007", n) for n, label in enumerate(("15A", "15B", "15C", "15C2", "15D"), 100)))
     return Corpus((Loi(15, (guide, code)),))
 
 
 def _declarations() -> Declarations:
     return Declarations(
         correspondances=(Correspondance((("2017", _L("15B")), ("2007", _L("15D"))), "même règle", 3),),
-        autres_regles=(AutreRegle(_L("15A"), "autre cas", 9, "000:1296"), AutreRegle(_L("15D"), "x", 12, "000:1")),
+        autres_regles=(AutreRegle(_L("15A"), "autre cas", 9, "000:1296"), AutreRegle(_L("15D"), "x", 12, "000:1"),
+                       AutreRegle(_L("15C2"), "y", 15, "000:2")),
     )
 
 
@@ -67,6 +68,8 @@ DEVENIRS = [
     ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A n'a pas d'équivalent attesté "
             "par les sources."),
     ("15D", "Code 2017 : la même règle est la 15B."),  # 2017 15D is not attested: its autre_regle says nothing
+    ("15C2", "Code 2017 : la 15C traite d'un autre cas ; la règle 2007 15C2 n'a pas d'équivalent attesté "
+             "par les sources."),  # 2017 15C has no C2 of its own: the paragraph in its place
     ("15B", ""),  # same number, nothing declared: nothing is said
     ("15C", ""),
 ]
@@ -79,7 +82,7 @@ def test_ce_qu_est_devenu_un_paragraphe_2007(label: str, phrase: str) -> None:
 
 
 def test_autre_regle_et_meme_regle_ailleurs() -> None:
-    devenir = Devenir(_L("15A"), _L("17D"), True, 1)
+    devenir = Devenir(_L("15A"), _L("17D"), _L("15A"), 1)
     assert devenir.phrase(lambda label: f"<{label.compact()}>") == (
         "Code 2017 : la <15A> traite d'un autre cas ; la règle 2007 15A est la <17D>.")
 
@@ -87,7 +90,8 @@ def test_autre_regle_et_meme_regle_ailleurs() -> None:
 def test_les_declarations_qui_nomment_un_paragraphe_2017_non_atteste() -> None:
     carte = dresser(_corpus(), _declarations())
     assert verifier(carte, _declarations()) == [
-        "corpus/correspondances.toml, ligne 12 : [[autre_regle]] nomme 15D, qu'aucune source 2017 n'atteste."]
+        "corpus/correspondances.toml, ligne 12 : [[autre_regle]] nomme 15D, dont aucune source 2017 n'atteste "
+        "le paragraphe ni un paragraphe englobant."]
     fausse = Declarations(correspondances=(Correspondance((("2017", _L("15E")), ("2007", _L("15D"))), "x", 5),))
     assert verifier(carte, fausse) == ["corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), "
                                        "qu'aucune source 2017 n'atteste."]

@@ -10,6 +10,7 @@ import pytest
 from liens_html import PARAGRAPHE, bilan, cible, edition_de, lire_page
 from site_outils import NB_LOIS, Construction, construire
 
+from indexer.corpus.carte import Carte
 from indexer.corpus.cibles import Cibles, edition_du_code, resoudre
 from indexer.corpus.correspondances import Correspondance, CorrespondanceInvalide, Declarations, lire
 from indexer.labels import Label, parse_label
@@ -218,12 +219,26 @@ def test_strict_refuse_seulement_l_inexplique(monkeypatch) -> None:
     arguments = SimpleNamespace(verifier=True, index=False, strict=True)
     monkeypatch.setattr(build, "differences", list)
     for problemes, echoue in (((explique,), False), ((explique, inexplique), True)):
-        monkeypatch.setattr(build, "construit", lambda p=problemes: SimpleNamespace(problemes=p))
+        monkeypatch.setattr(build, "construit", lambda p=problemes: SimpleNamespace(problemes=p, carte=Carte()))
         if echoue:
             with pytest.raises(LoiErreur, match="1 renvoi"):
                 commande(arguments)
         else:
             assert commande(arguments) == 0
+
+
+def test_strict_refuse_un_paragraphe_2017_non_atteste(monkeypatch, capsys) -> None:
+    from indexer import build
+    from indexer.cli.construire import construire as commande
+    from indexer.errors import LoiErreur
+
+    message = "corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), qu'aucune source…"
+    monkeypatch.setattr(build, "differences", list)
+    monkeypatch.setattr(build, "construit", lambda: SimpleNamespace(problemes=(), carte=Carte(problemes=(message,))))
+    with pytest.raises(LoiErreur, match="1 déclaration"):
+        commande(SimpleNamespace(verifier=True, index=False, strict=True))
+    assert message in capsys.readouterr().err
+    assert commande(SimpleNamespace(verifier=True, index=False, strict=False)) == 0
 
 
 # --- the built site ---------------------------------------------------------------------------

@@ -15,6 +15,8 @@ def construire(arguments: SimpleNamespace) -> int:
     resultat = build.construit()
     for probleme in resultat.problemes:
         print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
+    for message in resultat.carte.problemes:
+        print(message, file=sys.stderr)
     if arguments.verifier:
         ecarts = build.differences()
         for chemin in ecarts:
@@ -30,6 +32,9 @@ def construire(arguments: SimpleNamespace) -> int:
     if arguments.index:
         construire_index()
     inexpliques = [p for p in resultat.problemes if not p.explication]
+    if arguments.strict and resultat.carte.problemes:
+        raise LoiErreur(f"Mode strict : {len(resultat.carte.problemes)} déclaration(s) nomment un paragraphe 2017 "
+                        "qu'aucune source 2017 n'atteste (ci-dessus) ; un numéro 2007 n'en est jamais la preuve.")
     if arguments.strict and inexpliques:
         raise LoiErreur(f"Mode strict : {len(inexpliques)} renvoi(s) sans cible exacte ni explication "
                         "(« Inexpliqué » ci-dessus) ; corrigez le parseur, corpus/errata.toml ou "

@@ -51,23 +51,24 @@ class Attestation:
 @dataclass(frozen=True)
 class Devenir:
     """What became of the 2007 paragraph ``label`` in 2017, as a declaration gives it: the
-    same rule under another number (``meme``), and/or another rule under the same number
-    (``autre``); ``ligne`` is the declaration's line in correspondances.toml."""
+    same rule under another number (``meme``), and/or another rule in its place (``autre``:
+    the attested 2017 paragraph of that number, or the nearest one above it, 26A for 26A1);
+    ``ligne`` is the declaration's line in correspondances.toml."""
 
     label: Label
     meme: Label | None
-    autre: bool
+    autre: Label | None
     ligne: int
 
     def phrase(self, nommer: Callable[[Label], str] = Label.compact) -> str:
         """One line, each 2017 paragraph written by ``nommer`` (a link on a page)."""
         numero = self.label.compact()
-        if not self.autre:
+        if self.autre is None:
             assert self.meme is not None
             return f"Code {COURANTE} : la même règle est la {nommer(self.meme)}."
         suite = (f"est la {nommer(self.meme)}" if self.meme
                  else "n'a pas d'équivalent attesté par les sources")
-        return (f"Code {COURANTE} : la {nommer(self.label)} traite d'un autre cas ; "
+        return (f"Code {COURANTE} : la {nommer(self.autre)} traite d'un autre cas ; "
                 f"la règle {ANCIENNE} {numero} {suite}.")
 
 
@@ -79,6 +80,7 @@ class Carte:
     attestes: dict[Label, Attestation] = field(default_factory=dict)
     devenirs: dict[Label, Devenir] = field(default_factory=dict)
     anciens: dict[Label, Label] = field(default_factory=dict)
+    problemes: tuple[str, ...] = ()  # declarations naming an unattested 2017 paragraph (``verifier``)
 
     def atteste(self, label: Label) -> bool:
         """Whether a 2017 source attests ``label`` (a law alone always is)."""
@@ -114,10 +116,11 @@ def _devenirs(labels_2007: set[Label], attestes: dict[Label, Attestation],
         meme = declarations.meme_regle(ANCIENNE, label)
         vers = meme[0][1] if meme and meme[0][1] != label else None
         autre = declarations.autre_regle(label)
-        if autre and label in attestes:
-            devenirs[label] = Devenir(label, vers, True, autre.ligne)
+        place = next(a for a in label.ancetres() if not a.parties or a in attestes)
+        if autre and place.parties:
+            devenirs[label] = Devenir(label, vers, place, autre.ligne)
         elif vers and meme:
-            devenirs[label] = Devenir(label, vers, False, meme[1].ligne)
+            devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
     return devenirs
 
 
@@ -127,7 +130,8 @@ def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
     labels_2007 = {e.label for loi in corpus.lois for _, p, e in parcourir(loi)
                    if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties}
     anciens = {dict(c.paragraphes)[COURANTE]: dict(c.paragraphes)[ANCIENNE] for c in declarations.correspondances}
-    return Carte(attestes, _devenirs(labels_2007, attestes, declarations), anciens)
+    carte = Carte(attestes, _devenirs(labels_2007, attestes, declarations), anciens)
+    return Carte(attestes, carte.devenirs, anciens, tuple(verifier(carte, declarations)))
 
 
 def verifier(carte: Carte, declarations: Declarations) -> list[str]:
@@ -140,7 +144,7 @@ def verifier(carte: Carte, declarations: Declarations) -> list[str]:
                 problemes.append(f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
                                  f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste.")
     for autre in declarations.autres_regles:
-        if not carte.atteste(autre.label):
+        if not carte.place(autre.label).parties:
             problemes.append(f"{FICHIER}, ligne {autre.ligne} : [[autre_regle]] nomme {autre.label.compact()}, "
-                             f"qu'aucune source {COURANTE} n'atteste.")
+                             f"dont aucune source {COURANTE} n'atteste le paragraphe ni un paragraphe englobant.")
     return problemes
