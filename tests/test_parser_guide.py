@@ -517,6 +517,8 @@ ETIQUETTES_DU_GUIDE = [
     (47, 5540, "47E2(b)"),  # « [(b) Quand il est trop tard… » after 47E2(a)
     (86, 9881, "86B2"),  # « 2. [Plusieurs résultats…] » then « [En match… » (9882)
     (86, 9930, "86B3"),  # « 3. [L'Organisme… » read against 86B2
+    (13, 1121, "13B2"),  # « …marque ajustée. B2 Dans le cas contraire », glued after 13B1
+    (50, 6006, "50E3"),  # « 50E3. Dès qu'une… », a full label inside the quote of 50E2
 ]
 
 
@@ -525,3 +527,39 @@ def test_etiquettes_du_guide(extrait: Extrait, numero: int, ligne: int, label: s
     (element,) = [e for n, p in extrait.parties if n == numero for e in p.elements
                   if e.ligne == ligne and e.type == LOI]
     assert element.label is not None and element.label.compact() == label
+
+
+@pytest.mark.parametrize(
+    ("label", "contexte", "attendu"),
+    [
+        ("13B2", "13B1", True),
+        ("50E3", "50E2", True),
+        ("50E3", "50E2(b)", True),  # the next number, from inside a lettered paragraph
+        ("50E4", "50E2", False),  # a skip is a reference, never a cut
+        ("13C2", "13B1", False),
+        ("13B1", "13B1", False),
+        ("13C", "13B", True),
+        ("14B2", "13B1", False),
+    ],
+)
+def test_paragraphe_suivant(label: str, contexte: str, attendu: bool) -> None:
+    from indexer.corpus.parsers.guide_citations import suit
+    from indexer.labels import parse_label
+
+    assert suit(parse_label(label), parse_label(contexte)) is attendu
+
+
+@pytest.mark.parametrize(
+    ("corps", "plan"),
+    [
+        # a section-and-number marker glued after a sentence opens the next paragraph only
+        (("[B1. Si la donne est corrigée. B2 Dans le cas contraire, marque ajustée.]",), ["13B1", "13B2"]),
+        (("[B1. Voir la Loi 12. B3 Dans le cas contraire, marque ajustée.]",), ["13B1"]),
+        # a full label at a paragraph's start inside the quote
+        (("[B1. Si la donne est corrigée.", " ", "13B2. Dans le cas contraire.]"), ["13B1", "13B2"]),
+        (("[B1. Si la donne est corrigée.", " ", "13C2. Autre chose.]"), ["13B1"]),
+    ],
+)
+def test_paragraphes_colles(corps: tuple[str, ...], plan: list[str]) -> None:
+    elements = loi(*corps, entete="13 – Nombre incorrect de cartes")
+    assert [e.label.compact() for e in elements if e.type == LOI and e.label] == plan
