@@ -492,6 +492,8 @@ BORNES_D_EXEMPLES = [
     (36, 3956, "si le ou les Passe(s) forcé(s) lèsent le camp non fautif.", 0),  # « En supposant… »
     (40, 4066, "il s'agit seulement d'une demande pour les Cœurs.", 4074),  # page break
     (73, 8752, "L’arbitre en a assez pour envisager un ajustement de la marque.", 0),  # « Arbitre ! »
+    (20, 2158, "c'est-à-dire une bonne note aux deux camps.", 2210),  # « un désaccord », then « En supposant que 4♠ »
+    (31, 3779, "l'avantage ainsi gagné.", 0),  # « Cas a) », « Cas b) »
 ]
 
 
@@ -563,3 +565,33 @@ def test_paragraphe_suivant(label: str, contexte: str, attendu: bool) -> None:
 def test_paragraphes_colles(corps: tuple[str, ...], plan: list[str]) -> None:
     elements = loi(*corps, entete="13 – Nombre incorrect de cartes")
     assert [e.label.compact() for e in elements if e.type == LOI and e.label] == plan
+
+
+@pytest.mark.parametrize(
+    ("texte", "attend"),
+    [
+        ("Il y a maintenant un désaccord sur la déclaration finale d'Est.", True),
+        ("Le joueur est-il en main ?", True),
+        ("Ouest entame. La levée est finie.", False),
+    ],
+)
+def test_exemple_sans_decision(texte: str, attend: bool) -> None:
+    from indexer.corpus.parsers.guide_corps import SANS_DECISION
+
+    assert (SANS_DECISION.search(texte) is not None) is attend
+
+
+@pytest.mark.parametrize(
+    ("texte", "suite"),
+    [
+        ("En supposant qu'il était intentionnel, l'arbitre…", True),
+        ("Chaque camp obtient le plus mauvais score). En supposant que 4♠ gagne, NS…", True),
+        ("Cas a) Sud décide de passer.", True),
+        ("Cas particulier : un défenseur renonce.", False),
+        ("Sans supposer quoi que ce soit.", False),
+    ],
+)
+def test_suite_d_exemple(texte: str, suite: bool) -> None:
+    from indexer.corpus.parsers.guide_corps import SUPPOSITION
+
+    assert (SUPPOSITION.search(texte) is not None) is suite
