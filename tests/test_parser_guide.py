@@ -99,7 +99,7 @@ def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
         ("56– Attaque", "[56. Lorsqu'une attaque hors tour.]", Label(56), ""),
         ("3 - Disposition", "[Quatre joueurs jouent à chaque table].", Label(3), ""),
         ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
-        ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), ""),
+        ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), "Procédure de rappel"),
         # a section's subtitle run into its text, the colon lost (5390, 5430)
         ("47– Reprise", "[A. Suite à un arbitrage Une carte jouée doit être retirée.]", Label(47, ("A",)),
          "Suite à un arbitrage"),
@@ -595,3 +595,30 @@ def test_suite_d_exemple(texte: str, suite: bool) -> None:
     from indexer.corpus.parsers.guide_corps import SUPPOSITION
 
     assert (SUPPOSITION.search(texte) is not None) is suite
+
+
+@pytest.mark.parametrize(
+    ("ligne", "plan"),
+    [
+        # a lead-in on the quote's line heads the quote (its subtitle)...
+        ("Divulgation complète : [40B5a. En expliquant.]", [("loi", "Divulgation complète")]),
+        # ...unless the quote has a subtitle of its own: then a title before it
+        ("Procédure : [40A Définition : Une déclaration.]", [("commentaire", "-"), ("loi", "Définition")]),
+    ],
+)
+def test_amorce_en_tete_de_citation(ligne: str, plan: list[tuple[str, str]]) -> None:
+    elements = loi(ligne, entete="40– Entente entre partenaires")
+    assert [(e.type, e.titre or "-") for e in elements] == plan
+
+
+def test_aucune_amorce_apres_sa_citation(extrait: Extrait) -> None:
+    """The 21 lead-ins « Xxx : [code… » of the Guide open their quote (16B1, 40B4, 50E1…)."""
+    seules = [
+        (n, e.ligne) for n, p in extrait.parties for e, s in zip(p.elements, p.elements[1:])
+        if e.type == COMMENTAIRE and e.blocs and all(b.forme == TITRE for b in e.blocs)
+        and s.type == LOI and s.ligne == e.ligne
+    ]
+    assert seules == []
+    titres = {(n, e.ligne): e.titre for n, p in extrait.parties for e in p.elements if e.type == LOI}
+    assert titres[(50, 5956)] == "Informations provenant d'une carte pénalisée"
+    assert titres[(16, 1494)] == "Alternative logique"

@@ -164,6 +164,7 @@ class LecteurDeCitations:
         self.contexte = Label(numero)
         self._fin_manquante = False
         self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
+        self.amorce: Brouillon | None = None  # a lead-in « Xxx : » just cut off before its quote
 
     @property
     def courant(self) -> Brouillon | None:
@@ -198,11 +199,21 @@ class LecteurDeCitations:
             brouillon.incomplet = brouillon.incomplet or incomplet
         else:
             label = self._nomme_plus_bas(label, morceaux)
+            titre = titre or self._titre_d_amorce()
             brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
         self.contexte = label
         self._remplir(brouillon, lignes)
         for suivant in morceaux[1:]:
             self._sous_paragraphe(suivant)
+
+    def _titre_d_amorce(self) -> str:
+        """The lead-in read just before this quote, taken off the elements: the quote's
+        subtitle (« Divulgation complète : [40B5a. », 4197), so that it heads the paragraph."""
+        amorce, self.amorce = self.amorce, None
+        if amorce is None or self.courant is not amorce:
+            return ""
+        self.elements.pop()
+        return amorce.blocs[0].texte
 
     def _ouvrir(self, texte: str, crochet: bool) -> tuple[Label, str, str]:
         """Read the opening line: (label, subtitle, text after them)."""

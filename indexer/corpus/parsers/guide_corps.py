@@ -25,8 +25,11 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   commentary of a paragraph it does not quote: a law Element with that label and the
   heading as subtitle, without text; what follows is attached to it.
 - Everything else is commentary: one Element per paragraph, with the items that
-  follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc, and
-  so is a lead-in ``Xxx :`` cut off before an inline quote. Orphan ``]`` are dropped.
+  follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc. A
+  lead-in ``Xxx :`` cut off before an inline quote (« Informations provenant d'une carte
+  pénalisée : [50E1. », 5956) is the quote's subtitle when the quote has none, so that it
+  opens the paragraph it introduces (``LecteurDeCitations._citation``); else a ``titre``
+  Bloc of its own. Orphan ``]`` are dropped.
 """
 
 from __future__ import annotations
@@ -189,7 +192,8 @@ class _Lecteur(LecteurDeCitations):
         lignes = [(n, t) for n, t in morceau.lignes if not est_vide(t)]
         amorce = AMORCE.match(lignes[0][1].strip()) if len(lignes) == 1 else None
         if amorce and morceau.saut:
-            self._nouveau(COMMENTAIRE, morceau.ligne).blocs.append(Bloc(TITRE, amorce["titre"], morceau.ligne))
+            self.amorce = self._nouveau(COMMENTAIRE, morceau.ligne)
+            self.amorce.blocs.append(Bloc(TITRE, amorce["titre"], morceau.ligne))
             return
         self._sans_citation(morceau)
 
