@@ -156,7 +156,7 @@ RATTACHEMENTS = [
     (f"{GUIDE}:3360", "27A2"),  # the commentary of 27A2 itself stays
     (f"{GUIDE}:4211", "40"),  # « Déclarations psychiques : »: a topic of the Guide's, not 40B5(a)
     (f"{GUIDE}:4250", "40"),
-    (f"{GUIDE}:1494", "16B1(b)"),  # a title alone before a quote heads that quote
+    (f"{GUIDE}:2017", "19A2"),  # a title alone before a quote heads that quote (« Méthode correcte… »)
     (f"{GUIDE}:5256", "46B"),  # « Le mort » captions a hand: no new topic
 ]
 

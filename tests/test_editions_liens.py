@@ -83,7 +83,7 @@ CORPUS = [
     ("000", 7596, "Loi 16D", {"loi-16-d-2017"}, {""}),
     ("000", 2600, "Loi 12C1b", {"loi-12-c-1-b-2017", ""}, {""}),  # never 2007 12C1(b)
     ("001", 2781, "Loi 23", {"loi-23-2007"}, {""}),  # 2007 « Loi 23 »: the 2007 text
-    ("001", 5685, "27D2", {"loi-27-d-2007"}, {""}),  # index locators: 2007 targets
+    ("001", 5685, "27D2", {"loi-27-b-3-2007"}, {""}),  # a slip of the index for 27B3, declared (correspondances.toml)
     ("001", 5875, "16A2", {"loi-16-a-2-2007"}, {""}),
 ]
 
@@ -186,7 +186,19 @@ MAUVAIS = [
     (BON + BON.split("\n\n")[0].removeprefix("# commentaire\n"), "ligne 13 : 2017 16C est déjà déclaré ligne 2"),
     (BON.replace("[[renvoi_inexact]]", "[[renvoi]]"), "table inconnue « renvoi »"),
     (BON.replace("2007 = ", "2007 = = "), "TOML illisible"),
+    (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"'), "une « cible » demande sa « preuve_cible »"),
+    (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "B3"\npreuve_cible = { ligne = "001:3", extrait = "x" }'),
+     "« B3 » n'est pas un paragraphe du Code cité"),
 ]
+
+
+def test_une_coquille_declaree_renvoie_au_paragraphe_voulu() -> None:
+    """« 27D2 » of the 2007 index is a slip for 27B3 (the same index, 001:5732): the link goes there."""
+    texte = BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"\n'
+                        'preuve_cible = { ligne = "001:3", extrait = "Inadmissible 27D2" }')
+    inexact = lire(texte, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2")
+    assert inexact is not None and inexact.cible == _L("27B3")
+    assert lire(BON, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2").cible is None
 
 
 @pytest.mark.parametrize("texte, message", MAUVAIS)

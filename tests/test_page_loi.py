@@ -183,7 +183,7 @@ def test_un_en_tete_pour_le_parent_qu_aucune_source_2017_ne_donne(cites: list[st
 
 def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
     """In the 2017 section of lois/12, the heading above 12B1 of its level or higher is 12B
-    (label only, its own anchor: ``loi-12-b`` stays on the 2007 text), above 12C1(a) 12C1."""
+    (label only, its own anchor: ``loi-12-b`` stays on the 2007 text), above 12C1(b) 12C1."""
     page = (RACINE / "docs/lois/12.md").read_text(encoding="utf-8").split("## Texte 2007")[0]
     titres = re.findall(r"^(#{3,6}) (\S+)(.*)$", page, re.MULTILINE)
 
@@ -193,7 +193,7 @@ def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
         return next((lab, reste) for diese, lab, reste in reversed(titres[:rang]) if len(diese) <= niveau)
 
     assert au_dessus("12B1") == ("12B", " { #loi-12-b-2017 .parent-seul }")
-    assert au_dessus("12C1(a)") == ("12C1", " { #loi-12-c-1-2017 .parent-seul }")
+    assert au_dessus("12C1(b)") == ("12C1", " { #loi-12-c-1-2017 .parent-seul }")
     assert au_dessus("12C2(a)") == ("12C2", " { #loi-12-c-2-2017 .parent-seul }")
     assert "{ #loi-12-b aussi=loi-12-b-2007" in (RACINE / "docs/lois/12.md").read_text(encoding="utf-8")
 
@@ -483,11 +483,11 @@ def test_12b1_n_est_pas_dans_la_section_de_12a(navigateur, construction) -> None
             const t = titres.slice(0, i).reverse().find(u => niveau(u) <= niveau(titres[i]));
             return [t.id, t.firstChild.textContent.trim(), t.dataset.edition, t.getBoundingClientRect().height > 0]; };
         const table = [...document.querySelectorAll('.md-nav--secondary > ul > li')][0];
-        return {b1: dessus('loi-12-b-1'), c1a: dessus('loi-12-c-1-a'),
+        return {b1: dessus('loi-12-b-1'), c1a: dessus('loi-12-c-1-b'),
                 table: [...table.querySelectorAll(':scope > nav > ul > li > a')].map(a => a.textContent.trim())};
     }""")
     _capture(page, "loi-12-b-bureau.png")
     assert vu["b1"] == ["loi-12-b-2017", "12B", "2017", True]
-    assert vu["c1a"] == ["loi-12-c-1-2017", "12C1", "2017", True]
+    assert vu["c1a"] == ["loi-12-c-1-2017", "12C1", "2017", True]  # above 12C1(b), 12C1(a) having no 2017 passage
     assert vu["table"][:3] == ["12A — Pouvoir d’attribuer une marque ajustée", "12B", "12C"], vu["table"]
     page.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -99,7 +100,7 @@ def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
         ("56– Attaque", "[56. Lorsqu'une attaque hors tour.]", Label(56), ""),
         ("3 - Disposition", "[Quatre joueurs jouent à chaque table].", Label(3), ""),
         ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
-        ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), ""),
+        ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), "Procédure de rappel"),
         # a section's subtitle run into its text, the colon lost (5390, 5430)
         ("47– Reprise", "[A. Suite à un arbitrage Une carte jouée doit être retirée.]", Label(47, ("A",)),
          "Suite à un arbitrage"),
@@ -492,6 +493,8 @@ BORNES_D_EXEMPLES = [
     (36, 3956, "si le ou les Passe(s) forcé(s) lèsent le camp non fautif.", 0),  # « En supposant… »
     (40, 4066, "il s'agit seulement d'une demande pour les Cœurs.", 4074),  # page break
     (73, 8752, "L’arbitre en a assez pour envisager un ajustement de la marque.", 0),  # « Arbitre ! »
+    (20, 2158, "c'est-à-dire une bonne note aux deux camps.", 2210),  # « un désaccord », then « En supposant que 4♠ »
+    (31, 3779, "l'avantage ainsi gagné.", 0),  # « Cas a) », « Cas b) »
 ]
 
 
@@ -517,6 +520,8 @@ ETIQUETTES_DU_GUIDE = [
     (47, 5540, "47E2(b)"),  # « [(b) Quand il est trop tard… » after 47E2(a)
     (86, 9881, "86B2"),  # « 2. [Plusieurs résultats…] » then « [En match… » (9882)
     (86, 9930, "86B3"),  # « 3. [L'Organisme… » read against 86B2
+    (13, 1121, "13B2"),  # « …marque ajustée. B2 Dans le cas contraire », glued after 13B1
+    (50, 6006, "50E3"),  # « 50E3. Dès qu'une… », a full label inside the quote of 50E2
 ]
 
 
@@ -525,3 +530,96 @@ def test_etiquettes_du_guide(extrait: Extrait, numero: int, ligne: int, label: s
     (element,) = [e for n, p in extrait.parties if n == numero for e in p.elements
                   if e.ligne == ligne and e.type == LOI]
     assert element.label is not None and element.label.compact() == label
+
+
+@pytest.mark.parametrize(
+    ("label", "contexte", "attendu"),
+    [
+        ("13B2", "13B1", True),
+        ("50E3", "50E2", True),
+        ("50E3", "50E2(b)", True),  # the next number, from inside a lettered paragraph
+        ("50E4", "50E2", False),  # a skip is a reference, never a cut
+        ("13C2", "13B1", False),
+        ("13B1", "13B1", False),
+        ("13C", "13B", True),
+        ("14B2", "13B1", False),
+    ],
+)
+def test_paragraphe_suivant(label: str, contexte: str, attendu: bool) -> None:
+    from indexer.corpus.parsers.guide_citations import suit
+    from indexer.labels import parse_label
+
+    assert suit(parse_label(label), parse_label(contexte)) is attendu
+
+
+@pytest.mark.parametrize(
+    ("corps", "plan"),
+    [
+        # a section-and-number marker glued after a sentence opens the next paragraph only
+        (("[B1. Si la donne est corrigée. B2 Dans le cas contraire, marque ajustée.]",), ["13B1", "13B2"]),
+        (("[B1. Voir la Loi 12. B3 Dans le cas contraire, marque ajustée.]",), ["13B1"]),
+        # a full label at a paragraph's start inside the quote
+        (("[B1. Si la donne est corrigée.", " ", "13B2. Dans le cas contraire.]"), ["13B1", "13B2"]),
+        (("[B1. Si la donne est corrigée.", " ", "13C2. Autre chose.]"), ["13B1"]),
+    ],
+)
+def test_paragraphes_colles(corps: tuple[str, ...], plan: list[str]) -> None:
+    elements = loi(*corps, entete="13 – Nombre incorrect de cartes")
+    assert [e.label.compact() for e in elements if e.type == LOI and e.label] == plan
+
+
+@pytest.mark.parametrize(
+    ("texte", "attend"),
+    [
+        ("Il y a maintenant un désaccord sur la déclaration finale d'Est.", True),
+        ("Le joueur est-il en main ?", True),
+        ("Ouest entame. La levée est finie.", False),
+    ],
+)
+def test_exemple_sans_decision(texte: str, attend: bool) -> None:
+    from indexer.corpus.parsers.guide_corps import SANS_DECISION
+
+    assert (SANS_DECISION.search(texte) is not None) is attend
+
+
+@pytest.mark.parametrize(
+    ("texte", "suite"),
+    [
+        ("En supposant qu'il était intentionnel, l'arbitre…", True),
+        ("Chaque camp obtient le plus mauvais score). En supposant que 4♠ gagne, NS…", True),
+        ("Cas a) Sud décide de passer.", True),
+        ("Cas particulier : un défenseur renonce.", False),
+        ("Sans supposer quoi que ce soit.", False),
+    ],
+)
+def test_suite_d_exemple(texte: str, suite: bool) -> None:
+    from indexer.corpus.parsers.guide_corps import SUPPOSITION
+
+    assert (SUPPOSITION.search(texte) is not None) is suite
+
+
+@pytest.mark.parametrize(
+    ("ligne", "plan"),
+    [
+        # a lead-in on the quote's line heads the quote (its subtitle)...
+        ("Divulgation complète : [40B5a. En expliquant.]", [("loi", "Divulgation complète")]),
+        # ...unless the quote has a subtitle of its own: then a title before it
+        ("Procédure : [40A Définition : Une déclaration.]", [("commentaire", "-"), ("loi", "Définition")]),
+    ],
+)
+def test_amorce_en_tete_de_citation(ligne: str, plan: list[tuple[str, str]]) -> None:
+    elements = loi(ligne, entete="40– Entente entre partenaires")
+    assert [(e.type, e.titre or "-") for e in elements] == plan
+
+
+def test_aucune_amorce_apres_sa_citation(extrait: Extrait) -> None:
+    """The 21 lead-ins « Xxx : [code… » of the Guide open their quote (16B1, 40B4, 50E1…)."""
+    seules = [
+        (n, e.ligne) for n, p in extrait.parties for e, s in itertools.pairwise(p.elements)
+        if e.type == COMMENTAIRE and e.blocs and all(b.forme == TITRE for b in e.blocs)
+        and s.type == LOI and s.ligne == e.ligne
+    ]
+    assert seules == []
+    titres = {(n, e.ligne): e.titre for n, p in extrait.parties for e in p.elements if e.type == LOI}
+    assert titres[(50, 5956)] == "Informations provenant d'une carte pénalisée"
+    assert titres[(16, 1494)] == "Alternative logique"

@@ -15,12 +15,12 @@ from indexer.sources import GUIDE, LIVRET
 # --- the corpus: (source excerpt at source:line, the paragraph it is attached to) -------------
 
 RATTACHES = [
-    # Law 12: after the quote of 12A3 the Guide comments 12B and 12C1(a)-(d) without quoting them
+    # Law 12: after the quote of 12A3 the Guide comments 12B and 12C1(b)-(d) without quoting them
     (f"{GUIDE}:864", "12A3", "L’arbitre oublie d'appliquer la Loi 26"),  # 12A3's own example stays
     (f"{GUIDE}:873", "12B1", "L'objectif général d'une marque ajustée"),
     (f"{GUIDE}:885", "12B1", "Un joueur explique incorrectement"),  # its example
     (f"{GUIDE}:907", "12B1", "Le plus souvent, ce type d'irrégularité"),
-    (f"{GUIDE}:915", "12C1(a)", "S'il y a une infraction entrainant un dommage"),
+    (f"{GUIDE}:915", "12B1", "S'il y a une infraction entrainant un dommage"),  # 12C1(a)? no source says
     (f"{GUIDE}:922", "12C1(b)", "En attribuant une marque ajustée"),
     (f"{GUIDE}:930", "12C1(b)", "Le dommage doit être la conséquence directe"),
     (f"{GUIDE}:933", "12C1(c)", "Le camp NS enchérit à Cœur"),

@@ -13,6 +13,9 @@ Three kinds of entries, each with its evidence, read by ``corpus.renvois`` and
   have (a slip of the source, such as the 2007 index's « 27D2 »): it keeps the
   fallback to the nearest paragraph of the same edition, now explained.
   Evidence: where (``ligne = "001:5685"``), what (``texte = "27D2"``), ``raison``.
+  Where the sources show which paragraph the slip meant (the same index gives 27B3 for
+  the same case, 001:5732), ``cible = "27B3"`` sends the link there, with the line that
+  shows it (``preuve_cible = { ligne = "001:5732", extrait = "Inadmissible 35, 27B3" }``).
 - ``[[autre_regle]]``: the two editions use one number for two different rules
   (``label = "15A"``: the 2017 15A is a call made with a wrong board's cards, the 2007
   15A a board its players had not played). The 2007 paragraph then says that the
@@ -69,6 +72,7 @@ class Inexact:
     texte: str
     raison: str
     ligne_toml: int
+    cible: Label | None = None  # the paragraph the slip meant, where the sources show it
 
 
 @dataclass(frozen=True)
@@ -190,7 +194,15 @@ def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
     texte = _champ(entree, "texte", ligne)
     cle, numero = _verifier_preuve(_champ(entree, "ligne", ligne), texte, sources, ligne)
-    return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne)
+    cible = None
+    if "cible" in entree:
+        cible = _label(entree["cible"], "cité", ligne)
+        preuve = entree.get("preuve_cible")
+        if not isinstance(preuve, dict):
+            raise _erreur(ligne, "une « cible » demande sa « preuve_cible » (attendu : { ligne = \"001:5732\", "
+                                 "extrait = \"…\" }).")
+        _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
+    return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne, cible)
 
 
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:

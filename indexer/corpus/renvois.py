@@ -222,7 +222,13 @@ def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle],
 
 def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
     """The citation resolved in its text's edition, and its report when inexact."""
-    arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
+    inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
+    if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
+        arrivee = resoudre(inexact.cible, lieu.edition, cibles)
+        arrivee = dataclasses.replace(arrivee, message=arrivee.message or f"{renvoi.cible} est une coquille de la "
+                                      f"source ; lien vers {inexact.cible.compact()}.")
+    else:
+        arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
     aussi = ()
     if lieu.index_alphabetique and not arrivee.message:
         aussi = tuple(Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
@@ -232,7 +238,6 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
     if not arrivee.message:
         return lie, None
     explication = arrivee.explication
-    inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if not explication and inexact:
         explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
     suite = f" Expliqué : {explication}." if explication else " Inexpliqué."

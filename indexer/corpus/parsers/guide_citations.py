@@ -21,7 +21,11 @@ subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` rea
 - Inside a quote, a paragraph that starts with ``1.``, ``(a)``, ``a)``, ``(i)`` or
   ``C.`` is a sub-paragraph Element labelled against the previous one (``parse_relatif``),
   and so is a letter marker glued after a sentence (« légale :(a) Quand », 3838; the
-  extraction lost the line break); a marker that cannot be read so stays an item.
+  extraction lost the line break); a marker that cannot be read so stays an item. Two
+  more forms open the next paragraph only, the one after the paragraph being read:
+  a section-and-number marker glued after a sentence (« …marque ajustée. B2 Dans le cas
+  contraire », 1120, after ``[B1.``) and a full label at a paragraph's start
+  (``50E3.``, 6006, after ``[50E2.``), so that a reference (« voir B2 ») never cuts.
 - An unbracketed letter paragraph (``B. Rectification d'une erreur``) is law text
   too; it runs like an unterminated quote but is not flagged.
 """
@@ -57,6 +61,11 @@ LABEL = re.compile(
 )
 # A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
 MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
+# A section-and-number marker glued after a sentence: "…ajustée. B2 Dans le cas contraire" (1120)
+SUITE_INTERNE = re.compile(rf"(?<=[.:;])\s(?P<marque>(?P<code>{SECTION}\d)\s)(?=[A-ZÀ-Ý])")
+# A full label opening a paragraph inside a quote: "50E3. Dès qu'une carte…" (6006), or the
+# paragraph cut at SUITE_INTERNE: "B2 Dans le cas contraire…"
+LABEL_COMPLET = re.compile(rf"^\s*(?P<code>(?:{NUMERO})?{SECTION}\d{{1,2}})(?:\.\s+|\s+(?=[A-ZÀ-Ý]))")
 # A quote that names its paragraph as a reference does: "[Loi 15B : Si, après…" (1398)
 LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
 # "40.2" and "40.A.4" are 40A2 and 40A4
@@ -155,6 +164,7 @@ class LecteurDeCitations:
         self.contexte = Label(numero)
         self._fin_manquante = False
         self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
+        self.amorce: Brouillon | None = None  # a lead-in « Xxx : » just cut off before its quote
 
     @property
     def courant(self) -> Brouillon | None:
@@ -189,11 +199,21 @@ class LecteurDeCitations:
             brouillon.incomplet = brouillon.incomplet or incomplet
         else:
             label = self._nomme_plus_bas(label, morceaux)
+            titre = titre or self._titre_d_amorce()
             brouillon = self._nouveau(LOI, premier.ligne, label=label, titre=titre, incomplet=incomplet)
         self.contexte = label
         self._remplir(brouillon, lignes)
         for suivant in morceaux[1:]:
             self._sous_paragraphe(suivant)
+
+    def _titre_d_amorce(self) -> str:
+        """The lead-in read just before this quote, taken off the elements: the quote's
+        subtitle (« Divulgation complète : [40B5a. », 4197), so that it heads the paragraph."""
+        amorce, self.amorce = self.amorce, None
+        if amorce is None or self.courant is not amorce:
+            return ""
+        self.elements.pop()
+        return amorce.blocs[0].texte
 
     def _ouvrir(self, texte: str, crochet: bool) -> tuple[Label, str, str]:
         """Read the opening line: (label, subtitle, text after them)."""
@@ -262,7 +282,11 @@ class LecteurDeCitations:
             return
         for index, (_, ligne) in enumerate(lignes):
             interne = MARQUE_INTERNE.search(ligne, 1 if index == 0 else 0)
-            if interne and marque_relative(None, None, interne["lettre"], None, self.contexte) is not None:
+            if interne is None or marque_relative(None, None, interne["lettre"], None, self.contexte) is None:
+                interne = SUITE_INTERNE.search(ligne, 1 if index == 0 else 0)
+                if interne is not None and not suit(parse_relatif(interne["code"], self.contexte), self.contexte):
+                    interne = None
+            if interne:
                 avant, apres = couper(Morceau(tuple(lignes), saut=False), index, interne.start("marque"))
                 if avant is not None and apres is not None:
                     self._ajouter(brouillon, avant.lignes, item=False)
@@ -274,6 +298,15 @@ class LecteurDeCitations:
         groupes = (marque[k] for k in ("section", "numero", "lettre", "romain"))
         return marque_relative(*groupes, self.contexte)
 
+    def _label_suivant(self, marque: re.Match[str]) -> Label | None:
+        """A sub-paragraph marker's label; a full label (``LABEL_COMPLET``) only when it is
+        the paragraph after the one being read."""
+        if "code" not in marque.groupdict():
+            return self._label_marque(marque)
+        code = marque["code"]
+        label = parse_relatif(code, self.contexte) if code[0].isalpha() else parse_label(code)
+        return label if label is not None and suit(label, self.contexte) else None
+
     def _sous_paragraphe(self, morceau: Morceau) -> None:
         """A paragraph inside a quote: a labelled child, an item, a diagram or more text."""
         courant = self.courant
@@ -282,14 +315,14 @@ class LecteurDeCitations:
             courant.blocs.append(bloc_verbatim(morceau))
             return
         numero, texte = morceau.lignes[0]
-        marque = SOUS_MARQUE.match(texte)
-        label = self._label_marque(marque) if marque else None
+        marque = SOUS_MARQUE.match(texte) or LABEL_COMPLET.match(texte)
+        label = self._label_suivant(marque) if marque else None
         if marque is None or label is None:
             self._ajouter(courant, morceau.lignes)
             return
         lignes = [(numero, texte[marque.end() :])] + list(morceau.lignes[1:])
         titre = ""
-        if marque["section"]:
+        if "section" in marque.groupdict() and marque["section"]:
             titre, reste = sous_titre(lignes[0][1])
             lignes[0] = (numero, reste)
             if not titre:
@@ -332,6 +365,20 @@ class LecteurDeCitations:
         reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
         if any(not est_vide(t) for _, t in reste):
             self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
+
+
+def suit(label: Label | None, contexte: Label) -> bool:
+    """Whether ``label`` is the paragraph right after ``contexte`` at some level: 13B2 after
+    13B1, 50E3 after 50E2 (and after 50E2(b)), never 50E4 after 50E2."""
+    if label is None or label.loi != contexte.loi or not label.parties:
+        return False
+    rang = len(label.parties) - 1
+    if len(contexte.parties) <= rang or label.parties[:rang] != contexte.parties[:rang]:
+        return False
+    avant, apres = contexte.parties[rang], label.parties[rang]
+    if avant.isdigit() and apres.isdigit():
+        return int(apres) == int(avant) + 1
+    return len(avant) == len(apres) == 1 and ord(apres) == ord(avant) + 1
 
 
 def ouverture(morceau: Morceau) -> tuple[int, int] | None:

@@ -14,8 +14,10 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   example left open on a question (« …comparable au premier Passe ? », 2799) or on
   the call to the director (« Arbitre ! », « EO appellent l'arbitre en… », 8752, 1751),
   (the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? » takes
-  nothing more), and a paragraph opening on a supposition about its facts (« En supposant qu'il était
-  intentionnel… », 3971). Any other paragraph ends it. Two
+  nothing more), or on the players' disagreement on the facts (« il y a maintenant un désaccord »,
+  2173), and a paragraph that reasons on a supposition about its facts (« En supposant qu'il était
+  intentionnel… », 3971; « …En supposant que 4♠ gagne… », 2197) or is one of its cases
+  (« Cas a) », « Cas b) », 3791, 3804). Any other paragraph ends it. Two
   mid-line ``. Exemple :`` (1429, 4607) are cut out the same way.
 - ``Note :``, ``NB :``, ``Remarque :``, ``Note très importante :`` open a note.
 - A heading line that names a paragraph of the law in parentheses (« Informations
@@ -23,8 +25,11 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   commentary of a paragraph it does not quote: a law Element with that label and the
   heading as subtitle, without text; what follows is attached to it.
 - Everything else is commentary: one Element per paragraph, with the items that
-  follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc, and
-  so is a lead-in ``Xxx :`` cut off before an inline quote. Orphan ``]`` are dropped.
+  follow it; a one-line paragraph without final punctuation is a ``titre`` Bloc. A
+  lead-in ``Xxx :`` cut off before an inline quote (« Informations provenant d'une carte
+  pénalisée : [50E1. », 5956) is the quote's subtitle when the quote has none, so that it
+  opens the paragraph it introduces (``LecteurDeCitations._citation``); else a ``titre``
+  Bloc of its own. Orphan ``]`` are dropped.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from indexer.corpus.parsers.lignes_repliees import (
     bloc_verbatim,
     couper,
     est_vide,
+    joindre,
     segmenter,
 )
 from indexer.labels import Label, parse_label, parse_relatif
@@ -63,9 +69,14 @@ AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
 _SOUS = rf"\((?P<l1>{marqueurs.LETTRE})\) ou (?P=code)\((?P<l2>{marqueurs.LETTRE})\)"
 RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-dessus")
 # An example left waiting for its ruling: a question, or the director just called
-SANS_DECISION = re.compile(r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$")
-# A paragraph that reasons on the example's facts: "En supposant qu'il était intentionnel"
-SUPPOSITION = re.compile(r"^En supposant\b")
+# (a question, the director just called, or the players in disagreement on the facts, 2173)
+SANS_DECISION = re.compile(
+    r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$|\bun désaccord\b"
+)
+# A paragraph that reasons on the example's facts: "En supposant qu'il était intentionnel" (3971),
+# or that ends so: « …un jugement de Salomon… En supposant que 4♠ gagne, le camp NS… » (2197);
+# and the cases of an example: « Cas a) Sud décide de passer. » (3791, 3804)
+SUPPOSITION = re.compile(r"(?:^|(?<=[.!?)] ))En supposant\b|^Cas [a-h]\)\s")
 # A heading naming the paragraph it comments: "Informations provenant… retirés (16C) :"
 ENTETE_PARAGRAPHE = re.compile(
     r"^(?P<titre>[A-ZÀ-Ý][^.:;!?()\[\]]{0,90}?)\s*\((?P<code>\d{1,2}[A-G][0-9a-z()]*)\)\s*:?$"
@@ -181,7 +192,8 @@ class _Lecteur(LecteurDeCitations):
         lignes = [(n, t) for n, t in morceau.lignes if not est_vide(t)]
         amorce = AMORCE.match(lignes[0][1].strip()) if len(lignes) == 1 else None
         if amorce and morceau.saut:
-            self._nouveau(COMMENTAIRE, morceau.ligne).blocs.append(Bloc(TITRE, amorce["titre"], morceau.ligne))
+            self.amorce = self._nouveau(COMMENTAIRE, morceau.ligne)
+            self.amorce.blocs.append(Bloc(TITRE, amorce["titre"], morceau.ligne))
             return
         self._sans_citation(morceau)
 
@@ -225,8 +237,9 @@ class _Lecteur(LecteurDeCitations):
 
     def _paragraphe(self, morceau: Morceau) -> None:
         courant = self.courant
+        texte = joindre([t for _, t in morceau.lignes if not est_vide(t)])
         suite = courant is not None and (
-            courant.type == EXEMPLE and (courant.ouvert or SUPPOSITION.match(morceau.texte.strip()) is not None)
+            courant.type == EXEMPLE and (courant.ouvert or SUPPOSITION.search(texte) is not None)
             or courant.type == COMMENTAIRE and all(b.forme == TITRE for b in courant.blocs)
             or courant.type != LOI and not morceau.saut
         )
