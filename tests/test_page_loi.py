@@ -183,7 +183,8 @@ def test_un_en_tete_pour_le_parent_qu_aucune_source_2017_ne_donne(cites: list[st
 
 def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
     """In the 2017 section of lois/12, the heading above 12B1 of its level or higher is 12B
-    (label only, its own anchor: ``loi-12-b`` stays on the 2007 text), above 12C1(b) 12C1."""
+    (label only; the short anchor ``loi-12-b`` is the 2017 paragraph's, the 2007 text keeps
+    ``loi-12-b-2007``), above 12C1(b) 12C1."""
     page = (RACINE / "docs/lois/12.md").read_text(encoding="utf-8").split("## Texte 2007")[0]
     titres = re.findall(r"^(#{3,6}) (\S+)(.*)$", page, re.MULTILINE)
 
@@ -192,10 +193,10 @@ def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
         niveau = len(titres[rang][0])
         return next((lab, reste) for diese, lab, reste in reversed(titres[:rang]) if len(diese) <= niveau)
 
-    assert au_dessus("12B1") == ("12B", " { #loi-12-b-2017 .parent-seul }")
-    assert au_dessus("12C1(b)") == ("12C1", " { #loi-12-c-1-2017 .parent-seul }")
-    assert au_dessus("12C2(a)") == ("12C2", " { #loi-12-c-2-2017 .parent-seul }")
-    assert "{ #loi-12-b aussi=loi-12-b-2007" in (RACINE / "docs/lois/12.md").read_text(encoding="utf-8")
+    assert au_dessus("12B1") == ("12B", " { #loi-12-b aussi=loi-12-b-2017 .parent-seul }")
+    assert au_dessus("12C1(b)") == ("12C1", " { #loi-12-c-1 aussi=loi-12-c-1-2017 .parent-seul }")
+    assert au_dessus("12C2(a)") == ("12C2", " { #loi-12-c-2 aussi=loi-12-c-2-2017 .parent-seul }")
+    assert "{ #loi-12-b-2007 l=" in (RACINE / "docs/lois/12.md").read_text(encoding="utf-8")
 
 
 def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
@@ -256,9 +257,10 @@ def test_un_en_tete_2007_porte_son_edition() -> None:
 
 
 def test_l_en_tete_d_un_parent_absent_dit_ce_qu_il_est() -> None:
-    rendu = _html("## Texte 2017 et commentaire { #guide src=000 }\n\n### 12B { #loi-12-b-2017 .parent-seul }\n")
-    assert re.search(r'<h3 class="parent-seul" data-edition="2017" id="loi-12-b-2017" title="Les sources 2017 '
-                     r'ne donnent ni l\'intitulé[^"]*">12B<span class="source-para" '
+    rendu = _html("## Texte 2017 et commentaire { #guide src=000 }\n\n"
+                  "### 12B { #loi-12-b aussi=loi-12-b-2017 .parent-seul }\n")
+    assert re.search(r'<h3 class="parent-seul" data-edition="2017" id="loi-12-b" title="Les sources 2017 '
+                     r'ne donnent ni l\'intitulé[^"]*"><span id="loi-12-b-2017"></span>12B<span class="source-para" '
                      r'data-nom="intitulé et texte 2017 non donnés"></span></h3>', rendu), rendu
 
 

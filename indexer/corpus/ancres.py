@@ -4,7 +4,10 @@
 - The unqualified id (``loi-68-c``) goes to the current text: the first occurrence
   in the newest edition that has the label (``editions.EDITIONS``), in reading order
   (official text, then the Guide's quotes, the notes, the booklet); so a 2007
-  paragraph carries it only where no source gives the 2017 one.
+  paragraph carries it only where no source attests the 2017 one. A 2017 paragraph
+  attested only by its sub-paragraphs (12B over 12B1) has no element: the heading
+  the page gives it (``rendu.annote.entete_parent``) carries the id (``Ancres.en_tete``),
+  never the 2007 paragraph of the same number, which may be another rule.
 - A further 2017 occurrence of the same label (the Guide quoting what the official
   text already gives) is qualified by its role: ``loi-68-c-2017-guide``, then ``-2``…
 - A preamble (the law's label alone) is ``loi-68-2017`` / ``loi-68-2007``: ``loi-68``
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from indexer.editions import EDITIONS
+from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre
 from indexer.model import LOI, Corpus, Element, Loi, Partie
 
@@ -38,6 +41,8 @@ class Ancres:
     par_element: dict[Cle, tuple[str, ...]]
     # Every law label the corpus has, with the page anchor its unqualified id is on.
     labels: frozenset[Label]
+    # The 2017 paragraphs attested by their sub-paragraphs only: their bare heading has the short id.
+    en_tete: frozenset[Label] = frozenset()
 
     def de(self, cle: Cle) -> tuple[str, ...]:
         """The ids of one element (empty for none)."""
@@ -63,9 +68,17 @@ def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tupl
     return (qualifie,)
 
 
+def en_tete(loi: Loi) -> set[Label]:
+    """The 2017 paragraphs of a law that only their attested sub-paragraphs show (12B over
+    12B1): no element carries them; an overview of several laws (``Partie.couvre``) aside."""
+    labels = {e.label for _, p, e in parcourir(loi) if p.edition == COURANTE and not p.couvre
+              and e.type == LOI and e.label and e.label.parties}
+    return {a for label in labels for a in label.ancetres()[1:] if a.parties} - labels
+
+
 def _courants(loi: Loi) -> dict[Label, Cle]:
-    """For each label, the element that carries its unqualified id."""
-    courants: dict[Label, Cle] = {}
+    """For each label, the element that carries its unqualified id (none for ``en_tete``)."""
+    courants: dict[Label, Cle] = {label: (loi.numero, -1, -1) for label in en_tete(loi)}
     for edition in EDITIONS:
         for cle, partie, element in parcourir(loi):
             if element.type == LOI and element.label and partie.edition == edition:
@@ -97,8 +110,10 @@ def calculer(corpus: Corpus) -> Ancres:
     """The ids of every law page of the corpus."""
     par_element: dict[Cle, tuple[str, ...]] = {}
     labels: set[Label] = set()
+    tetes: set[Label] = set()
     for loi in corpus.lois:
         par_element.update(ancres_loi(loi))
         labels.add(Label(loi.numero))
         labels.update(e.label for _, _, e in parcourir(loi) if e.type == LOI and e.label)
-    return Ancres(par_element, frozenset(labels))
+        tetes |= en_tete(loi)
+    return Ancres(par_element, frozenset(labels), frozenset(tetes))

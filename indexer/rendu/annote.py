@@ -234,10 +234,12 @@ def parents_absents(paragraphes: tuple[Paragraphe, ...]) -> set[Label]:
 
 def entete_parent(label: Label, page: Page) -> str:
     """The heading of a paragraph the 2017 sources give no heading of: its label alone (no
-    title is borrowed from 2007, no text is made up), an anchor of its edition so that the
-    short one (``loi-12-b``) keeps pointing where it does; ``rendu.entetes`` says what it is."""
+    title is borrowed from 2007, no text is made up), with the short anchor (``loi-12-b``,
+    ``corpus.ancres.en_tete``) and the one of its edition; ``rendu.entetes`` says what it is."""
     page.fermer(niveau(label))
-    return f"{'#' * niveau(label)} {label.compact()} {{ #{ancre(label, COURANTE)} .{PARENT_SEUL} }}"
+    ids = f"#{ancre(label)} aussi={ancre(label, COURANTE)}" if label in page.contexte.ancres.en_tete \
+        else f"#{ancre(label, COURANTE)}"
+    return f"{'#' * niveau(label)} {label.compact()} {{ {ids} .{PARENT_SEUL} }}"
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:

@@ -115,6 +115,7 @@ class Entetes(Treeprocessor):
             while pile and pile[-1][0] >= niveau:
                 pile.pop()
             if _parent_seul(titre) and section:
+                _alias(titre, valeurs.get("aussi", ""))
                 titre.set("data-edition", section.edition)
                 titre.set("title", BULLE_PARENT)
                 continue
