@@ -42,6 +42,8 @@ RATTACHES = [
     (f"{GUIDE}:282", "6D2", "Si les joueurs ou l’arbitre découvrent"),
     (f"{GUIDE}:323", "6D3", "L’arbitre peut ordonner un nouveau mélange"),
     (f"{GUIDE}:327", "6D3", "Pendant un match en KO"),
+    # Law 43: the Guide's summary of a violation's consequences, before [43B2: 43B, whatever its run-in title
+    (f"{GUIDE}:4675", "43B", "Si une violation se produit"),
     # Law 40: no 2017 source names 40C; the psychics stay with the law (see the file's header)
     (f"{GUIDE}:4211", "40", "Déclarations psychiques"),
 ]
@@ -182,3 +184,17 @@ def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:
     (element,) = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET
                   for e in p.elements if e.type == LOI]
     assert element.label == Label(43, ("A",)) and element.blocs[0].texte.startswith("1. (a) Le mort ne devrait")
+
+
+@pytest.mark.parametrize(
+    ("precedent", "element", "attendu"),
+    [
+        (Element(LOI, (), 4675, Label(43, ("B",))), Element("commentaire", (), 4675), True),  # a declared heading
+        (Element(LOI, (), 4670, Label(43, ("B",))), Element("commentaire", (), 4675), False),  # another line
+        (Element(LOI, (Bloc(TEXTE, "x", 4675),), 4675, Label(43, ("B",))), Element("commentaire", (), 4675), False),
+    ],
+)
+def test_entete_declare(precedent: Element, element: Element, attendu: bool) -> None:
+    from indexer.corpus.fiches import _entete_declare
+
+    assert _entete_declare(precedent, element) is attendu
