@@ -34,9 +34,10 @@ RATTACHES = [
     (f"{GUIDE}:8136", "70B", "L’arbitre peut avoir besoin de noter"),
     (f"{GUIDE}:8142", "70A", "Notez que l’arbitre doit statuer"),
     (f"{GUIDE}:8187", "70C", "S'il y a un atout dehors"),
-    (f"{GUIDE}:8194", "70E", "L’arbitre ne doit pas accepter"),
-    (f"{GUIDE}:8212", "70E", "Si un déclarant revendique avec AV97"),
-    (f"{GUIDE}:8216", "70E", "un défenseur ne peut prétendre"),
+    (f"{GUIDE}:8194", "70D", "L’arbitre ne doit pas accepter"),  # restates 70D1, 70D2 (and 70E1)
+    (f"{GUIDE}:8212", "70D", "Si un déclarant revendique avec AV97"),  # « points (1) et (2) »
+    (f"{GUIDE}:8216", "70D", "un défenseur ne peut prétendre"),  # « point (3) »
+    (f"{GUIDE}:8249", "70E", "Quelques directives pour apprécier"),  # the order of play, 70E2 (002:93)
     (f"{GUIDE}:8371", "70E", ""),  # Exemple 6, a diagram first
     # Law 6: the quote « [… Aucun résultat… » is 6D2; the Guide names 6D3 (000:9831)
     (f"{GUIDE}:282", "6D2", "Si les joueurs ou l’arbitre découvrent"),
