@@ -34,14 +34,17 @@ RATTACHES = [
     (f"{GUIDE}:8136", "70B", "L’arbitre peut avoir besoin de noter"),
     (f"{GUIDE}:8142", "70A", "Notez que l’arbitre doit statuer"),
     (f"{GUIDE}:8187", "70C", "S'il y a un atout dehors"),
-    (f"{GUIDE}:8194", "70E", "L’arbitre ne doit pas accepter"),
-    (f"{GUIDE}:8212", "70E", "Si un déclarant revendique avec AV97"),
-    (f"{GUIDE}:8216", "70E", "un défenseur ne peut prétendre"),
+    (f"{GUIDE}:8194", "70D", "L’arbitre ne doit pas accepter"),  # restates 70D1, 70D2 (and 70E1)
+    (f"{GUIDE}:8212", "70D", "Si un déclarant revendique avec AV97"),  # « points (1) et (2) »
+    (f"{GUIDE}:8216", "70D", "un défenseur ne peut prétendre"),  # « point (3) »
+    (f"{GUIDE}:8249", "70E", "Quelques directives pour apprécier"),  # the order of play, 70E2 (002:93)
     (f"{GUIDE}:8371", "70E", ""),  # Exemple 6, a diagram first
     # Law 6: the quote « [… Aucun résultat… » is 6D2; the Guide names 6D3 (000:9831)
     (f"{GUIDE}:282", "6D2", "Si les joueurs ou l’arbitre découvrent"),
     (f"{GUIDE}:323", "6D3", "L’arbitre peut ordonner un nouveau mélange"),
     (f"{GUIDE}:327", "6D3", "Pendant un match en KO"),
+    # Law 43: the Guide's summary of a violation's consequences, before [43B2: 43B, whatever its run-in title
+    (f"{GUIDE}:4675", "43B", "Si une violation se produit"),
     # Law 40: no 2017 source names 40C; the psychics stay with the law (see the file's header)
     (f"{GUIDE}:4211", "40", "Déclarations psychiques"),
 ]
@@ -182,3 +185,17 @@ def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:
     (element,) = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET
                   for e in p.elements if e.type == LOI]
     assert element.label == Label(43, ("A",)) and element.blocs[0].texte.startswith("1. (a) Le mort ne devrait")
+
+
+@pytest.mark.parametrize(
+    ("precedent", "element", "attendu"),
+    [
+        (Element(LOI, (), 4675, Label(43, ("B",))), Element("commentaire", (), 4675), True),  # a declared heading
+        (Element(LOI, (), 4670, Label(43, ("B",))), Element("commentaire", (), 4675), False),  # another line
+        (Element(LOI, (Bloc(TEXTE, "x", 4675),), 4675, Label(43, ("B",))), Element("commentaire", (), 4675), False),
+    ],
+)
+def test_entete_declare(precedent: Element, element: Element, attendu: bool) -> None:
+    from indexer.corpus.fiches import _entete_declare
+
+    assert _entete_declare(precedent, element) is attendu

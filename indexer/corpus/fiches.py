@@ -81,6 +81,12 @@ def titre_commentaire(element: Element) -> tuple[str, bool]:
     return (annonce["titre"], False) if annonce else ("", False)
 
 
+def _entete_declare(precedent: Element, element: Element) -> bool:
+    """A law heading without text on the element's own line: the one ``rattachements``
+    places before a declared passage (« Si une violation se produit : », 000:4675, 43B)."""
+    return precedent.type == LOI and not precedent.blocs and precedent.ligne == element.ligne
+
+
 def _seul_titre(element: Element) -> bool:
     return all(b.forme == TITRE for b in element.blocs)
 
@@ -109,7 +115,8 @@ def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
     restates (``rattacher``), else, for a title (« Déclarations psychiques : »,
     « Règlement sur les feuilles de convention »), back to the law: the Guide has left
     the quote above for a topic of its own. A title alone right before a quote is that
-    quote's heading.
+    quote's heading. A passage declared about a paragraph (``rattachements``, a heading
+    without text on its line) stays with it, whatever its title.
     """
     rattachement, partie_courante = Label(loi.numero), -1
     sous_titres = sous_titres_2017(loi)
@@ -121,6 +128,8 @@ def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
         suivant = elements[rang + 1][2] if rang + 1 < len(elements) else None
         if element.type == LOI and element.label:
             rattachement = element.label
+        elif rang and _entete_declare(elements[rang - 1][2], element):
+            pass  # the heading a declaration put right before it (rattachements) outweighs its title
         elif titre and suivant is not None and suivant.type == LOI and suivant.label and _seul_titre(element):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …: the quote's heading
         elif titre:
