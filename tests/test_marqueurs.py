@@ -12,7 +12,7 @@ import pytest
 
 from indexer import marqueurs
 from indexer.corpus import couverture, renvois
-from indexer.corpus.parsers import chantigny, code2007, code2007_toc, guide_citations, lignes_repliees, livret, lois2017
+from indexer.corpus.parsers import chantigny, code2007, code2007_toc, guide_crochets, lignes_repliees, livret, lois2017
 from indexer.labels import parse_label
 from indexer.recherche import requete
 
@@ -40,9 +40,9 @@ MOTIFS = [
     ("chantigny.MARQUE", chantigny.MARQUE.match, ["A. x", "2. x", "(c) x", "(iii) x"], ["H. x", "(k) x", "a. x"]),
     ("lignes_repliees.MARQUE_ITEM", lignes_repliees.MARQUE_ITEM.match,
      ["- soit", "1. Chaque", "a) si", "(b) Le", "(ii) Quand"], ["92.)", "(k) x", "A. x"]),
-    ("guide_citations.SOUS_MARQUE", guide_citations.SOUS_MARQUE.match,
+    ("guide_crochets.SOUS_MARQUE", guide_crochets.SOUS_MARQUE.match,
      ["C. Texte", "2.Chaque", "(a) x", "a) x", "(ii) x"], ["H. Texte", "(j) x", "2.5 x"]),
-    ("guide_citations.LABEL", guide_citations.LABEL.match,
+    ("guide_crochets.LABEL", guide_crochets.LABEL.match,
      ["20A ", "16A 1 ", "12C1e ", "40B2a(i) ", "19A2/19B2 ", "40.2 ", "A5.", "B."], ["H5.", "123 ", "x "]),
     ("code2007_toc.RUPTURE", code2007_toc.RUPTURE.match,
      ["* note", "- x", "A. x", "3. x", "(l) x", "(iv)"], ["H. x", "Texte"]),

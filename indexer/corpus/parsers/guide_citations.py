@@ -36,6 +36,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from indexer.corpus.parsers.guide_crochets import (
+    AVANT_CROCHET,
+    LABEL,
+    SOUS_MARQUE,
+    fermeture,
+    fin_sans_crochet,
+)
 from indexer.corpus.parsers.guide_titres import sous_titre, titre_section
 from indexer.corpus.parsers.lignes_repliees import (
     Ligne,
@@ -47,18 +54,9 @@ from indexer.corpus.parsers.lignes_repliees import (
     marque_relative,
 )
 from indexer.labels import Label, parse_label, parse_relatif
-from indexer.marqueurs import LETTRE, NUMERO, ROMAIN, SECTION
+from indexer.marqueurs import LETTRE, NUMERO, SECTION
 from indexer.model import LOI, TEXTE, Bloc, Element
 
-# A label after "[": "20A", "16A 1", "12C1e", "40B2a(i)", "19A2/19B2", "40.2", "40.A.4", "A5", "B"
-LABEL = re.compile(
-    rf"""^(?P<code>{NUMERO}
-               (?:\.A?\.?\d|{SECTION}(?:\ ?{NUMERO})?(?:{LETTRE}(?:\({ROMAIN}\))?)?)?
-               (?:/{NUMERO}{SECTION}\d)?
-        |{SECTION}\d?(?=\.))
-        (?P<fin>\.|\s*:|\s|$)""",
-    re.VERBOSE,
-)
 # A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
 MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
 # A section-and-number marker glued after a sentence: "…ajustée. B2 Dans le cas contraire" (1120)
@@ -70,33 +68,9 @@ LABEL_COMPLET = re.compile(rf"^\s*(?P<code>(?:{NUMERO})?{SECTION}\d{{1,2}})(?:\.
 LOI_DEVANT = re.compile(r"^Loi\s+(?=\d)")
 # "40.2" and "40.A.4" are 40A2 and 40A4
 POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
-# Unlabelled law text after "[": "[Quatre joueurs…", "[L'arbitre…", "[… Aucun", "[(...) en faveur", "[(a) Un"
-TEXTE_CITE = re.compile(rf"^(?:[A-ZÀ-Ý][a-zà-ÿ’' ]|…|\(\.\.\.\)|\({LETTRE}\))")
-# WBF commentary and examples in brackets are not law text
-WBF = re.compile(r"^(?:Commentaire|Exemple|Extrait)")
-# What may stand before a line-start "[": "- ", "2. ", "A1 - "
-AVANT_CROCHET = re.compile(rf"^\s*(?:[-–]\s+|(?P<numero>{NUMERO})\.\s*|(?P<lettre>{SECTION}\d?)\s*-\s*)?$")
-# A sub-paragraph marker inside a quote: "1.", "2.Chaque", "(a)", "a)", "(ii)", "C. "
-SOUS_MARQUE = re.compile(
-    rf"^\s*(?:(?P<section>{SECTION})\.\s+|(?P<numero>{NUMERO})\.(?!\d)\s*|\(?(?P<lettre>{LETTRE})\)\s*"
-    rf"|\((?P<romain>{ROMAIN})\)\s*)"
-)
 # An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
 LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
-
-# The headings that end an unterminated quote; guide_corps opens an example or a note there.
-# An example heading: "Exemple :", "Exemple 3 :", "Exemples de revendication :", "[Exemple (tiré…) :",
-# and once before a comma: "Exemple d'application du point (3), un défenseur…" (8216)
-ENTETE_EXEMPLE = re.compile(r"^\[?(?P<titre>Exemples?\b(?:[^:,.]{0,70}?:|\s[^:,.]{1,70}?(?=,))?)[\s,]*")
-# A note heading: "Note :", "NB :", "Remarque :", "Note très importante :"
-NOTE_TITRE = re.compile(r"^(?P<titre>(?:Note très importante|Note|NB|Remarque)\s*:)\s*")
-
-
-def est_exemple(texte: str) -> bool:
-    """Whether a paragraph opens an example: "Exemple 3 :", "[Exemple (tiré…) :"."""
-    return ENTETE_EXEMPLE.match(texte) is not None and texte.lstrip("[").startswith("Exemple")
-
 
 @dataclass
 class Brouillon:
@@ -112,21 +86,6 @@ class Brouillon:
 
     def fige(self) -> Element:
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet)
-
-
-def _ouvre_ligne(texte: str) -> bool:
-    """A paragraph whose first line opens a bracket (after a marker at most)."""
-    avant, _, apres = texte.partition("[")
-    return bool(apres) and AVANT_CROCHET.match(avant) is not None
-
-
-def _est_citation(avant: str, apres: str) -> bool:
-    """Whether the "[" between ``avant`` and ``apres`` opens law text."""
-    if LABEL.match(apres):
-        return True
-    if WBF.match(apres) or not TEXTE_CITE.match(apres):
-        return False
-    return AVANT_CROCHET.match(avant) is not None or re.search(r"(?:[.!?]|\s:)\s*$", avant) is not None
 
 
 def _sans_orphelins(texte: str, profondeur: int = 0) -> tuple[str, int]:
@@ -336,11 +295,11 @@ class LecteurDeCitations:
     def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
         """The paragraphs of a quote, cut at its "]"; what follows goes back in the queue."""
         self._fin_manquante = False
-        fin = _fermeture([morceau, *self.file]) if crochet else None
+        fin = fermeture([morceau, *self.file]) if crochet else None
         if fin is None:
             self._fin_manquante = crochet
             pris = [morceau]
-            while self.file and not _fin_sans_crochet(self.file[0]):
+            while self.file and not fin_sans_crochet(self.file[0]):
                 pris.append(self.file.pop(0))
             return pris
         rang, index, colonne = fin
@@ -381,47 +340,3 @@ def suit(label: Label | None, contexte: Label) -> bool:
     return len(avant) == len(apres) == 1 and ord(apres) == ord(avant) + 1
 
 
-def ouverture(morceau: Morceau) -> tuple[int, int] | None:
-    """Where the first law quote opens in a paragraph (line index, column of "[")."""
-    for index, (_, texte) in enumerate(morceau.lignes):
-        for trouve in re.finditer(r"\[", texte):
-            avant, apres = texte[: trouve.start()], texte[trouve.end() :]
-            if index > 0:
-                avant = "x " + avant  # not at the paragraph's start
-            if _est_citation(avant, apres):
-                return index, trouve.start()
-    return None
-
-
-def _fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
-    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column).
-
-    The search stops at the next paragraph that opens with "[": a quote still open
-    there is unterminated.
-    """
-    profondeur = 0
-    for rang, morceau in enumerate(morceaux):
-        if rang and _ouvre_ligne(morceau.texte):
-            return None
-        for index, (_, texte) in enumerate(morceau.lignes):
-            debut = texte.index("[") if rang == 0 and index == 0 else 0
-            for colonne in range(debut, len(texte)):
-                if texte[colonne] == "[":
-                    profondeur += 1
-                elif texte[colonne] == "]":
-                    profondeur -= 1
-                    if profondeur == 0:
-                        return rang, index, colonne
-    return None
-
-
-def _fin_sans_crochet(morceau: Morceau) -> bool:
-    """Whether a paragraph ends an unterminated quote (see the module docstring)."""
-    texte = morceau.texte.strip()
-    if morceau.forme != TEXTE:
-        return False
-    if _ouvre_ligne(texte) or est_exemple(texte):
-        return True
-    if NOTE_TITRE.match(texte):
-        return True
-    return morceau.saut and SOUS_MARQUE.match(texte) is None and not texte.startswith("-")
