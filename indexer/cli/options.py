@@ -93,9 +93,33 @@ def est_mot(argument: str, negatifs: bool = False) -> bool:
     return not argument.startswith("-") or (negatifs and est_negatif(argument))
 
 
+# The spaces French typography puts between thousands (« 1 100 »): no-break, narrow no-break, thin.
+ESPACES_MILLIERS = "\u00a0\u202f\u2009"
+_GROUPE = "[+\u2212-]?[0-9]{1,3}(?:%s[0-9]{3})+(?:[.,][0-9]{1,2})?"
+
+
+def sans_milliers(texte: str) -> str:
+    """« 1 100 » (no-break, narrow no-break or thin space, as French documents print it) → « 1100 »;
+    any other text unchanged. Groups of three digits only: « 1 10 » stays as typed."""
+    if not any(espace in texte for espace in ESPACES_MILLIERS):
+        return texte
+    import re
+
+    motif = _GROUPE % f"[{ESPACES_MILLIERS}]"
+    return re.sub(f"(?<![0-9.,]){motif}(?![0-9])", lambda m: re.sub(f"[{ESPACES_MILLIERS}]", "", m[0]), texte)
+
+
+def milliers_ambigus(texte: str) -> bool:
+    """« 1 100 », « 620 170 » with plain spaces, in one word: one number the French way, or two?"""
+    import re
+
+    return re.fullmatch(_GROUPE % " ", texte.strip()) is not None
+
+
 def entier(valeur: str) -> int | None:
-    """« 420 », « -50 », « +420 », « −50 » (a typographic minus) → a whole number; else None."""
-    chiffres = valeur.strip().replace("\u2212", "-")
+    """« 420 », « -50 », « +420 », « −50 » (a typographic minus), « 1 100 » (no-break or thin
+    spaces between thousands) → a whole number; else None (« 1 100 » with a plain space too)."""
+    chiffres = sans_milliers(valeur).strip().replace("\u2212", "-")
     corps = chiffres[1:] if chiffres[:1] in ("+", "-") else chiffres
     if not corps.isdecimal() or len(corps) > 12:  # int() would take « 4_20 » and a page of digits
         return None
