@@ -24,9 +24,11 @@ LIMITE_MAX = 1000
 # for a flag, "nombre" for a whole number 1–LIMITE_MAX, "choix" for one of ``choix``,
 # "texte" for any word (the command judges it), "entier" for a whole number of points
 # (negative too), "entiers" for one or more of them (« 420 400 -50 », or « 420,400 »).
+# ``suggestions``: what the shell completion offers for a value that is not a fixed choice.
+# A command's ``valeurs``: the only words it takes (completed by the shell too).
 JSON = {"drapeau": "--json", "dest": "json", "valeur": None, "aide": "sortie JSON"}
 LIMITE_N = {"drapeau": "--limite", "dest": "limite", "valeur": "nombre", "defaut": LIMITE, "metavar": "N",
-            "aide": f"au plus N lois ou documents (défaut {LIMITE})"}  # fmt: skip
+            "aide": f"au plus N lois ou documents (défaut {LIMITE})", "suggestions": ("5", "10", "20", "50")}  # fmt: skip
 EDITION_CODE = {"drapeau": "--edition", "dest": "edition", "valeur": "choix", "choix": EDITIONS,
                 "aide": "une seule édition"}  # fmt: skip
 EDITION = {**EDITION_CODE, "choix": EDITIONS_RECHERCHE}
@@ -37,7 +39,8 @@ INDEX = {"drapeau": "--index", "dest": "index", "valeur": None, "aide": "constru
 VERIFIER = {"drapeau": "--verifier", "dest": "verifier", "valeur": None, "aide": "vérifie docs/ sans écrire"}
 # The library reads every spelling of a vulnerability (« N-S », « aucun », « all »): no fixed choices here.
 VULNERABILITE = {"drapeau": "--vulnerabilite", "dest": "vulnerabilite", "valeur": "texte",
-                 "metavar": "personne|NS|EO|tous", "aide": "la vulnérabilité de la donne (obligatoire)"}  # fmt: skip
+                 "metavar": "personne|NS|EO|tous", "aide": "la vulnérabilité de la donne (obligatoire)",
+                 "suggestions": ("personne", "NS", "EO", "tous")}  # fmt: skip
 AUTRE_TABLE = {"drapeau": "--autre-table", "dest": "autre_table", "valeur": "entier", "metavar": "SCORE",
                "aide": "la marque NS à l'autre table : le score ajusté en IMP"}  # fmt: skip
 MARQUES = {"drapeau": "--marques", "dest": "marques", "valeur": "entiers", "metavar": "SCORE",
@@ -77,7 +80,7 @@ COMMANDES = {
                 "mots": ("ponderation", "PONDERATION", "les issues et leurs poids : « 60 % 4♠=, 40 % 4♠-1 »"),
                 "options": (JSON, VULNERABILITE, AUTRE_TABLE, MARQUES)},
     "completion": {"aide": "le script de complétion du shell (bash, zsh, fish)",
-                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": ()},
+                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": (), "valeurs": ("bash", "zsh", "fish")},
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks
