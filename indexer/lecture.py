@@ -94,12 +94,15 @@ def charger(numero: int) -> Objet:
     remede = ("restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)" if EN_DEPOT
               else "réinstallez loi (pip install --force-reinstall)")
     try:
+        regle = schema()
+    except (OSError, ValueError, RecursionError) as erreur:
+        raise DonneesAbimees(f"Le schéma des données par loi est absent ou illisible ({erreur}) : "
+                             f"{remede}.") from None
+    try:
         with open(chemin, encoding="utf-8") as fichier:
             objet = json.load(fichier)
-        regle = schema()
-    except FileNotFoundError as erreur:
-        raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({erreur.filename}) : "
-                             f"{remede}.") from None
+    except FileNotFoundError:
+        raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
     except (OSError, ValueError, RecursionError) as erreur:
         raise DonneesAbimees(f"Les données de la Loi {numero} sont illisibles ({chemin} : "
                              f"{montrable(str(erreur), 200)}) : {remede}.") from None

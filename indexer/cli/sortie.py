@@ -14,10 +14,11 @@ import sys
 
 from indexer.errors import SortieImpossible, raison
 
-# What ``loi`` adds around the text (banners, separators), and its ASCII stand-in when the
-# output's encoding cannot write it (PYTHONIOENCODING=cp1252 has no « ═ »): decoration
-# never costs an answer. The text of the Laws is never rewritten: a letter the output
-# cannot write is still an error that says what to do.
+# Decoration (what ``loi`` draws around the text: banners, separators) and typography
+# (dashes, quotes, thin spaces), with their ASCII stand-in, used only where the output's
+# encoding cannot write them (PYTHONIOENCODING=cp1252 has no « ═ »): they never cost an
+# answer. A letter of the text itself (« ♠ », « œ ») is never replaced: an output that
+# cannot write it is an error that says what to do.
 DECOR = {"═": "=", "─": "-", "·": "-", "—": "-", "–": "-", "…": "...", "→": "->", "×": "x", "−": "-",
          "«": '"', "»": '"', "\u00a0": " ", "\u202f": " ", "\u2009": " "}  # fmt: skip
 
