@@ -10,6 +10,8 @@ file raises ``DonneesAbimees``, which says how to restore it.
 from __future__ import annotations
 
 import json
+import os
+import re
 import textwrap
 
 from indexer.editions import COURANTE, marque_titre, rang
@@ -27,12 +29,61 @@ ROLE_GUIDE = "guide"  # indexer.model.ROLE_GUIDE, likewise
 Objet = dict  # the JSON object of one law: str keys, JSON values
 
 
-CLES_LOI = ("loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par")
-CLES_ENTREE = frozenset(("ref", "edition", "type", "titre", "texte", "notes", "url", "source", "nom_source"))
+_SCHEMA: list[dict] = []  # the published schema (docs/donnees/schema-loi.json), read once
+
+
+def schema() -> dict:
+    """The JSON Schema published beside the data, which every file read is checked against."""
+    if not _SCHEMA:
+        from indexer.chemins import DONNEES
+
+        with open(os.path.join(DONNEES, "schema-loi.json"), encoding="utf-8") as fichier:
+            _SCHEMA.append(json.load(fichier))
+    return _SCHEMA[0]
+
+
+# The keywords ``conforme`` knows; any other in the schema is refused (tests/test_cli_lecture.py).
+MOTS_CLES = frozenset(("$schema", "$comment", "title", "description", "type", "required", "properties",
+                       "additionalProperties", "items", "enum", "minimum", "maximum", "pattern", "not"))
+_TYPES = {"object": dict, "array": list, "string": str}
+
+
+def conforme(valeur: object, regle: dict) -> bool:
+    """Whether ``valeur`` follows ``regle``, a JSON Schema (draft 2020-12) written with
+    ``MOTS_CLES`` only: the schema's own rules, checked without the jsonschema package
+    (too slow to import on the path of ``loi voir``), and agreeing with it (a test)."""
+    genre = regle.get("type")
+    if genre == "integer":
+        if isinstance(valeur, bool) or not (isinstance(valeur, int)
+                                            or isinstance(valeur, float) and valeur.is_integer()):
+            return False
+    elif genre is not None and not isinstance(valeur, _TYPES[genre]):
+        return False
+    if "enum" in regle and not any(valeur == v and type(valeur) is type(v) for v in regle["enum"]):
+        return False
+    if isinstance(valeur, int | float) and not isinstance(valeur, bool):
+        if valeur < regle.get("minimum", valeur) or valeur > regle.get("maximum", valeur):
+            return False
+    if isinstance(valeur, str) and "pattern" in regle and not re.search(regle["pattern"], valeur):
+        return False
+    if "not" in regle and conforme(valeur, regle["not"]):
+        return False
+    if isinstance(valeur, list) and "items" in regle:
+        return all(conforme(v, regle["items"]) for v in valeur)
+    if isinstance(valeur, dict):
+        if any(cle not in valeur for cle in regle.get("required", ())):
+            return False
+        proprietes, autres = regle.get("properties", {}), regle.get("additionalProperties", True)
+        for cle, v in valeur.items():
+            sous = proprietes.get(cle, autres)
+            if sous is False or (isinstance(sous, dict) and not conforme(v, sous)):
+                return False
+    return True
 
 
 def charger(numero: int) -> Objet:
-    """The committed JSON object of one law (``docs/donnees/lois/N.json``), its shape checked.
+    """The committed JSON object of one law (``docs/donnees/lois/N.json``), checked against the
+    published schema (``docs/donnees/schema-loi.json``).
 
     Reading writes nothing: a read-only checkout or an installed wheel serves it as is.
     A missing, unreadable or wrongly shaped file is an error that says how to restore it.
@@ -43,32 +94,32 @@ def charger(numero: int) -> Objet:
     remede = ("restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)" if EN_DEPOT
               else "réinstallez loi (pip install --force-reinstall)")
     try:
+        regle = schema()
+    except (OSError, ValueError, RecursionError) as erreur:
+        raise DonneesAbimees(f"Le schéma des données par loi est absent ou illisible ({erreur}) : "
+                             f"{remede}.") from None
+    try:
         with open(chemin, encoding="utf-8") as fichier:
             objet = json.load(fichier)
     except FileNotFoundError:
         raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
-    except (OSError, ValueError) as erreur:
-        raise DonneesAbimees(f"Les données de la Loi {numero} sont illisibles ({chemin} : {erreur}) : "
-                             f"{remede}.") from None
-    if not bien_forme(objet, numero):
+    except (OSError, ValueError, RecursionError) as erreur:
+        raise DonneesAbimees(f"Les données de la Loi {numero} sont illisibles ({chemin} : "
+                             f"{montrable(str(erreur), 200)}) : {remede}.") from None
+    if not bien_forme(objet, numero, regle):
         raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : "
                              f"{remede}.")
     return objet  # type: ignore[no-any-return]
 
 
-def bien_forme(objet: object, numero: int) -> bool:
-    """What ``loi voir`` relies on (docs/donnees/schema-loi.json states the whole shape)."""
-    if not (isinstance(objet, dict) and all(k in objet for k in CLES_LOI) and objet["loi"] == numero):
+def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
+    """The object follows the published schema, is law ``numero``'s and names no « ref » (the
+    whole law): what ``loi voir`` relies on."""
+    try:
+        return (conforme(objet, schema() if regle is None else regle) and objet["loi"] == numero  # type: ignore[index]
+                and "ref" not in objet)  # type: ignore[operator]
+    except (RecursionError, re.error, KeyError, TypeError):
         return False
-    if not (isinstance(objet["titre"], str) and isinstance(objet["titres"], dict)
-            and isinstance(objet["url"], str)):
-        return False
-    entrees = objet["paragraphes"], objet["exemples"]
-    if not all(isinstance(liste, list) for liste in entrees):
-        return False
-    return all(isinstance(e, dict) and e.keys() >= CLES_ENTREE and isinstance(e["texte"], str)
-               and isinstance(e["notes"], list) and all(isinstance(n, dict) and "texte" in n for n in e["notes"])
-               for liste in entrees for e in liste)  # fmt: skip
 
 
 def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] = charger) -> Objet:
@@ -162,6 +213,21 @@ def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> li
                          break_long_words=False, break_on_hyphens=False)  # fmt: skip
 
 
+# Control characters a damaged or hostile data file could hold (a terminal escape, a carriage
+# return): shown as « \\x1b », never sent raw to the terminal. Tabs and line breaks lay out diagrams.
+_CONTROLES = {c: f"\\x{c:02x}" for c in (*range(32), *range(127, 160)) if c not in (9, 10)}
+
+
+def _assainir(valeur: Any) -> Any:
+    if isinstance(valeur, str):
+        return valeur.translate(_CONTROLES)
+    if isinstance(valeur, list):
+        return [_assainir(v) for v in valeur]
+    if isinstance(valeur, dict):
+        return {k: _assainir(v) for k, v in valeur.items()}
+    return valeur
+
+
 def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], str] = _identite,
                  sources: bool = False) -> str:
     """What a person reads in a terminal: the text in force first, older ones marked.
@@ -169,7 +235,9 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
     ``style(texte, genre)`` dresses a whole line or a label (« titre », « edition »,
     « ancienne », « ref », « source », « note »): colours on a terminal, nothing
     otherwise. ``sources`` adds each entry's file:line to its human source name.
+    Control characters of the data are shown escaped (``_assainir``).
     """
+    objet = _assainir(objet)
     tete = f"Loi {objet['loi']} — {objet['titre']}{marque_titre(objet['titres'])}"
     lignes = [style(ligne, "titre") for ligne in _plier(tete, largeur, "", "  ")]
     for edition, titre in sorted(objet["titres"].items(), reverse=True):
@@ -184,11 +252,10 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
         if entree["edition"] != edition_vue:
             edition_vue = entree["edition"]
             if edition_vue != COURANTE:
-                bandeau = style(f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══",
-                                "ancienne")
+                bandeau, genre = f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══", "ancienne"
             else:
-                bandeau = style(f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition")
-            lignes += ["", bandeau]
+                bandeau, genre = f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition"
+            lignes += ["", *(style(ligne, genre) for ligne in _plier(bandeau, largeur, "", "   "))]
         lignes += _entree_humaine(entree, largeur, style, sources, _non_cite(entree, entrees))
     return "\n".join(lignes) + "\n"
 

@@ -60,7 +60,7 @@ HUMAIN = [
     (["imp", "−450"], "Écart de -450 points : -10 IMP"),  # a typographic minus
     (["imp", "10"], "Écart de 10 points : 0 IMP"),
     (["imp", "4000"], "+24 IMP"),
-    (["imp", "620 170"], "450 points d'écart : +10 IMP"),
+    (["imp", "620", "170"], "450 points d'écart : +10 IMP"),
     (["pdm", "420", "400", "-50", "420"], "4 marques sur la donne, top 6 (Loi 78A"),
     (["pdm", "420", "400", "-50", "420"], "       420     5   83,33 %\n       400     2   33,33 %\n"
                                           "       -50     0    0,00 %\n"),
@@ -173,9 +173,10 @@ ERREURS = [
 
 @pytest.mark.parametrize(("argv", "attendu"), ERREURS)
 def test_mauvaise_saisie(capsys: pytest.CaptureFixture[str], argv: list[str], attendu: str) -> None:
-    if "--debug" in argv:  # --debug shows the exception itself instead of the sentence
-        with pytest.raises(SaisieInvalide, match=attendu):
-            dispatch.main(argv)
+    if "--debug" in argv:  # --debug adds the traceback; the sentence and the exit code stay
+        code, sortie, erreurs = lancer(capsys, *argv)
+        assert (code, sortie) == (2, "") and "Traceback" in erreurs and "SaisieInvalide" in erreurs
+        assert erreurs.splitlines()[-1].startswith("loi : ") and attendu in erreurs.splitlines()[-1]
         return
     code, sortie, erreurs = lancer(capsys, *argv)
     if "--json" in argv:  # with --json, an error is a JSON object on stdout

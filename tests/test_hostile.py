@@ -209,6 +209,7 @@ def test_donnees_abimees_message_clair(tmp_path: Path, monkeypatch: pytest.Monke
     from indexer.cli import dispatch
 
     (tmp_path / "lois").mkdir()
+    shutil.copy(RACINE / "docs" / "donnees" / "schema-loi.json", tmp_path)
     (tmp_path / "lois" / "68.json").write_text('{"loi": 68, "paragraphes": {}}')  # well-formed, wrongly shaped
     (tmp_path / "lois" / "27.json").write_text("{pas du json")
     monkeypatch.setattr(chemins, "DONNEES", str(tmp_path))
@@ -348,3 +349,393 @@ def test_depot_en_lecture_seule_le_cache_va_chez_l_utilisateur(tmp_path: Path, m
     assert chemins.cache_str() == os.path.join(chemins.RACINE, ".cache")
     monkeypatch.setattr(chemins.os, "access", lambda chemin, mode: False)
     assert chemins.cache_str() == str(tmp_path / "loi")
+
+
+# --- Issue 21 : une commande qui ne répond jamais faux ---------------------------------
+
+
+@pytest.mark.parametrize(("argv", "code", "attendu"), [
+    (["imp", "1\u00a0100"], 0, "Écart de 1100 points : +15 IMP"),  # no-break space
+    (["imp", "1\u202f100"], 0, "Écart de 1100 points : +15 IMP"),  # narrow no-break space
+    (["imp", "1\u2009100", "-50"], 0, "1100 - (-50) = 1150 points d'écart"),  # thin space
+    (["imp", "-1\u00a0100"], 0, "Écart de -1100 points : -15 IMP"),
+    (["imp", "1 100"], 2, "un nombre (1100) ou plusieurs (1 100) ?"),  # a plain space: either
+    (["imp", "620 170"], 2, "un nombre (620170) ou plusieurs"),
+    (["imp", "1\u00a010"], 2, "espace insécable ou fine sépare des milliers"),
+    (["pdm", "1\u00a0100", "420"], 0, "2 marques sur la donne"),
+    (["pdm", "1 100", "420"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "420 400 -50"], 0, "3 marques sur la donne"),  # not a French number: three scores
+    (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1\u202f100"], 0, "Autre table : NS +1100"),
+    (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1 100"], 2, "n'est pas une marque"),
+])  # fmt: skip
+def test_nombres_a_la_francaise(argv: list[str], code: int, attendu: str) -> None:
+    fini = lancer(argv)
+    assert fini.returncode == code, fini.stderr
+    texte = fini.stdout.decode() if code == 0 else une_phrase(fini.stderr)
+    assert attendu in texte
+
+
+def _disque_plein() -> None:
+    """A file may not grow past 256 bytes (less than any answer below, the smallest a page): a full disk for this process (EFBIG, SIGXFSZ ignored)."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (256, 256))
+
+
+@pytest.mark.parametrize("tampon", ["", "1"], ids=["tamponne", "PYTHONUNBUFFERED"])
+@pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "68", "--json"], ["cherche", "renonce", "--limite", "20"],
+                                  ["pdm", *map(str, range(0, 4000, 10))], ["--help"], ["completion", "zsh"]])  # fmt: skip
+def test_sortie_entiere_ou_rien_sur_disque_plein(tmp_path: Path, argv: list[str], tampon: str) -> None:
+    fichier = tmp_path / "reponse"
+    env = {"PYTHONUNBUFFERED": tampon} if tampon else {}
+    with open(fichier, "wb") as sortie:
+        fini = lancer(argv, env, stdout=sortie, preexec_fn=_disque_plein)
+    assert fini.returncode == 2, fini.stderr
+    assert "Impossible d'écrire la réponse" in une_phrase(fini.stderr)
+    assert fichier.stat().st_size == 0  # never half an answer passed for a whole one
+
+
+def test_sortie_ajoutee_garde_le_debut(tmp_path: Path) -> None:
+    """« >> fichier »: on failure the file is cut back to what it held, not emptied."""
+    fichier = tmp_path / "reponse"
+    fichier.write_bytes(b"avant\n")
+    with open(fichier, "ab") as sortie:
+        fini = lancer(["voir", "68"], stdout=sortie, preexec_fn=_disque_plein)
+    assert fini.returncode == 2 and fichier.read_bytes() == b"avant\n"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["voir", "--help"], ["imp", "620", "170"]])
+def test_aide_et_version_sur_disque_plein(argv: list[str]) -> None:
+    with open("/dev/full", "wb") as plein:
+        fini = lancer(argv, stdout=plein)
+    assert fini.returncode == 2 and "disque plein" in une_phrase(fini.stderr)
+
+
+def _sur_un_terminal(argv: list[str], env: dict[str, str], entree: bytes = b"", lignes: int = 24) -> tuple[int, bytes]:
+    """Run ``loi`` with a pseudo-terminal as stdin and stdout; its exit code and all it wrote."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    maitre, esclave = pty.openpty()
+    fcntl.ioctl(esclave, termios.TIOCSWINSZ, struct.pack("HHHH", lignes, 80, 0, 0))
+    processus = subprocess.Popen([LOI, *argv], stdin=esclave, stdout=esclave, stderr=esclave,
+                                 env={**os.environ, **env}, start_new_session=True)  # fmt: skip
+    os.close(esclave)
+    if entree:
+        os.write(maitre, entree)
+    recu = bytearray()
+    while True:
+        try:
+            morceau = os.read(maitre, 65536)
+        except OSError:  # EIO: the other side closed
+            break
+        if not morceau:
+            break
+        recu += morceau
+    os.close(maitre)
+    return processus.wait(timeout=300), bytes(recu)
+
+
+def test_pager_en_echec_ecrit_la_reponse() -> None:
+    code, recu = _sur_un_terminal(["voir", "68"], {"PAGER": "false", "NO_COLOR": "1"})
+    assert code == 0 and b"Loi 68" in recu and b"TEXTE 2007" in recu
+
+
+@pytest.mark.parametrize(("env", "couleurs"), [
+    ({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "3"}, True), ({"FORCE_COLOR": "true"}, True),
+    ({"FORCE_COLOR": "0"}, False), ({"FORCE_COLOR": "false"}, False), ({"FORCE_COLOR": ""}, False),
+])  # fmt: skip
+def test_force_color(env: dict[str, str], couleurs: bool) -> None:
+    fini = lancer(["voir", "68C"], {**env, "NO_COLOR": ""})  # a pipe: no colours unless forced
+    assert fini.returncode == 0 and (b"\x1b[" in fini.stdout) == couleurs
+
+
+def test_force_color_0_sur_un_terminal() -> None:
+    code, recu = _sur_un_terminal(["voir", "68C", "--sans-pager"], {"FORCE_COLOR": "0", "NO_COLOR": ""})
+    assert code == 0 and b"\x1b[" not in recu
+
+
+@pytest.mark.parametrize("argv", [["cherche", "renonce", "--lim", "2"], ["voir", "68C", "--js"],
+                                  ["cherche", "renonce", "--ed", "2017"], ["ajustee", "x", "--vul", "NS"]])  # fmt: skip
+def test_options_jamais_abregees(argv: list[str]) -> None:
+    fini = lancer(argv)
+    assert fini.returncode == 2 and "arguments inconnus" in une_phrase(fini.stderr)
+
+
+@pytest.mark.parametrize(("argv", "code"), [
+    (["voir", "99"], 2), (["voir", "68C", "--edition", "2017"], 0), (["marque", "8♠", "V", "="], 2),
+    (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
+])  # fmt: skip
+def test_debug_garde_le_code_de_sortie(argv: list[str], code: int) -> None:
+    sans = lancer(argv)
+    avec = lancer([*argv, "--debug"])
+    assert sans.returncode == avec.returncode == code
+    if code == 2:
+        assert b"Traceback" in avec.stderr and avec.stderr.decode().splitlines()[-1].startswith("loi : ")
+        en_json = lancer([*argv, "--debug", "--json"])
+        assert en_json.returncode == 2 and json.loads(en_json.stdout)["erreur"]["code"] == 2
+
+
+@pytest.mark.parametrize("env", [
+    {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},  # ASCII: « ♠ » arrives surrogate-escaped
+    {"LC_ALL": "C"}, {"LC_ALL": "C.UTF-8"}, {"LANG": "C", "LC_ALL": ""},
+])  # fmt: skip
+def test_couleur_tapee_quelle_que_soit_la_locale(env: dict[str, str]) -> None:
+    fini = subprocess.run([LOI.encode(), b"marque", "4♠".encode(), b"V", b"="], capture_output=True, timeout=300,
+                          env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8", **env})  # fmt: skip
+    assert fini.returncode == 0, fini.stderr
+    assert fini.stdout.decode().startswith("4♠ V = : 620")
+
+
+def test_decor_en_ascii_si_la_sortie_ne_sait_pas_l_ecrire() -> None:
+    """cp1252 has no « ═ »: the banners fall back to « = »; a letter of the text (« ♠ ») is no
+    decoration, and is refused with what to do."""
+    fini = lancer(["voir", "2"], {"PYTHONIOENCODING": "cp1252"})
+    assert fini.returncode == 0, fini.stderr
+    assert "== ÉDITION 2017".encode("cp1252") in fini.stdout and "═".encode() not in fini.stdout
+    refus = lancer(["voir", "68"], {"PYTHONIOENCODING": "cp1252"})
+    assert refus.returncode == 2 and refus.stdout == b"" and b"PYTHONIOENCODING=utf-8" in refus.stderr
+
+
+def test_pdm_en_n_log_n_et_plafond() -> None:
+    debut = time.monotonic()
+    fini = lancer(["pdm", *map(str, range(10_000))])
+    assert fini.returncode == 0 and time.monotonic() - debut < 30
+    assert fini.stdout.decode().startswith("10000 marques sur la donne, top 19998")
+    trop = lancer(["pdm", *map(str, range(10_001))])
+    assert trop.returncode == 2 and "au plus 10000" in une_phrase(trop.stderr)
+
+
+def test_pdm_egale_la_definition() -> None:
+    """The sorted count agrees with Law 78A counted pair by pair."""
+    from indexer.marque import pdm
+
+    scores = [420, 400, -50, 420, 420, -50, 170, 1100, 400]
+    attendu = tuple(sum(2 if a < s else 1 if a == s else 0 for a in scores) - 1 for s in scores)
+    assert pdm(scores).points == attendu
+
+
+def test_lien_casse_a_la_place_de_l_index(tmp_path: Path) -> None:
+    from indexer.chemins import empreinte
+
+    (tmp_path / f"index-{empreinte()}").symlink_to(tmp_path / "nulle-part")
+    env = {"LOI_CACHE": str(tmp_path)}
+    fini = lancer(["cherche", "renonce"], env)
+    assert fini.returncode == 2 and "lien symbolique" in une_phrase(fini.stderr)
+    assert "loi construire --index" in une_phrase(fini.stderr)
+    repare = lancer(["construire", "--index"], env)
+    assert repare.returncode == 0, repare.stderr
+    assert lancer(["cherche", "renonce"], env).returncode == 0
+
+
+@pytest.fixture(scope="module")
+def roue(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An installation without a checkout, laid out as the wheel is (setup.py): indexer/,
+    loi_corpus/, loi_donnees/; no pyproject.toml, no .git."""
+    dossier = tmp_path_factory.mktemp("roue")
+    shutil.copytree(RACINE / "indexer", dossier / "indexer", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(RACINE / "corpus", dossier / "loi_corpus")
+    shutil.copytree(RACINE / "docs" / "donnees", dossier / "loi_donnees")
+    return dossier
+
+
+def lancer_roue(roue: Path, argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess:
+    import whoosh
+
+    chemins = os.pathsep.join([str(roue), str(Path(whoosh.__file__).parent.parent)])
+    env = {**os.environ, "PYTHONPATH": chemins, "LOI_CACHE": str(tmp_path), "NO_COLOR": "1"}
+    script = "import sys\nfrom indexer.cli import main\nsys.exit(main())"
+    return subprocess.run([sys.executable, "-S", "-c", script, *argv], capture_output=True, env=env, cwd=tmp_path,
+                          timeout=300)  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", [["construire"], ["construire", "--verifier"], ["construire", "--strict"]])
+def test_construire_hors_depot_refuse(roue: Path, tmp_path: Path, argv: list[str]) -> None:
+    avant = sorted(p.relative_to(roue) for p in roue.rglob("*") if "__pycache__" not in p.parts)
+    fini = lancer_roue(roue, argv, tmp_path)
+    phrase = une_phrase(fini.stderr)
+    assert fini.returncode == 2 and "dépôt" in phrase and "committez" not in phrase
+    assert sorted(p.relative_to(roue) for p in roue.rglob("*") if "__pycache__" not in p.parts) == avant
+
+
+def test_construire_index_hors_depot(roue: Path, tmp_path: Path) -> None:
+    fini = lancer_roue(roue, ["construire", "--index"], tmp_path)
+    assert fini.returncode == 0 and b"Index : " in fini.stdout
+    assert not (roue / "docs").exists()
+
+
+def _objet_loi(numero: int) -> dict:
+    return json.loads((RACINE / "docs" / "donnees" / "lois" / f"{numero}.json").read_text(encoding="utf-8"))
+
+
+def _abimer(objet: dict, cas: str) -> object:
+    """One way a per-law file can break the schema."""
+    p = objet["paragraphes"][0]
+    modifs = {
+        "loi_texte": lambda: objet.update(loi="12"), "loi_hors": lambda: objet.update(loi=12.5),
+        "titre_nul": lambda: objet.update(titre=None), "titres_liste": lambda: objet.update(titres=["x"]),
+        "cle_en_trop": lambda: objet.update(intrus=1), "ref_en_tete": lambda: objet.update(ref="12A"),
+        "renvois_nombres": lambda: objet.update(renvois=[1]), "cite_par_faux": lambda: objet.update(cite_par=[{"loi": 1}]),
+        "edition_inconnue": lambda: p.update(edition="1997"), "type_inconnu": lambda: p.update(type="roman"),
+        "ancre_majuscules": lambda: p.update(ancre="Loi-12"), "source_sans_ligne": lambda: p.update(source="x.txt"),
+        "ordre_negatif": lambda: p.update(ordre=-1), "appel_brut": lambda: p.update(texte="voir [^e1]"),
+        "note_numero_texte": lambda: p.update(notes=[{"numero": "1", "texte": "", "source": "a:1", "nom_source": ""}]),
+        "note_incomplete": lambda: p.update(notes=[{"texte": "x"}]), "role_absent": lambda: p.pop("role"),
+        "paragraphe_liste": lambda: objet["paragraphes"].append([1]), "exemples_objet": lambda: objet.update(exemples={}),
+        "texte_nombre": lambda: p.update(texte=3), "notes_nulles": lambda: p.update(notes=None),
+    }  # fmt: skip
+    modifs[cas]()
+    return objet
+
+
+CAS_ABIMES = ["loi_texte", "loi_hors", "titre_nul", "titres_liste", "cle_en_trop", "ref_en_tete", "renvois_nombres",
+              "cite_par_faux", "edition_inconnue", "type_inconnu", "ancre_majuscules", "source_sans_ligne",
+              "ordre_negatif", "appel_brut", "note_numero_texte", "note_incomplete", "role_absent",
+              "paragraphe_liste", "exemples_objet", "texte_nombre", "notes_nulles"]  # fmt: skip
+
+
+@pytest.mark.parametrize("cas", CAS_ABIMES)
+def test_la_verification_suit_le_schema(cas: str) -> None:
+    """``lecture.conforme`` refuses what jsonschema refuses (and the whole files pass both)."""
+    import jsonschema
+
+    from indexer import lecture
+    from indexer.rendu.schema import SCHEMA_LOI
+
+    objet = _abimer(_objet_loi(12), cas)
+    valide = jsonschema.Draft202012Validator(SCHEMA_LOI).is_valid(objet)
+    assert lecture.conforme(objet, SCHEMA_LOI) == valide
+    assert not lecture.bien_forme(objet, 12, SCHEMA_LOI)
+
+
+def test_la_verification_connait_chaque_mot_cle_du_schema() -> None:
+    from indexer import lecture
+    from indexer.rendu.schema import SCHEMA_LOI
+
+    def mots(regle: object) -> set[str]:
+        if isinstance(regle, dict):
+            return set(regle) | {m for cle, v in regle.items() if cle != "properties" for m in mots(v)} | {
+                m for v in regle.get("properties", {}).values() for m in mots(v)}
+        return set()
+
+    assert mots(SCHEMA_LOI) <= lecture.MOTS_CLES
+    assert lecture.schema() == SCHEMA_LOI  # the published copy is the one checked against
+    for numero in (1, 12, 40, 68, 93):
+        assert lecture.bien_forme(_objet_loi(numero), numero)
+
+
+@pytest.mark.parametrize("cas", ["titre_nul", "cle_en_trop", "edition_inconnue", "note_incomplete", "notes_nulles",
+                                 "texte_nombre", "paragraphe_liste"])  # fmt: skip
+def test_donnees_abimees_refusees_en_une_phrase(roue: Path, tmp_path: Path, cas: str) -> None:
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    try:
+        chemin.write_text(json.dumps(_abimer(json.loads(original), cas)), encoding="utf-8")
+        fini = lancer_roue(roue, ["voir", "12"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    assert fini.returncode == 2 and "n'ont pas la forme attendue" in une_phrase(fini.stderr), fini.stderr
+
+
+def test_caracteres_de_controle_des_donnees_echappes(roue: Path, tmp_path: Path) -> None:
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    objet = json.loads(original)
+    objet["titre"] = "Titre \x1b[31mrouge\x07\r"
+    objet["paragraphes"][0]["texte"] = "texte \x1b]0;pirate\x07 fin"
+    try:
+        chemin.write_text(json.dumps(objet), encoding="utf-8")
+        fini = lancer_roue(roue, ["voir", "12"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    assert fini.returncode == 0, fini.stderr
+    assert b"\x1b" not in fini.stdout and b"\x07" not in fini.stdout and b"\r" not in fini.stdout
+    assert b"\\x1b[31mrouge" in fini.stdout
+
+
+@pytest.mark.parametrize("ref", ["12C1(e)", "68C", "27B1(b)", "40B2", "16C", "64A", "70D1", "1A", "93B"])
+def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
+    import jsonschema
+
+    from indexer.rendu.schema import SCHEMA_LOI
+
+    fini = lancer(["voir", ref, "--json"])
+    assert fini.returncode == 0, fini.stderr
+    objet = json.loads(fini.stdout)
+    jsonschema.Draft202012Validator(SCHEMA_LOI).validate(objet)
+    assert objet["ref"] == ref
+
+
+@pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "12", "--sources"], ["voir", "40"],
+                                  ["cherche", "revendication", "contestée", "--limite", "5"], ["exemples", "70"]])  # fmt: skip
+def test_quarante_colonnes(argv: list[str]) -> None:
+    """Headings, banners and source lines wrap; only diagrams (indented four spaces) and a
+    single word longer than the line (an address) may pass 40 columns."""
+    fini = lancer(argv, {"COLUMNS": "40"})
+    assert fini.returncode == 0
+    for ligne in fini.stdout.decode().splitlines():
+        assert len(ligne) <= 40 or ligne.startswith("    ") or " " not in ligne.strip(), ligne
+
+
+def test_deux_invites_gardent_leur_historique(tmp_path: Path) -> None:
+    """Two prompts open at once: every entry of both ends in the history file."""
+    env = {"XDG_STATE_HOME": str(tmp_path), "NO_COLOR": "1", "PAGER": "cat"}
+    entrees = [[f"imp {100 * i + j} 0" for j in range(8)] for i in (1, 2)]
+    fils = []
+    for lignes in entrees:
+        texte = ("\n".join(lignes) + "\nquitter\n").encode()
+        fil = threading.Thread(target=_sur_un_terminal, args=([], env, texte))
+        fil.start()
+        fils.append(fil)
+    for fil in fils:
+        fil.join(timeout=300)
+    garde = (tmp_path / "loi" / "historique").read_text(encoding="utf-8").splitlines()
+    assert sorted(garde) == sorted(ligne for lignes in entrees for ligne in lignes)
+
+
+def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
+    (tmp_path / "loi").write_text("un fichier là où il faut un dossier")
+    code, recu = _sur_un_terminal([], {"XDG_STATE_HOME": str(tmp_path), "NO_COLOR": "1"},
+                                  b"imp 620 170\nimp 450\nquitter\n")  # fmt: skip
+    assert code == 0 and recu.count(b"l'historique ne peut pas") == 1 and b"+10 IMP" in recu
+
+
+@pytest.mark.parametrize(("ligne", "attendu"), [
+    ("loi ajustee x --vulnerabilite ", "personne NS EO tous"), ("loi completion ", "bash zsh fish"),
+    ("loi cherche x --limite ", "5 10 20 50"), ("loi ajustee x --autre-table ", ""), ("loi voir --edition ", "2017 2007"),
+    ("loi voir 9", "9 90 91 92 93"),
+])  # fmt: skip
+def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -> None:
+    script = tmp_path / "loi.bash"
+    script.write_bytes(lancer(["completion", "bash"]).stdout)
+    ajout = 'COMP_WORDS+=("");' if ligne.endswith(" ") else ""
+    essai = (f"source {script}; COMP_WORDS=({ligne}); {ajout} COMP_CWORD=$((${{#COMP_WORDS[@]}}-1)); "
+             '_loi; echo "${COMPREPLY[*]}"')
+    fini = subprocess.run(["bash", "-c", essai], capture_output=True, text=True, timeout=60)
+    assert fini.stdout.strip() == attendu
+
+
+@pytest.mark.skipif(not shutil.which("zsh"), reason="zsh absent")
+def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
+    """Installed as the README says (a file _loi in $fpath), compinit finds it (#compdef) and it
+    completes values."""
+    (tmp_path / "_loi").write_bytes(lancer(["completion", "zsh"]).stdout)
+    essai = (f"fpath=({tmp_path} $fpath); autoload -U compinit && compinit -u -D; print -r -- ${{_comps[loi]}}\n"
+             "compadd() { print -r -- \"$*\"; }; _describe() { :; }\n"
+             "words=(loi ajustee x --vulnerabilite ''); CURRENT=5; _loi\n"
+             "words=(loi completion ''); CURRENT=3; _loi\n")  # fmt: skip
+    fini = subprocess.run(["zsh", "-f", "-c", essai], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
+    assert fini.stdout.splitlines() == ["_loi", "-- personne NS EO tous", "-- bash zsh fish"], fini.stderr
+
+
+@pytest.mark.skipif(not shutil.which("fish"), reason="fish absent")
+def test_completion_fish(tmp_path: Path) -> None:
+    script = tmp_path / "loi.fish"
+    script.write_bytes(lancer(["completion", "fish"]).stdout)
+    fini = subprocess.run(["fish", "-c", f"source {script}; complete -C 'loi ajustee x --vulnerabilite '"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
+    assert {ligne.split("\t")[0] for ligne in fini.stdout.splitlines()} >= {"personne", "NS", "EO", "tous"}

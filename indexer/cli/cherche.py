@@ -229,16 +229,24 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
         return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
     debut, fin = style(_DEBUT, "surligne").split(_DEBUT)
     for rang, groupe in enumerate(reponse.groupes, 1):
-        lignes.append(style(f"{rang}. {entete(groupe)}", "titre"))
+        tete = textwrap.wrap(f"{rang}. {entete(groupe)}", largeur, subsequent_indent="   ",
+                             break_long_words=False, break_on_hyphens=False)  # fmt: skip
+        lignes += [style(ligne, "titre") for ligne in tete]
         for p in groupe.passages:
             genre = "" if p.type == "loi" else f", {p.type}"
-            lignes.append("   " + style(p.ref, "ref") + f" ({p.edition}{genre})")
+            ref = f"{p.ref} ({p.edition}{genre})"
+            if len(ref) + 3 <= largeur:
+                lignes.append("   " + style(p.ref, "ref") + ref[len(p.ref) :])
+            else:
+                lignes += textwrap.wrap(ref, largeur, initial_indent="   ", subsequent_indent="      ",
+                                        break_long_words=False, break_on_hyphens=False)  # fmt: skip
             texte = sans_appels(marquer(p.extrait, p.marques, _DEBUT, _FIN))
             lignes += [ligne.replace(_DEBUT, debut).replace(_FIN, fin)
                        for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
                                                   subsequent_indent="      ", break_long_words=False,
                                                   break_on_hyphens=False)]  # fmt: skip
-            lignes.append("      " + style(p.url, "url"))
+            retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
+            lignes.append(retrait + style(p.url, "url"))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):
-        lignes.append(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)")
+        lignes += textwrap.wrap(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)", largeur)
     return lignes

@@ -15,7 +15,7 @@ TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
 
-SHELLS = ("bash", "zsh", "fish")
+SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))
 AVEC_LOIS = ("voir", "exemples")  # the commands whose words may be a law reference
 
@@ -24,17 +24,29 @@ def _options(commande: str) -> list[str]:
     return [o["drapeau"] for o in COMMANDES[commande]["options"]] + ["--help"]
 
 
+def valeurs(option: dict) -> tuple[str, ...]:
+    """What completes an option's value: its choices, or its suggestions (none for a score)."""
+    return tuple(option.get("choix") or option.get("suggestions") or ())
+
+
+def mots(commande: str) -> list[str]:
+    """What completes a word of a command: its fixed words, or its options (and law numbers)."""
+    definition = COMMANDES[commande]
+    if definition.get("valeurs"):
+        return list(definition["valeurs"])
+    return _options(commande) + ([LOIS] if commande in AVEC_LOIS else [])
+
+
+def _a_valeur() -> list[tuple[str, dict]]:
+    return [(c, o) for c, d in COMMANDES.items() for o in d["options"] if o["valeur"]]
+
+
 def bash() -> str:
-    """A bash function over COMP_WORDS (zsh runs it through bashcompinit)."""
-    cas = []
-    for commande in COMMANDES:
-        mots = " ".join(_options(commande) + ([LOIS] if commande in AVEC_LOIS else []))
-        cas.append(f"    {commande}) mots=\"{mots}\" ;;")
-    choix = []
-    for commande, definition in COMMANDES.items():
-        for option in definition["options"]:
-            if option["valeur"] == "choix":
-                choix.append(f"    {commande}:{option['drapeau']}) mots=\"{' '.join(option['choix'])}\" ;;")
+    """A bash function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
+    option that takes a value, that option's values only (nothing for a score)."""
+    cas = [f"    {commande}) mots=\"{' '.join(mots(commande))}\" ;;" for commande in COMMANDES]
+    choix = [f"    {commande}:{option['drapeau']}) mots=\"{' '.join(valeurs(option))}\" ;;"
+             for commande, option in _a_valeur()]
     return "\n".join([
         "# loi : complétion bash (loi completion bash)",
         "_loi() {",
@@ -56,8 +68,34 @@ def bash() -> str:
     ]) + "\n"  # fmt: skip
 
 
+def _zsh_texte(texte: str) -> str:
+    return "'" + texte.replace("'", "'\\''") + "'"
+
+
 def zsh() -> str:
-    return "# loi : complétion zsh (loi completion zsh)\nautoload -U +X bashcompinit && bashcompinit\n" + bash()
+    """A native zsh completion function: ``#compdef loi`` first, so that compinit finds it in
+    $fpath (``_loi``); sourced instead, it registers itself with compdef."""
+    commandes = " ".join(_zsh_texte(f"{c}:{d['aide']}") for c, d in COMMANDES.items())
+    choix = [f"    {commande}:{option['drapeau']}) compadd -- {' '.join(valeurs(option))}; return ;;"
+             for commande, option in _a_valeur()]
+    cas = [f"    {commande}) compadd -- {' '.join(mots(commande))} ;;" for commande in COMMANDES]
+    return "\n".join([
+        "#compdef loi",
+        "# loi : complétion zsh (loi completion zsh > ~/.zfunc/_loi ; fpath+=(~/.zfunc) avant compinit)",
+        "_loi() {",
+        f"  local -a commandes; commandes=({commandes})",
+        "  if (( CURRENT == 2 )); then",
+        "    _describe commande commandes; compadd -- --help --version; return",
+        "  fi",
+        "  case \"${words[2]}:${words[CURRENT-1]}\" in",
+        *choix,
+        "  esac",
+        "  case \"${words[2]}\" in",
+        *cas,
+        "  esac",
+        "}",
+        "if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then _loi \"$@\"; else compdef _loi loi; fi",
+    ]) + "\n"  # fmt: skip
 
 
 def fish() -> str:
@@ -67,13 +105,14 @@ def fish() -> str:
         lignes.append(f"complete -c loi -n __fish_use_subcommand -a {commande} -d '{aide}'")
         for option in definition["options"]:
             ligne = f"complete -c loi -n '__fish_seen_subcommand_from {commande}' -l {option['drapeau'][2:]}"
-            if option["valeur"] == "choix":
-                ligne += f" -xa '{' '.join(option['choix'])}'"
+            if valeurs(option):
+                ligne += f" -xa '{' '.join(valeurs(option))}'"
             elif option["valeur"]:
                 ligne += " -x"
             lignes.append(ligne)
-        if commande in AVEC_LOIS:
-            lignes.append(f"complete -c loi -n '__fish_seen_subcommand_from {commande}' -a '{LOIS}'")
+        if commande in AVEC_LOIS or definition.get("valeurs"):
+            lignes.append(f"complete -c loi -n '__fish_seen_subcommand_from {commande}' "
+                          f"-a '{' '.join(definition.get('valeurs') or (LOIS,))}'")
     return "\n".join(lignes) + "\n"
 
 

@@ -7,11 +7,24 @@ import time
 from types import SimpleNamespace
 
 from indexer import build
+from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie
 
 
 def construire(arguments: SimpleNamespace) -> int:
-    """Regenerate docs/ (and the index with --index); report unresolved references."""
+    """Regenerate docs/ (and the index with --index); report unresolved references.
+
+    Outside a checkout (an installed wheel) only ``--index`` runs: docs/ belongs to a checkout.
+    """
+    from indexer.chemins import DEPOT
+
+    if not DEPOT:
+        if arguments.index and not (arguments.verifier or arguments.strict):
+            construire_index()
+            return int(Sortie.TROUVE)
+        raise LoiErreur("« loi construire » régénère docs/ dans un dépôt du projet (git clone), et cette "
+                        "installation n'en est pas un : lancez-la depuis le dépôt ; ici, seul « loi construire "
+                        "--index » sert (l'index de recherche, qui se construit aussi seul à la première recherche).")
     resultat = build.construit()
     for probleme in resultat.problemes:
         print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
@@ -24,11 +37,11 @@ def construire(arguments: SimpleNamespace) -> int:
         if ecarts:
             raise LoiErreur(f"{len(ecarts)} fichier(s) de docs/ ne correspondent plus au corpus : "
                             "lancez « loi construire » puis committez docs/.")
-        print("docs/ est à jour.")
+        emettre("docs/ est à jour.\n")
     else:
         ecrits = build.ecrire_docs()
-        print(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
-              f"{len(resultat.problemes)} renvoi(s) sans cible exacte.")
+        emettre(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
+                f"{len(resultat.problemes)} renvoi(s) sans cible exacte.\n")
     if arguments.index:
         construire_index()
     inexpliques = [p for p in resultat.problemes if not p.explication]
@@ -50,4 +63,4 @@ def construire_index() -> None:
     debut = time.perf_counter()
     cible = build.reconstruire_index()
     taille = sum(f.stat().st_size for f in cible.iterdir())
-    print(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s).")
+    emettre(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s).\n")

@@ -137,13 +137,11 @@ def signaler(message: str, code: int, en_json: bool) -> int:
     return code
 
 
-def _sortie_en_echec(erreur: Exception, debug: bool, en_json: bool) -> int:
+def _sortie_en_echec(erreur: Exception, en_json: bool) -> int:
     """An error while writing the answer, or another system error: one French sentence."""
     from indexer.cli import sortie
     from indexer.errors import raison
 
-    if debug:
-        raise erreur
     if isinstance(erreur, UnicodeEncodeError):
         message = (f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
                    "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json.")
@@ -155,10 +153,36 @@ def _sortie_en_echec(erreur: Exception, debug: bool, en_json: bool) -> int:
     return signaler(message, int(Sortie.ERREUR), False)
 
 
+def _trace(debug: bool) -> None:
+    """``--debug``: the traceback on stderr, before the usual sentence and exit code."""
+    if debug and sys.stderr is not None:
+        import traceback
+
+        with contextlib.suppress(OSError, ValueError):
+            traceback.print_exc(file=sys.stderr)
+
+
+def arguments_utf8(liste: list[str]) -> list[str]:
+    """The words as typed, whatever the locale: a « ♠ » given as UTF-8 bytes under ``LC_ALL=C``
+    or a Latin-1 locale reaches Python as « \\udce2… » or « â\\x99\\xa0 »; its bytes are read
+    again as UTF-8 (a word that is not UTF-8 stays as the system read it)."""
+    import os
+
+    resultat = []
+    for argument in liste:
+        if not argument.isascii():
+            try:
+                argument = os.fsencode(argument).decode("utf-8")
+            except (UnicodeError, ValueError):
+                pass
+        resultat.append(argument)
+    return resultat
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run; every failure becomes one French sentence and exit code 2
-    (``--debug``, anywhere on the line: the traceback too)."""
-    liste = list(sys.argv[1:] if argv is None else argv)
+    (``--debug``, anywhere on the line: the traceback too, the same exit code)."""
+    liste = arguments_utf8(list(sys.argv[1:] if argv is None else argv))
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
@@ -170,8 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
         return code
     except LoiErreur as erreur:
-        if debug:
-            raise
+        _trace(debug)
         from indexer.errors import SortieImpossible
 
         # When the output is what failed, the error goes to stderr, JSON or not.
@@ -184,12 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         sortie.taire_sortie()
         return int(Sortie.TROUVE)
     except SystemExit:
-        raise  # --help and --version: argparse prints and exits 0
-    except (UnicodeEncodeError, OSError) as erreur:  # a command that prints as it goes (marque, construire)
-        return _sortie_en_echec(erreur, debug, en_json)
+        raise  # --help and --version: argparse has written them (sortie.emettre) and exits 0
+    except (UnicodeEncodeError, OSError) as erreur:  # a system error on the way (a file, the cache)
+        _trace(debug)
+        return _sortie_en_echec(erreur, en_json)
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
-        if debug:
-            raise
+        _trace(debug)
         nom = type(erreur).__name__
         return signaler(f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
                         "signalez-la avec la commande tapée.", int(Sortie.ERREUR), en_json)

@@ -28,23 +28,72 @@ def fichier_historique() -> str:
     return os.path.join(base, "loi", "historique")
 
 
+HISTORIQUE_MAX = 1000  # lines kept in the history file
+
+
 def _historique() -> str | None:
-    """Load the readline history; returns the file to append each entry to, or None."""
+    """Load the readline history; returns the file each entry is appended to, or None (warned)."""
     import os
 
     try:
         import readline
-
-        fichier = fichier_historique()
-        os.makedirs(os.path.dirname(fichier), exist_ok=True)
-        if os.path.exists(fichier):
-            readline.read_history_file(fichier)
-        readline.set_history_length(1000)
-        readline.set_completer(completer)
-        readline.parse_and_bind("tab: complete")
-        return fichier
-    except (ImportError, OSError):
+    except ImportError:
         return None
+    readline.set_history_length(HISTORIQUE_MAX)
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+    fichier = fichier_historique()
+    try:
+        os.makedirs(os.path.dirname(fichier), exist_ok=True)
+        with _verrouille(fichier) as flux:  # under the lock: another prompt may be appending
+            lignes = flux.read().splitlines()
+            if len(lignes) > HISTORIQUE_MAX:  # trimmed in place, still under the lock
+                lignes = lignes[-HISTORIQUE_MAX:]
+                flux.seek(0)
+                flux.truncate()
+                flux.write("".join(f"{ligne}\n" for ligne in lignes))
+                flux.flush()
+        for ligne in lignes:
+            readline.add_history(ligne)
+    except (OSError, ValueError) as erreur:
+        _avertir(erreur)
+        return None
+    return fichier
+
+
+class _verrouille:
+    """The history file opened for reading and appending, under an exclusive lock (fcntl)."""
+
+    def __init__(self, fichier: str) -> None:
+        self.flux = open(fichier, "a+", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+
+    def __enter__(self):  # noqa: ANN204
+        try:
+            import fcntl
+
+            fcntl.flock(self.flux.fileno(), fcntl.LOCK_EX)
+        except ImportError:  # Windows: no lock, appends stay whole lines
+            pass
+        self.flux.seek(0)
+        return self.flux
+
+    def __exit__(self, *exc: object) -> None:
+        self.flux.close()  # closing releases the lock
+
+
+_AVERTI: list[bool] = []
+
+
+def _avertir(erreur: Exception) -> None:
+    """Once per session, on stderr: the history cannot be kept (the session goes on)."""
+    if _AVERTI:
+        return
+    _AVERTI.append(True)
+    from indexer.errors import raison
+
+    motif = raison(erreur) if isinstance(erreur, OSError) else str(erreur)
+    _dire(f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
+          "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire.")
 
 
 def completer(texte: str, etat: int) -> str | None:
@@ -56,16 +105,17 @@ def completer(texte: str, etat: int) -> str | None:
     return choix[etat] if etat < len(choix) else None
 
 
-def _retenir(fichier: str | None) -> None:
-    """Save the history after each entry: a session killed or a laptop shut keeps it."""
-    if fichier is None:
+def _retenir(fichier: str | None, ligne: str) -> None:
+    """Append one entry to the history file, under its lock: a session killed or a laptop shut
+    keeps it, and two prompts open at once both keep theirs (never the whole file rewritten)."""
+    if fichier is None or not ligne:
         return
     try:
-        import readline
-
-        readline.write_history_file(fichier)
-    except (ImportError, OSError):
-        pass
+        with _verrouille(fichier) as flux:
+            flux.write(ligne.replace("\n", " ") + "\n")
+            flux.flush()
+    except (OSError, ValueError) as erreur:
+        _avertir(erreur)
 
 
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
@@ -124,7 +174,7 @@ def interactif(programme: Callable[[list[str]], int]) -> int:
             continue
         if ligne in ("quitter", "q", "quit", "exit", "sortir"):
             break
-        _retenir(fichier)
+        _retenir(fichier, ligne)
         if ligne in ("aide", "help", "?"):
             print(AIDE_INVITE)
         elif ligne in ("effacer", "clear"):

@@ -8,7 +8,6 @@ raises the library's ``SaisieInvalide``: one French sentence and exit code 2, pr
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ EXEMPLE_MARQUE = "loi marque 4♥X V -2"
 # At most two decimals: « 420,400 » is refused, never read as 420.4 when two scores were meant.
 _NOMBRE = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,2})?")
 
+MARQUES_MAX = 10_000  # scores on one board for loi pdm: far above any field, and answered in a second
 Affichage = tuple[dict[str, Any], list[str]]  # the JSON object, and the lines for a person
 
 
@@ -34,10 +34,10 @@ def executer(arguments: SimpleNamespace) -> int:
     """Run one scoring command and print its result."""
     commande = {"marque": _marque, "imp": _imp, "pdm": _pdm, "ajustee": _ajustee}[arguments.commande]
     objet, lignes = commande(arguments)
-    if arguments.json:
-        print(json.dumps(objet, ensure_ascii=False, indent=2))
-    else:
-        print("\n".join(lignes))
+    from indexer.cli import sortie
+
+    # one write, checked: written whole or exit code 2 (sortie.emettre)
+    sortie.emettre(sortie.json_texte(objet) if arguments.json else "\n".join(lignes) + "\n")
     return int(Sortie.TROUVE)
 
 
@@ -122,8 +122,28 @@ def _francais(nombre: float) -> str:
     return str(nombre).replace(".", ",")
 
 
-def _nombres(mots: list[str], exemple: str) -> list[int | float]:
-    nombres = [points(jeton, exemple) for mot in mots for jeton in mot.split()]
+def _jetons(mot: str) -> list[str]:
+    """The numbers one word holds: « 1 100 » with no-break or thin spaces is one (the French way),
+    « 420 400 -50 » three; « 1 100 » with a plain space could be either: refused."""
+    from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
+
+    mot = sans_milliers(mot)
+    if milliers_ambigus(mot):
+        seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())
+        raise SaisieInvalide(f"« {mot.strip()} » : un nombre ({seul}) ou plusieurs ({deux}) ? Écrivez {seul} "
+                             f"sans espace pour un nombre, ou séparez les marques sans guillemets ({deux}).")
+    if any(espace in mot for espace in ESPACES_MILLIERS):
+        montre = "".join(" " if c in ESPACES_MILLIERS else c for c in mot.strip())
+        raise SaisieInvalide(f"« {montre} » : une espace insécable ou fine sépare des milliers "
+                             "(1 100) ; ailleurs, écrivez le nombre sans espace.")
+    return mot.split()
+
+
+def _nombres(mots: list[str], exemple: str, plafond: int | None = None) -> list[int | float]:
+    nombres = [points(jeton, exemple) for mot in mots for jeton in _jetons(mot)]
+    if plafond is not None and len(nombres) > plafond:
+        raise SaisieInvalide(f"{len(nombres)} marques : au plus {plafond} sur une donne "
+                             "(Loi 78A) ; partagez le calcul.")
     if not nombres:
         raise SaisieInvalide(f"Aucun nombre : écrivez par exemple {exemple}.")
     return nombres
@@ -149,7 +169,7 @@ def _imp(arguments: SimpleNamespace) -> Affichage:
 
 
 def _pdm(arguments: SimpleNamespace) -> Affichage:
-    scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420")
+    scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420", MARQUES_MAX)
     resultat = pdm(scores)
     objet = {"scores": scores, "pdm": list(resultat.points), "pourcentages": list(resultat.pourcentages),
              "top": resultat.top}  # fmt: skip

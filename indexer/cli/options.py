@@ -24,9 +24,11 @@ LIMITE_MAX = 1000
 # for a flag, "nombre" for a whole number 1–LIMITE_MAX, "choix" for one of ``choix``,
 # "texte" for any word (the command judges it), "entier" for a whole number of points
 # (negative too), "entiers" for one or more of them (« 420 400 -50 », or « 420,400 »).
+# ``suggestions``: what the shell completion offers for a value that is not a fixed choice.
+# A command's ``valeurs``: the only words it takes (completed by the shell too).
 JSON = {"drapeau": "--json", "dest": "json", "valeur": None, "aide": "sortie JSON"}
 LIMITE_N = {"drapeau": "--limite", "dest": "limite", "valeur": "nombre", "defaut": LIMITE, "metavar": "N",
-            "aide": f"au plus N lois ou documents (défaut {LIMITE})"}  # fmt: skip
+            "aide": f"au plus N lois ou documents (défaut {LIMITE})", "suggestions": ("5", "10", "20", "50")}  # fmt: skip
 EDITION_CODE = {"drapeau": "--edition", "dest": "edition", "valeur": "choix", "choix": EDITIONS,
                 "aide": "une seule édition"}  # fmt: skip
 EDITION = {**EDITION_CODE, "choix": EDITIONS_RECHERCHE}
@@ -37,7 +39,8 @@ INDEX = {"drapeau": "--index", "dest": "index", "valeur": None, "aide": "constru
 VERIFIER = {"drapeau": "--verifier", "dest": "verifier", "valeur": None, "aide": "vérifie docs/ sans écrire"}
 # The library reads every spelling of a vulnerability (« N-S », « aucun », « all »): no fixed choices here.
 VULNERABILITE = {"drapeau": "--vulnerabilite", "dest": "vulnerabilite", "valeur": "texte",
-                 "metavar": "personne|NS|EO|tous", "aide": "la vulnérabilité de la donne (obligatoire)"}  # fmt: skip
+                 "metavar": "personne|NS|EO|tous", "aide": "la vulnérabilité de la donne (obligatoire)",
+                 "suggestions": ("personne", "NS", "EO", "tous")}  # fmt: skip
 AUTRE_TABLE = {"drapeau": "--autre-table", "dest": "autre_table", "valeur": "entier", "metavar": "SCORE",
                "aide": "la marque NS à l'autre table : le score ajusté en IMP"}  # fmt: skip
 MARQUES = {"drapeau": "--marques", "dest": "marques", "valeur": "entiers", "metavar": "SCORE",
@@ -77,7 +80,7 @@ COMMANDES = {
                 "mots": ("ponderation", "PONDERATION", "les issues et leurs poids : « 60 % 4♠=, 40 % 4♠-1 »"),
                 "options": (JSON, VULNERABILITE, AUTRE_TABLE, MARQUES)},
     "completion": {"aide": "le script de complétion du shell (bash, zsh, fish)",
-                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": ()},
+                   "mots": ("shell", "SHELL", "bash, zsh ou fish"), "options": (), "valeurs": ("bash", "zsh", "fish")},
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks
@@ -93,9 +96,33 @@ def est_mot(argument: str, negatifs: bool = False) -> bool:
     return not argument.startswith("-") or (negatifs and est_negatif(argument))
 
 
+# The spaces French typography puts between thousands (« 1 100 »): no-break, narrow no-break, thin.
+ESPACES_MILLIERS = "\u00a0\u202f\u2009"
+_GROUPE = "[+\u2212-]?[0-9]{1,3}(?:%s[0-9]{3})+(?:[.,][0-9]{1,2})?"
+
+
+def sans_milliers(texte: str) -> str:
+    """« 1 100 » (no-break, narrow no-break or thin space, as French documents print it) → « 1100 »;
+    any other text unchanged. Groups of three digits only: « 1 10 » stays as typed."""
+    if not any(espace in texte for espace in ESPACES_MILLIERS):
+        return texte
+    import re
+
+    motif = _GROUPE % f"[{ESPACES_MILLIERS}]"
+    return re.sub(f"(?<![0-9.,]){motif}(?![0-9])", lambda m: re.sub(f"[{ESPACES_MILLIERS}]", "", m[0]), texte)
+
+
+def milliers_ambigus(texte: str) -> bool:
+    """« 1 100 », « 620 170 » with plain spaces, in one word: one number the French way, or two?"""
+    import re
+
+    return re.fullmatch(_GROUPE % " ", texte.strip()) is not None
+
+
 def entier(valeur: str) -> int | None:
-    """« 420 », « -50 », « +420 », « −50 » (a typographic minus) → a whole number; else None."""
-    chiffres = valeur.strip().replace("\u2212", "-")
+    """« 420 », « -50 », « +420 », « −50 » (a typographic minus), « 1 100 » (no-break or thin
+    spaces between thousands) → a whole number; else None (« 1 100 » with a plain space too)."""
+    chiffres = sans_milliers(valeur).strip().replace("\u2212", "-")
     corps = chiffres[1:] if chiffres[:1] in ("+", "-") else chiffres
     if not corps.isdecimal() or len(corps) > 12:  # int() would take « 4_20 » and a page of digits
         return None

@@ -59,10 +59,24 @@ class Parseur(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", FormatFrancais)
         kwargs.setdefault("add_help", False)
+        kwargs.setdefault("allow_abbrev", False)  # « --lim » is no --limite: never a silent guess
         super().__init__(*args, **kwargs)
         self._positionals.title = "arguments"
         self._optionals.title = "options"
         self.add_argument("-h", "--help", action="help", help="affiche cette aide")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """--help and --version go through ``sortie.emettre``: written whole or exit code 2."""
+        import sys
+
+        if not message:
+            return
+        if file is None or file is sys.stdout:
+            from indexer.cli import sortie
+
+            sortie.emettre(message)
+        elif file is not None:
+            file.write(message)
 
     def error(self, message: str) -> NoReturn:
         for motif, francais in TRADUCTIONS:

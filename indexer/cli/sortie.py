@@ -8,10 +8,32 @@ exit code 2, never a traceback nor half an answer passed for a whole one.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 
 from indexer.errors import SortieImpossible, raison
+
+# Decoration (what ``loi`` draws around the text: banners, separators) and typography
+# (dashes, quotes, thin spaces), with their ASCII stand-in, used only where the output's
+# encoding cannot write them (PYTHONIOENCODING=cp1252 has no « ═ »): they never cost an
+# answer. A letter of the text itself (« ♠ », « œ ») is never replaced: an output that
+# cannot write it is an error that says what to do.
+DECOR = {"═": "=", "─": "-", "·": "-", "—": "-", "–": "-", "…": "...", "→": "->", "×": "x", "−": "-",
+         "«": '"', "»": '"', "\u00a0": " ", "\u202f": " ", "\u2009": " "}  # fmt: skip
+
+
+def _decor(erreur: UnicodeError) -> tuple[str, int]:
+    """The codec error handler « loi-decor »: decoration in ASCII, anything else refused."""
+    if not isinstance(erreur, UnicodeEncodeError):
+        raise erreur
+    morceau = erreur.object[erreur.start : erreur.end]
+    if all(c in DECOR for c in morceau):
+        return "".join(DECOR[c] for c in morceau), erreur.end
+    raise erreur
+
+
+codecs.register_error("loi-decor", _decor)
 
 LARGEUR_TUBE = 80  # the width when the output is not a terminal
 LARGEUR_MIN, LARGEUR_MAX = 40, 100  # narrower is unreadable, wider too long a line to read
@@ -23,11 +45,16 @@ STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "s
 
 def en_couleur(choix: str | None = None, flux: object = None) -> bool:
     """Colours: ``--couleur toujours|jamais``, else ``FORCE_COLOR``, else none with ``NO_COLOR``,
-    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org)."""
+    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org).
+
+    ``FORCE_COLOR`` set and not empty forces colours on, except ``0`` or ``false`` which
+    force them off (the reading of force-color.org's tools: supports-color, Node).
+    """
     if choix in ("toujours", "jamais"):
         return choix == "toujours"
-    if os.environ.get("FORCE_COLOR"):
-        return True
+    force = os.environ.get("FORCE_COLOR")
+    if force:
+        return force.strip().lower() not in ("0", "false", "no", "non")
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     flux = sys.stdout if flux is None else flux
@@ -74,7 +101,8 @@ def _est_terminal(flux: object) -> bool:
 
 
 def _page(texte: str) -> bool:
-    """Show ``texte`` through ``$PAGER`` (``less -R`` by default); False when no pager would start."""
+    """Show ``texte`` through ``$PAGER`` (``less -R`` by default); False when no pager would start
+    or when it failed (exit code other than 0): the caller then writes the answer itself."""
     import shlex
     import subprocess
 
@@ -87,14 +115,65 @@ def _page(texte: str) -> bool:
     except (OSError, ValueError):
         return False
     try:
-        processus.communicate(texte.encode(sys.stdout.encoding or "utf-8", "replace"))
+        processus.communicate(_encoder(texte))
     except (BrokenPipeError, KeyboardInterrupt):  # the reader quit the pager early
         processus.wait()
-    return True
+        return True
+    except BaseException:
+        processus.kill()
+        processus.wait()
+        raise
+    # A pager that fails (PAGER=false, a typo) has shown nothing: the answer is written plainly.
+    return processus.returncode == 0
+
+
+def _encoder(texte: str) -> bytes:
+    """The answer in the output's encoding, decoration in ASCII where it must; SortieImpossible
+    when a letter of the text cannot be written."""
+    encodage = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        return texte.encode(encodage, "loi-decor")
+    except UnicodeEncodeError as erreur:
+        raise SortieImpossible(
+            f"La sortie est en {encodage}, qui ne peut pas écrire « {erreur.object[erreur.start]} » : "
+            "relancez avec PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
+        ) from None
+
+
+def _ecrire(descripteur: int, donnees: bytes) -> None:
+    """Write every byte, or undo: a regular file is cut back to its size before the answer.
+
+    One ``os.write`` loop on the descriptor, not ``sys.stdout``: an unbuffered stream
+    (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word.
+    """
+    avant = None
+    try:
+        etat = os.fstat(descripteur)
+        if etat.st_mode & 0o170000 == 0o100000:  # S_ISREG, without importing stat
+            avant = max(os.lseek(descripteur, 0, os.SEEK_CUR), etat.st_size)
+    except OSError:
+        pass  # a pipe, a terminal: nothing to seek
+    vue = memoryview(donnees)
+    try:
+        while vue:
+            try:
+                vue = vue[os.write(descripteur, vue) :]
+            except BlockingIOError:  # a non-blocking output (a parent's pipe): wait until it drains
+                import select
+
+                select.select([], [descripteur], [])
+    except OSError:
+        if avant is not None:
+            try:
+                os.ftruncate(descripteur, avant)
+            except OSError:
+                pass
+        raise
 
 
 def emettre(texte: str, pager: bool = False) -> None:
-    """Write the whole answer, through the pager when it is long and the output a terminal."""
+    """Write the whole answer in one go, or nothing: through the pager when it is long and the
+    output a terminal; else encoded whole first, then written and checked byte for byte."""
     if sys.stdout is None:
         raise SortieImpossible("La sortie standard est fermée : la réponse serait perdue. Relancez la "
                                "commande sans fermer sa sortie (ou redirigez-la vers un fichier).")
@@ -105,13 +184,17 @@ def emettre(texte: str, pager: bool = False) -> None:
             if _page(texte):
                 return
     try:
-        sys.stdout.write(texte)
-        sys.stdout.flush()
-    except UnicodeEncodeError as erreur:
-        raise SortieImpossible(
-            f"La sortie est en {sys.stdout.encoding}, qui ne peut pas écrire « {erreur.object[erreur.start]} » : "
-            "relancez avec PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
-        ) from None
+        descripteur = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # a stream in memory (tests, an embedding program)
+        descripteur = None
+    try:
+        if descripteur is None:
+            sys.stdout.write(texte)
+            sys.stdout.flush()
+            return
+        donnees = _encoder(texte)
+        sys.stdout.flush()  # what was written before, first
+        _ecrire(descripteur, donnees)
     except BrokenPipeError:
         taire_sortie()
         raise

@@ -8,6 +8,7 @@ from zero, so that Python and marque.js give the same digits.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -134,7 +135,9 @@ def pdm(scores: Sequence[float]) -> Pdm:
     if len(valeurs) < 2:
         raise SaisieInvalide("Il faut au moins deux marques sur la donne pour des points de match.")
     top = 2 * (len(valeurs) - 1)
-    # each score meets itself once as an « equal » score: take that 1 back
-    points = tuple(sum(2 if autre < score else 1 if autre == score else 0 for autre in valeurs) - 1
+    # Sorted once: a score's lower and equal ones are two bisections (n log n, not n²).
+    # Each score meets itself once as an « equal » score: take that 1 back.
+    tries = sorted(valeurs)
+    points = tuple(2 * bisect_left(tries, score) + (bisect_right(tries, score) - bisect_left(tries, score)) - 1
                    for score in valeurs)
     return Pdm(points, tuple(arrondi(100 * p, top) / 100 for p in points), top)

@@ -35,6 +35,18 @@ def emplacement() -> str:
     return os.path.join(cache_str(), f"index-{empreinte()}")
 
 
+def lien_casse(dossier: str | os.PathLike[str]) -> str | None:
+    """Where a symbolic link at the index's path points, when it leads to no folder (dangling,
+    or a file); None otherwise. Nothing can be built through it: ``loi construire --index``
+    removes it (``index.installer``), a search says so (``index.ouvrir_ou_construire``)."""
+    if os.path.islink(dossier) and not os.path.isdir(dossier):
+        try:
+            return os.readlink(dossier)
+        except OSError:
+            return "?"
+    return None
+
+
 def lire_marqueur(dossier: str | os.PathLike[str]) -> dict[str, Any]:
     """The folder's marker, checked for its format; IndexCorrompu otherwise."""
     try:

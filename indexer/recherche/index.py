@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from indexer.errors import IndexIndisponible
 from indexer.model import SITUATION
-from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, ouvrir
+from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, lien_casse, ouvrir
 from indexer.recherche.unites import chemins_refs, groupe
 
 __all__ = ["ecrire", "installer", "nettoyer", "ouvrir", "ouvrir_ou_construire", "schema"]
@@ -203,6 +203,8 @@ def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:
     """
     if cible.exists() and not forcer and complet(cible):
         return
+    if forcer and lien_casse(cible) is not None:  # loi construire --index: a dangling link is replaced
+        cible.unlink()
     if cible.exists():
         rebut = Path(tempfile.mkdtemp(prefix=".rebut-", dir=cible.parent))
         os.replace(cible, rebut / "index")
@@ -238,6 +240,11 @@ def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Fiche]]) ->
         return ouvrir(cible)
     except IndexCorrompu:
         pass
+    vers = lien_casse(cible)
+    if vers is not None:
+        raise IndexIndisponible(
+            f"L'index {cible} est un lien symbolique vers {vers}, qui n'est pas un dossier : lancez "
+            "« loi construire --index » pour le remplacer par un index neuf (ou supprimez ce lien).")
     try:
         installer(fournir(), cible, forcer=False)
         nettoyer(cible)

@@ -1,8 +1,10 @@
 """The JSON Schema of the per-law data (``docs/donnees/lois/N.json``), stated once.
 
 Published beside the data (``docs/donnees/schema-loi.json``) for whoever reuses it;
-``tests/test_donnees.py`` validates every file against it, and ``loi voir --json``
-prints objects of this shape (restricted to a paragraph or an edition).
+``tests/test_donnees.py`` validates every file against it, ``loi voir --json``
+prints objects of this shape (restricted to a paragraph or an edition: then with
+« ref »), and ``lecture.charger`` checks each file it reads against the published copy
+(``lecture.conforme``: the keywords used here, no more; a test keeps the two in step).
 """
 
 from __future__ import annotations
@@ -39,14 +41,18 @@ _ENTREE = {
                     "là où corpus/correspondances.toml le déclare (« Code 2017 : la 15A traite d'un autre cas… »)"},
     },
 }  # fmt: skip
+VERSION = 2  # 2: « ref », le paragraphe demandé (loi voir 68C --json)
 SCHEMA_LOI = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$comment": f"version {VERSION} de la forme ; 2 : « ref » pour un paragraphe demandé seul",
     "title": "Une loi du Code International du Bridge de Compétition, ses éditions et son commentaire",
     "type": "object",
     "required": ["loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par"],
     "additionalProperties": False,
     "properties": {
         "loi": {"type": "integer", "minimum": 1, "maximum": 93},
+        "ref": {"type": "string", "pattern": "^[0-9]{1,2}[A-Z]",
+                "description": "le paragraphe demandé (68C), quand la sortie s'y restreint ; absent pour une loi"},
         "titre": _TEXTE,
         "titres": {"type": "object", "additionalProperties": _TEXTE},
         "url": _TEXTE,
