@@ -61,9 +61,9 @@ def conforme(valeur: object, regle: dict) -> bool:
         return False
     if "enum" in regle and not any(valeur == v and type(valeur) is type(v) for v in regle["enum"]):
         return False
-    if isinstance(valeur, int | float) and not isinstance(valeur, bool):
-        if valeur < regle.get("minimum", valeur) or valeur > regle.get("maximum", valeur):
-            return False
+    nombre = isinstance(valeur, int | float) and not isinstance(valeur, bool)
+    if nombre and (valeur < regle.get("minimum", valeur) or valeur > regle.get("maximum", valeur)):
+        return False
     if isinstance(valeur, str) and "pattern" in regle and not re.search(regle["pattern"], valeur):
         return False
     if "not" in regle and conforme(valeur, regle["not"]):
@@ -252,7 +252,8 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
         if entree["edition"] != edition_vue:
             edition_vue = entree["edition"]
             if edition_vue != COURANTE:
-                bandeau, genre = f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══", "ancienne"
+                bandeau = f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══"
+                genre = "ancienne"
             else:
                 bandeau, genre = f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition"
             lignes += ["", *(style(ligne, genre) for ligne in _plier(bandeau, largeur, "", "   "))]

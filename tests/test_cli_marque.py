@@ -17,7 +17,6 @@ import pytest
 
 from indexer.cli import dispatch, invite, marque, options
 from indexer.errors import LoiErreur
-from indexer.marque import SaisieInvalide
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"

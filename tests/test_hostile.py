@@ -365,7 +365,8 @@ def test_depot_en_lecture_seule_le_cache_va_chez_l_utilisateur(tmp_path: Path, m
     (["pdm", "1\u00a0100", "420"], 0, "2 marques sur la donne"),
     (["pdm", "1 100", "420"], 2, "un nombre (1100) ou plusieurs"),
     (["pdm", "420 400 -50"], 0, "3 marques sur la donne"),  # not a French number: three scores
-    (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1\u202f100"], 0, "Autre table : NS +1100"),
+    (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1\u202f100"], 0,
+     "Autre table : NS +1100"),
     (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1 100"], 2, "n'est pas une marque"),
 ])  # fmt: skip
 def test_nombres_a_la_francaise(argv: list[str], code: int, attendu: str) -> None:
@@ -376,7 +377,8 @@ def test_nombres_a_la_francaise(argv: list[str], code: int, attendu: str) -> Non
 
 
 def _disque_plein() -> None:
-    """A file may not grow past 256 bytes (less than any answer below, the smallest a page): a full disk for this process (EFBIG, SIGXFSZ ignored)."""
+    """A file may not grow past 256 bytes (less than any answer below, the smallest a page): a full
+    disk for this process (EFBIG, SIGXFSZ ignored)."""
     import resource
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -385,7 +387,8 @@ def _disque_plein() -> None:
 
 @pytest.mark.parametrize("tampon", ["", "1"], ids=["tamponne", "PYTHONUNBUFFERED"])
 @pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "68", "--json"], ["cherche", "renonce", "--limite", "20"],
-                                  ["pdm", *map(str, range(0, 4000, 10))], ["--help"], ["completion", "zsh"]])  # fmt: skip
+                                  ["pdm", *map(str, range(0, 4000, 10))], ["--help"],
+                                  ["completion", "zsh"]])  # fmt: skip
 def test_sortie_entiere_ou_rien_sur_disque_plein(tmp_path: Path, argv: list[str], tampon: str) -> None:
     fichier = tmp_path / "reponse"
     env = {"PYTHONUNBUFFERED": tampon} if tampon else {}
@@ -578,13 +581,15 @@ def _abimer(objet: dict, cas: str) -> object:
         "loi_texte": lambda: objet.update(loi="12"), "loi_hors": lambda: objet.update(loi=12.5),
         "titre_nul": lambda: objet.update(titre=None), "titres_liste": lambda: objet.update(titres=["x"]),
         "cle_en_trop": lambda: objet.update(intrus=1), "ref_en_tete": lambda: objet.update(ref="12A"),
-        "renvois_nombres": lambda: objet.update(renvois=[1]), "cite_par_faux": lambda: objet.update(cite_par=[{"loi": 1}]),
+        "renvois_nombres": lambda: objet.update(renvois=[1]),
+        "cite_par_faux": lambda: objet.update(cite_par=[{"loi": 1}]),
         "edition_inconnue": lambda: p.update(edition="1997"), "type_inconnu": lambda: p.update(type="roman"),
         "ancre_majuscules": lambda: p.update(ancre="Loi-12"), "source_sans_ligne": lambda: p.update(source="x.txt"),
         "ordre_negatif": lambda: p.update(ordre=-1), "appel_brut": lambda: p.update(texte="voir [^e1]"),
         "note_numero_texte": lambda: p.update(notes=[{"numero": "1", "texte": "", "source": "a:1", "nom_source": ""}]),
         "note_incomplete": lambda: p.update(notes=[{"texte": "x"}]), "role_absent": lambda: p.pop("role"),
-        "paragraphe_liste": lambda: objet["paragraphes"].append([1]), "exemples_objet": lambda: objet.update(exemples={}),
+        "paragraphe_liste": lambda: objet["paragraphes"].append([1]),
+        "exemples_objet": lambda: objet.update(exemples={}),
         "texte_nombre": lambda: p.update(texte=3), "notes_nulles": lambda: p.update(notes=None),
     }  # fmt: skip
     modifs[cas]()
@@ -670,7 +675,8 @@ def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
 
 
 @pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "12", "--sources"], ["voir", "40"],
-                                  ["cherche", "revendication", "contestée", "--limite", "5"], ["exemples", "70"]])  # fmt: skip
+                                  ["cherche", "revendication", "contestée", "--limite", "5"],
+                                  ["exemples", "70"]])  # fmt: skip
 def test_quarante_colonnes(argv: list[str]) -> None:
     """Headings, banners and source lines wrap; only diagrams (indented four spaces) and a
     single word longer than the line (an address) may pass 40 columns."""
@@ -705,7 +711,8 @@ def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("ligne", "attendu"), [
     ("loi ajustee x --vulnerabilite ", "personne NS EO tous"), ("loi completion ", "bash zsh fish"),
-    ("loi cherche x --limite ", "5 10 20 50"), ("loi ajustee x --autre-table ", ""), ("loi voir --edition ", "2017 2007"),
+    ("loi cherche x --limite ", "5 10 20 50"), ("loi ajustee x --autre-table ", ""),
+    ("loi voir --edition ", "2017 2007"),
     ("loi voir 9", "9 90 91 92 93"),
 ])  # fmt: skip
 def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -> None:
@@ -737,5 +744,6 @@ def test_completion_fish(tmp_path: Path) -> None:
     script = tmp_path / "loi.fish"
     script.write_bytes(lancer(["completion", "fish"]).stdout)
     fini = subprocess.run(["fish", "-c", f"source {script}; complete -C 'loi ajustee x --vulnerabilite '"],
-                          capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
     assert {ligne.split("\t")[0] for ligne in fini.stdout.splitlines()} >= {"personne", "NS", "EO", "tous"}

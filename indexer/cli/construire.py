@@ -44,15 +44,22 @@ def construire(arguments: SimpleNamespace) -> int:
                 f"{len(resultat.problemes)} renvoi(s) sans cible exacte.\n")
     if arguments.index:
         construire_index()
-    inexpliques = [p for p in resultat.problemes if not p.explication]
-    if arguments.strict and resultat.carte.problemes:
+    if arguments.strict:
+        refuser_l_inexplique(resultat)
+    return int(Sortie.TROUVE)
+
+
+def refuser_l_inexplique(resultat: build.Construit) -> None:
+    """``--strict``: a declaration naming an unattested 2017 paragraph, or a reference with
+    neither exact target nor explanation, fails the build."""
+    if resultat.carte.problemes:
         raise LoiErreur(f"Mode strict : {len(resultat.carte.problemes)} déclaration(s) nomment un paragraphe 2017 "
                         "qu'aucune source 2017 n'atteste (ci-dessus) ; un numéro 2007 n'en est jamais la preuve.")
-    if arguments.strict and inexpliques:
+    inexpliques = [p for p in resultat.problemes if not p.explication]
+    if inexpliques:
         raise LoiErreur(f"Mode strict : {len(inexpliques)} renvoi(s) sans cible exacte ni explication "
                         "(« Inexpliqué » ci-dessus) ; corrigez le parseur, corpus/errata.toml ou "
                         "corpus/correspondances.toml.")
-    return int(Sortie.TROUVE)
 
 
 def construire_index() -> None:

@@ -171,10 +171,8 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     resultat = []
     for argument in liste:
         if not argument.isascii():
-            try:
+            with contextlib.suppress(UnicodeError, ValueError):
                 argument = os.fsencode(argument).decode("utf-8")
-            except (UnicodeError, ValueError):
-                pass
         resultat.append(argument)
     return resultat
 

@@ -28,7 +28,8 @@ LIMITE_MAX = 1000
 # A command's ``valeurs``: the only words it takes (completed by the shell too).
 JSON = {"drapeau": "--json", "dest": "json", "valeur": None, "aide": "sortie JSON"}
 LIMITE_N = {"drapeau": "--limite", "dest": "limite", "valeur": "nombre", "defaut": LIMITE, "metavar": "N",
-            "aide": f"au plus N lois ou documents (défaut {LIMITE})", "suggestions": ("5", "10", "20", "50")}  # fmt: skip
+            "aide": f"au plus N lois ou documents (défaut {LIMITE})",
+            "suggestions": ("5", "10", "20", "50")}  # fmt: skip
 EDITION_CODE = {"drapeau": "--edition", "dest": "edition", "valeur": "choix", "choix": EDITIONS,
                 "aide": "une seule édition"}  # fmt: skip
 EDITION = {**EDITION_CODE, "choix": EDITIONS_RECHERCHE}

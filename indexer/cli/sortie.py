@@ -9,6 +9,7 @@ exit code 2, never a traceback nor half an answer passed for a whole one.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import sys
 
@@ -164,10 +165,8 @@ def _ecrire(descripteur: int, donnees: bytes) -> None:
                 select.select([], [descripteur], [])
     except OSError:
         if avant is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.ftruncate(descripteur, avant)
-            except OSError:
-                pass
         raise
 
 
