@@ -55,9 +55,7 @@ from indexer.model import Corpus, Fiche
 def manifeste() -> dict[str, str]:
     """Each source file's sha256, from corpus/sources.toml; it must list every record of
     ``indexer.sources`` and nothing else."""
-    chemin = dossier_corpus() / "sources.toml"
-    with chemin.open("rb") as fichier:
-        sommes = {entree["id"]: entree["sha256"] for entree in tomllib.load(fichier)["source"]}
+    sommes = {entree["id"]: entree["sha256"] for entree in _toml("sources.toml", requis=True)["source"]}
     if set(sommes) != set(sources.PAR_FICHIER):
         ecart = sorted(set(sommes) ^ set(sources.PAR_FICHIER))
         raise LoiErreur(f"corpus/sources.toml et indexer/sources.py ne décrivent pas les mêmes sources "
@@ -84,13 +82,25 @@ def lire_sources() -> dict[str, str]:
     return textes
 
 
+def _toml(nom: str, requis: bool = False) -> dict:
+    """A declarations file of corpus/, {} when it is absent and not ``requis``."""
+    chemin = dossier_corpus() / nom
+    if not chemin.exists():
+        if requis:
+            raise LoiErreur(f"{chemin} est absent : restaurez-le depuis git.")
+        return {}
+    with chemin.open("rb") as fichier:
+        return tomllib.load(fichier)
+
+
 def lire_errata() -> tuple[Erratum, ...]:
     """The repairs listed in corpus/errata.toml."""
-    chemin = dossier_corpus() / "errata.toml"
-    if not chemin.exists():
-        return ()
-    with chemin.open("rb") as fichier:
-        return tuple(Erratum(**entree) for entree in tomllib.load(fichier).get("erratum", []))
+    return tuple(Erratum(**entree) for entree in _toml("errata.toml").get("erratum", []))
+
+
+def lire_alias() -> dict[str, str]:
+    """The retired ids of corpus/ancres.toml, each with the id that now carries it."""
+    return dict(_toml("ancres.toml").get("alias", {}))
 
 
 @dataclass(frozen=True)
@@ -133,17 +143,15 @@ def parser_corpus() -> Construit:
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
     brut = merge(appliquer(extraits, lire_rattachements(lignes)))
-    ancres = calculer(brut)
+    ancres = calculer(brut, lire_alias())
     declarations = lire_correspondances(lignes)
     corpus, problemes = resolve(brut, ancres, declarations)
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
 
 
 def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
-    """Write a file so that readers see the old bytes or the new ones, never half.
-
-    A failed write (a full disk) leaves no temporary file behind.
-    """
+    """Write a file so that readers see the old bytes or the new ones, never half; a failed
+    write (a full disk) leaves no temporary file behind."""
     chemin.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=chemin.parent, prefix=".tmp-", delete=False) as temporaire:
         try:
@@ -225,8 +233,7 @@ def script_recherche_site(adresse: Callable[[str], str]) -> str:
 
 def chapitres() -> list[dict]:
     """The Code's chapters (navigation only), from corpus/chapitres.toml."""
-    with (dossier_corpus() / "chapitres.toml").open("rb") as fichier:
-        return list(tomllib.load(fichier)["chapitre"])
+    return list(_toml("chapitres.toml", requis=True)["chapitre"])
 
 
 def attendus() -> dict[str, str]:
@@ -249,24 +256,23 @@ def generes_existants() -> set[str]:
     return {p.relative_to(racine()).as_posix() for p in lois}
 
 
+def _perime(chemin: str, texte: str) -> bool:
+    cible = racine() / chemin
+    return not cible.exists() or cible.read_text(encoding="utf-8") != texte
+
+
 def differences() -> list[str]:
     """Paths whose content on disk differs from what the corpus makes (stale docs/)."""
     voulus = attendus()
-    ecarts = [chemin for chemin, texte in sorted(voulus.items())
-              if not (racine() / chemin).exists()
-              or (racine() / chemin).read_text(encoding="utf-8") != texte]
-    return ecarts + sorted(generes_existants() - set(voulus))
+    return [c for c, t in sorted(voulus.items()) if _perime(c, t)] + sorted(generes_existants() - set(voulus))
 
 
 def ecrire_docs() -> list[str]:
     """Write what changed under docs/ and includes/; return the paths written."""
     voulus = attendus()
-    ecrits = []
-    for chemin, texte in sorted(voulus.items()):
-        cible = racine() / chemin
-        if not cible.exists() or cible.read_text(encoding="utf-8") != texte:
-            ecrire_atomique(cible, texte.encode("utf-8"))
-            ecrits.append(chemin)
+    ecrits = [chemin for chemin, texte in sorted(voulus.items()) if _perime(chemin, texte)]
+    for chemin in ecrits:
+        ecrire_atomique(racine() / chemin, voulus[chemin].encode("utf-8"))
     for chemin in sorted(generes_existants() - set(voulus)):
         (racine() / chemin).unlink()
         ecrits.append(chemin)
@@ -290,10 +296,9 @@ def markdown_publie() -> str:
 def titres() -> list[str]:
     """Every heading the parsers recognised (laws, paragraphs, documents, sections)."""
     corpus = construit().corpus
-    resultat = [p.titre for loi in corpus.lois for p in loi.parties]
-    resultat += [e.titre for loi in corpus.lois for p in loi.parties for e in p.elements]
-    resultat += [d.titre for d in corpus.documents]
-    resultat += [s.titre for d in corpus.documents for s in d.sections]
+    parties = [p for loi in corpus.lois for p in loi.parties]
+    resultat = [p.titre for p in parties] + [e.titre for p in parties for e in p.elements]
+    resultat += [d.titre for d in corpus.documents] + [s.titre for d in corpus.documents for s in d.sections]
     return [t for t in resultat if t]
 
 
@@ -337,12 +342,10 @@ def verrou() -> Iterator[Path]:
             f"Le dossier de cache {dossier} est inutilisable ({raison(erreur)}) : définissez "
             "LOI_CACHE vers un dossier où vous pouvez écrire, puis relancez la commande.") from None
     try:
-        try:
+        with contextlib.suppress(ImportError):  # Windows: no lock; an atomic rename keeps one whole index
             import fcntl
 
             fcntl.flock(descripteur, fcntl.LOCK_EX)
-        except ImportError:  # Windows: no lock; an atomic rename still keeps one whole index
-            pass
         nettoyer_cache(dossier)
         yield dossier
     finally:

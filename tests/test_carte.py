@@ -177,3 +177,16 @@ def test_un_lien_vers_la_loi_dit_quel_paragraphe_manque() -> None:
     assert marques
     for _, cible, label, _, attributs in marques:
         assert f'title="texte 2017 de {label.compact()} non donné : page de la Loi {cible}"' in attributs
+
+
+_CIBLE = re.compile(r"\]\((?:(?P<page>\d+)\.md)?#(?P<ancre>[a-z0-9-]+)\)")
+
+
+def test_chaque_ancre_visee_existe() -> None:
+    """Every link of a law page to a paragraph, on its own page or another, lands on an id
+    that page has (mkdocs --strict says so too, but only once the site is built)."""
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in (RACINE / "docs" / "lois").glob("[0-9]*.md")}
+    ids = {nom: _ids(texte) for nom, texte in pages.items()}
+    manques = [f"{nom}.md → {t['page'] or nom}.md#{t['ancre']}" for nom, texte in pages.items()
+               for t in _CIBLE.finditer(texte) if t["ancre"] not in ids[t["page"] or nom]]
+    assert manques == []

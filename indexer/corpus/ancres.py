@@ -106,8 +106,22 @@ def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
     return resultat
 
 
-def calculer(corpus: Corpus) -> Ancres:
-    """The ids of every law page of the corpus."""
+def _avec_alias(par_element: dict[Cle, tuple[str, ...]], alias: dict[str, str]) -> dict[Cle, tuple[str, ...]]:
+    """Each retired id (``corpus/ancres.toml``) added to the element that now carries its
+    target: a published link keeps landing on its passage."""
+    par_id = {i: cle for cle, ids in par_element.items() for i in ids}
+    resultat = dict(par_element)
+    for ancien, cible in alias.items():
+        if ancien in par_id:
+            raise AncreEnDouble(f"corpus/ancres.toml : l'alias {ancien} est déjà une ancre ; retirez-le.")
+        if cible not in par_id:
+            raise AncreEnDouble(f"corpus/ancres.toml : la cible {cible} de l'alias {ancien} n'existe pas.")
+        resultat[par_id[cible]] += (ancien,)
+    return resultat
+
+
+def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
+    """The ids of every law page of the corpus, with the retired ids kept as aliases."""
     par_element: dict[Cle, tuple[str, ...]] = {}
     labels: set[Label] = set()
     tetes: set[Label] = set()
@@ -116,4 +130,4 @@ def calculer(corpus: Corpus) -> Ancres:
         labels.add(Label(loi.numero))
         labels.update(e.label for _, _, e in parcourir(loi) if e.type == LOI and e.label)
         tetes |= en_tete(loi)
-    return Ancres(par_element, frozenset(labels), frozenset(tetes))
+    return Ancres(_avec_alias(par_element, alias or {}), frozenset(labels), frozenset(tetes))

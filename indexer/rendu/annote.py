@@ -27,6 +27,7 @@ from indexer.rendu.elements import (
     Page,
     element_markdown,
     ids_sections,
+    lien_edition,
     niveau,
     source_ligne,
 )
@@ -209,7 +210,7 @@ def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
     ancien = page.contexte.carte.anciens.get(label)
     if ancien is not None:
         autre = EDITIONS[-1]
-        phrase += (f" Même règle dans le Code {autre} : [{ancien.compact()}](#{ancre(ancien, autre)})"
+        phrase += (f" Même règle dans le Code {autre} : [{ancien.compact()}]({lien_edition(ancien, autre, page)})"
                    f'{{ .autre-edition title="Texte {autre}, remplacé" }}.')
     return f"{phrase}\n{{: .sans-texte }}"
 

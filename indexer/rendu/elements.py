@@ -24,6 +24,7 @@ from indexer.model import (
     Element,
     Loi,
     Partie,
+    Renvoi,
     lisible,
 )
 from indexer.rendu.lacunes import lacune
@@ -117,13 +118,18 @@ class Page:
         return "" if cle == parent else cle
 
 
+def lien_edition(label: Label, edition: str, page: Page) -> str:
+    """The link to a paragraph of one edition, on whatever law page it stands (17D → 15A)."""
+    return page.lien(Renvoi(0, 0, label, ancre(label, edition)))
+
+
 def devenir(label: Label, edition: str, page: Page) -> str:
     """Under a 2007 paragraph, what the 2017 Code made of it where a declaration says so
     (« Code 2017 : la 15A traite d'un autre cas… »), the 2017 paragraph linked."""
     declare = page.contexte.carte.devenirs.get(label) if edition != COURANTE else None
     if declare is None:
         return ""
-    phrase = declare.phrase(lambda cible: f"[{cible.compact()}](#{ancre(cible, COURANTE)})")
+    phrase = declare.phrase(lambda cible: f"[{cible.compact()}]({lien_edition(cible, COURANTE, page)})")
     return f"{phrase}\n{{: .devenir }}"
 
 
@@ -142,9 +148,10 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
     if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"
         titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'
-        ouverture = f'<div class="admonition {classe}" id="{ids[0]}" markdown>\n{titre}'
+        alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
+        ouverture = f'<div class="admonition {classe}" id="{ids[0]}" markdown>\n{alias}{titre}'
         return "\n\n".join(m for m in (ouverture, corps, "</div>", notes) if m)
-    tete = f'<div class="ancre" id="{ids[0]}"></div>' if ids else ""
+    tete = "".join(f'<div class="ancre" id="{i}"></div>' for i in ids)
     titre = f"**{echapper(element.titre)}**" if element.titre else ""
     return "\n\n".join(m for m in (tete, titre, corps, notes) if m)
 
