@@ -38,6 +38,7 @@ from indexer.corpus.rattachements import FICHIER as FICHIER_RATTACHEMENTS
 from indexer.corpus.rattachements import Rattachement, appliquer
 from indexer.corpus.rattachements import lire as lire_paragraphes
 from indexer.corpus.renvois import Probleme, resolve
+from indexer.corpus.signalements import signaler
 from indexer.corpus.situations import FICHIER as FICHIER_SITUATIONS
 from indexer.corpus.situations import fiches_situations
 from indexer.corpus.situations import lire as lire_situations
@@ -142,7 +143,7 @@ def parser_corpus() -> Construit:
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
-    brut = merge(appliquer(extraits, lire_rattachements(lignes)))
+    brut = merge(appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
     ancres = calculer(brut, lire_alias())
     declarations = lire_correspondances(lignes)
     corpus, problemes = resolve(brut, ancres, declarations)

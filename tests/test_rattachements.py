@@ -182,9 +182,12 @@ def test_le_fichier_se_lit_dans_le_dossier_du_corpus(monkeypatch: pytest.MonkeyP
 
 
 def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:
-    (element,) = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET
-                  for e in p.elements if e.type == LOI]
-    assert element.label == Label(43, ("A",)) and element.blocs[0].texte.startswith("1. (a) Le mort ne devrait")
+    """Declared 43A, the booklet's list becomes 43A1(a)… by its own markers: its « ne devrait
+    pas » is the text of 43A1(a), where the Guide lost the « pas » (corpus/errata.toml)."""
+    elements = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET for e in p.elements if e.type == LOI]
+    assert [e.label.compact() for e in elements] == ["43A1(a)", "43A1(b)", "43A1(c)", "43A2(a)", "43A2(b)",
+                                                     "43A2(c)", "43A3"]
+    assert elements[0].blocs[0].texte.startswith("Le mort ne devrait pas prendre")
 
 
 @pytest.mark.parametrize(
@@ -199,3 +202,24 @@ def test_entete_declare(precedent: Element, element: Element, attendu: bool) -> 
     from indexer.corpus.fiches import _entete_declare
 
     assert _entete_declare(precedent, element) is attendu
+
+
+# --- a declared quote that lists its own sub-paragraphs (the booklet's 43A) ---------------------
+
+ITEMS = ["1. (a) Le mort ne devrait pas", "(b) Le mort n'est pas autorisé", "2. (a) échanger", "3. Un défenseur"]
+
+
+@pytest.mark.parametrize("items, attendu", [
+    (ITEMS, [("43A1(a)", "Le mort ne devrait pas"), ("43A1(b)", "Le mort n'est pas autorisé"),
+             ("43A2(a)", "échanger"), ("43A3", "Un défenseur")]),
+    (["(a) sans numéro", "(b) x"], [("43A", None)]),  # no number to read the letters against: whole
+    (["1. (a) x", "texte sans marque"], [("43A", None)]),  # an item without markers: whole
+])
+def test_une_citation_declaree_eclatee_par_ses_marques(items: list[str], attendu: list) -> None:
+    from indexer.corpus.rattachements import eclater
+    from indexer.model import ITEM
+
+    element = Element(LOI, tuple(Bloc(ITEM, t, 663 + i) for i, t in enumerate(items)), 663, Label(43, ("A",)))
+    paragraphes = eclater(element)
+    obtenu = [(p.label.compact(), p.blocs[0].texte if p is not element else None) for p in paragraphes]
+    assert obtenu == attendu

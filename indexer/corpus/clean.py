@@ -28,13 +28,20 @@ class ErreurErratum(ValueError):
 
 @dataclass(frozen=True)
 class Erratum:
-    """One repair: in ``source`` at ``ligne``, ``avant`` becomes ``apres``, for ``motif``."""
+    """One repair: in ``source`` at ``ligne``, ``avant`` becomes ``apres``, for ``motif``.
+
+    With a ``note`` instead of ``apres``, the words stay as the source has them and the
+    note goes under them (``corpus.signalements``): a slip whose repair would be a guess,
+    or a gap that another source fills (« pas » missing in 000:4647; 002:85 without the
+    exception that 001 and 000 give).
+    """
 
     source: str
     ligne: int
     avant: str
-    apres: str
     motif: str
+    apres: str = ""
+    note: str = ""
 
 
 def decouper(texte: str) -> Lignes:
@@ -86,7 +93,8 @@ def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> 
                 f"{source}:{erratum.ligne} : l'erratum attend « {erratum.avant} », "
                 "introuvable à cette ligne ; corrigez corpus/errata.toml."
             )
-        resultat[index] = resultat[index].replace(erratum.avant, erratum.apres, 1)
+        if not erratum.note:
+            resultat[index] = resultat[index].replace(erratum.avant, erratum.apres, 1)
     return tuple(resultat)
 
 

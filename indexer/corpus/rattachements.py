@@ -16,7 +16,10 @@ says which: 000:873 comments 12B1 right after the quote of 12A3, 000:276 quotes 
 ``appliquer``: in the part that holds the passage, a law quote labelled by its law alone
 (a preamble in form only) takes the label; anything else gets, right before it, a heading
 for that paragraph without text, as the Guide's own « … (16C) : » (000:1635) is. What
-follows is then attached to it, up to the next law paragraph.
+follows is then attached to it, up to the next law paragraph. A quote that is the list of
+its own sub-paragraphs, each item opening with its markers (the booklet's 43A, 004:663:
+« 1. (a) … », « (b) … », « 3. … »), becomes one paragraph per item (``eclater``): the
+source marks them, nothing is read from order.
 
 Every ``extrait`` must begin on its line (``correspondances.commence_a``), and every
 passage must begin an element; a wrong line, a misquote or a label of another law is
@@ -25,6 +28,7 @@ refused with the entry's line in the file. This module opens nothing.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -32,7 +36,8 @@ from dataclasses import dataclass, replace
 from indexer.corpus.correspondances import LIEU, champ, commence_a, lignes_des_entrees
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
-from indexer.model import LOI, Element, Extrait, Partie
+from indexer.marqueurs import LETTRE, NUMERO
+from indexer.model import ITEM, LOI, TEXTE, Element, Extrait, Partie
 
 FICHIER = "corpus/rattachements.toml"
 
@@ -119,6 +124,28 @@ def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]
     return resultat
 
 
+# The markers that open an item of a declared quote: « 1. (a) », « (b) », « 3. »
+_MARQUES = re.compile(rf"^(?:(?P<numero>{NUMERO})\.\s+)?(?:\((?P<lettre>{LETTRE})\)\s+)?")
+
+
+def eclater(element: Element) -> list[Element]:
+    """A labelled quote made only of items that each open with their markers, as one
+    paragraph per item, labelled below the quote's label by those markers (43A + « 2. (b) »
+    is 43A2(b)); any other element as it is."""
+    if element.label is None or not element.blocs or any(b.forme != ITEM for b in element.blocs):
+        return [element]
+    paragraphes, numero = [], ""
+    for bloc in element.blocs:
+        marques = _MARQUES.match(bloc.texte)
+        numero = marques["numero"] or numero
+        if not numero or not marques.end():
+            return [element]
+        parties = (*element.label.parties, numero, *([marques["lettre"]] if marques["lettre"] else []))
+        texte = replace(bloc, forme=TEXTE, texte=bloc.texte[marques.end():])
+        paragraphes.append(Element(LOI, (texte,), bloc.ligne, Label(element.label.loi, parties)))
+    return paragraphes
+
+
 def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattachement]) -> Partie:
     """One part with its declared passages applied. Where a lead-in and the quote it opens
     begin on the same line (« Jeux simultanés de deux joueurs : [Une attaque… », 6570),
@@ -137,7 +164,7 @@ def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattach
             raise _erreur(declare.ligne_toml, f"{declare.label.compact()} n'est pas un paragraphe de la Loi "
                                               f"{numero}, où se trouve la ligne {declare.ligne}.")
         if rang in preambules.values():
-            elements.append(replace(element, label=declare.label))
+            elements += eclater(replace(element, label=declare.label))
         else:
             elements += [Element(LOI, (), element.ligne, declare.label), element]
     return replace(partie, elements=tuple(elements))
