@@ -57,7 +57,7 @@ PLACES = [
     ("16C", "16C", "loi-16-c", "16"),
     ("16B1a", "16B1(a)", "loi-16-b-1-a", "16"),  # written as people type it
     ("68C", "68C", "loi-68-c", "68"),  # a law the 2017 sources give whole
-    ("12C1", "12C1(a)", "loi-12-c-1-a", "12"),  # the heading is not quoted: its first sub-paragraph
+    ("12C1", "12C1(b)", "loi-12-c-1-b", "12"),  # attested by its sub-paragraphs only: the first of them
     ("25A2", "25 commentaire 1", "loi-25-commentaire-1", "25"),  # no 25A in the 2017 sources: the law's first passage
     ("50", "50", "loi-50-2017", "50"),  # a whole law: its preamble
     ("27", "27 commentaire 1", "loi-27-commentaire-1", "27"),  # none quoted: its first 2017 passage

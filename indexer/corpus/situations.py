@@ -80,8 +80,9 @@ def _situation(entree: object, ligne: int) -> Situation:
 
 
 def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
-    """Each 2017 paragraph's text (its first quote in page order), and for each law, its
-    preamble if quoted, else its first 2017 passage."""
+    """Each 2017 paragraph's text (its first quote in page order; for a paragraph attested by
+    its sub-paragraphs only, 12C1, the first of them), and for each law, its preamble if
+    quoted, else its first 2017 passage."""
     textes: dict[str, Fiche] = {}
     premiers: dict[str, Fiche] = {}
     for fiche in fiches:
@@ -89,6 +90,10 @@ def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
             premiers.setdefault(str(fiche.loi), fiche)
             if fiche.type == LOI:
                 textes.setdefault(fiche.ref, fiche)
+                label = parse_label(fiche.ref)
+                for ancetre in label.ancetres()[1:] if label else ():
+                    if ancetre.parties:
+                        textes.setdefault(ancetre.compact(), fiche)
     return {**premiers, **textes}
 
 

@@ -299,8 +299,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str]) -> str:
     elif textes:
         phrase = f"Texte 2017 tel que le citent les sources (le texte officiel complet manque) : {cites}."
     else:
-        phrase = ('Aucune source ne donne les mots du texte 2017 : voir le <a href="#texte-2007">texte 2007</a> '
-                  "(remplacé).")
+        phrase = ('Aucune source ne donne les mots du texte 2017 : voir le <a class="autre-edition" '
+                  'href="#texte-2007">texte 2007</a> (remplacé).')
     if autres:
         phrase += f" Commentaire : {autres}."
     return f'<p class="source">{ancres}{phrase}</p>'

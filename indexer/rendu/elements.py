@@ -129,7 +129,8 @@ def devenir(label: Label, edition: str, page: Page) -> str:
     declare = page.contexte.carte.devenirs.get(label) if edition != COURANTE else None
     if declare is None:
         return ""
-    phrase = declare.phrase(lambda cible: f"[{cible.compact()}]({lien_edition(cible, COURANTE, page)})")
+    phrase = declare.phrase(lambda cible: f"[{cible.compact()}]({lien_edition(cible, COURANTE, page)})"
+                                          f'{{ .autre-edition title="Texte {COURANTE}" }}')
     return f"{phrase}\n{{: .devenir }}"
 
 
