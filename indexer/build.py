@@ -127,8 +127,7 @@ def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
 
 
 def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
-    """corpus/rattachements.toml, each entry's evidence checked against the cleaned
-    sources' ``lignes`` (by file name)."""
+    """corpus/rattachements.toml, each entry's evidence checked against the cleaned ``lignes``."""
     chemin = dossier_corpus() / Path(FICHIER_RATTACHEMENTS).name
     if not chemin.exists():
         return ()

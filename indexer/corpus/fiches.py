@@ -11,9 +11,23 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from indexer.corpus.ancres import Ancres, parcourir
+from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.labels import Label
-from indexer.model import COMMENTAIRE, ENCHERES, LOI, TABLEAU, TEXTE, TITRE, Bloc, Corpus, Document, Element, Fiche, Loi
+from indexer.model import (
+    COMMENTAIRE,
+    ENCHERES,
+    LOI,
+    TABLEAU,
+    TEXTE,
+    TITRE,
+    Bloc,
+    Corpus,
+    Document,
+    Element,
+    Fiche,
+    Loi,
+    Partie,
+)
 
 # A run-in title at the head of a commentary paragraph: "Déclarations psychiques : Bien que…"
 TITRE_EN_TETE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?,()\[\]]{2,60}?)\s:\s+\S")
@@ -106,6 +120,21 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
     return max(trouves)[1] if trouves else None
 
 
+def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Partie, Element]]) -> Label:
+    """Where a commentary paragraph with a title of the Guide's own goes: to the quote right
+    after it, which it introduces (« Directives générales : … » before 40A3); among the
+    quotes of its part, with the quote above it (« Ce qui est interdit : » after 40A3);
+    after the last of them, to the law: a topic of its own (« Déclarations psychiques : »)."""
+    if not est_titre:
+        return courant
+    meme_partie = [e for cle, _, e in suite if cle[1] == suite[0][0][1]] if suite else []
+    if meme_partie and meme_partie[0].type == LOI and meme_partie[0].label:
+        return meme_partie[0].label
+    if any(e.type == LOI and e.label for e in meme_partie):
+        return courant
+    return Label(courant.loi)
+
+
 def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
     """One fiche per element of a law page, in page order.
 
@@ -133,7 +162,7 @@ def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
         elif titre and suivant is not None and suivant.type == LOI and suivant.label and _seul_titre(element):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …: the quote's heading
         elif titre:
-            rattachement = rattacher(titre, sous_titres) or (Label(loi.numero) if est_titre else rattachement)
+            rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[rang + 1:])
         ids = ancres.de(cle)
         id_ = ids[0] if ids else f"loi-{loi.numero}"
         yield Fiche(

@@ -2,7 +2,7 @@
 
 A paragraph whose source announces something it does not give (001:4802, 78B ends
 « …selon le barème suivant : » and 4803 is already 78C; law 77 keeps only its
-trick-score table; corpus/NOTES.md §2.4) gets a
+trick-score table; corpus/NOTES.md §2.4), or after which the Guide skips one (24D) gets a
 warning right under its text, so that the missing scale is never silent; the warning
 is the project's, not the source's, and links to the tables the project does have.
 """
@@ -28,6 +28,11 @@ LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] =
         (("le barème des IMP de la page Marque", "marque.md", "bareme-imp"),
          ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
     ),
+    (Label(24, ("C",)), "2017"): (
+        "Le Guide passe de la 24C à la 24E (000, lignes 2957–2977) : aucune source ne donne le texte "
+        "2017 de la 24D, et le commentaire n'en dit rien.",
+        (),
+    ),
 }
 
 
@@ -38,4 +43,5 @@ def lacune(label: Label | None, edition: str, page: str) -> str:
     texte, liens = LACUNES[(label, edition)]
     dossier = posixpath.dirname(page) or "."
     cibles = " et ".join(f"[{nom}]({posixpath.relpath(p, dossier)}#{ancre})" for nom, p, ancre in liens)
-    return f'!!! warning "Absent de la source"\n    {texte} Voir {cibles}.'
+    voir = f" Voir {cibles}." if cibles else ""
+    return f'!!! warning "Absent de la source"\n    {texte}{voir}'
