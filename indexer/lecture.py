@@ -247,6 +247,7 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
     # Newest edition first; within an edition, page order (examples where they stand).
     entrees = sorted(objet["paragraphes"] + objet["exemples"],
                      key=lambda e: (rang(e["edition"]), e.get("ordre", 0)))
+    lignes += [style(ligne, "note") for ligne in _plier(_silence_2017(objet, entrees), largeur, "")]
     edition_vue = ""
     for entree in entrees:
         if entree["edition"] != edition_vue:
@@ -259,6 +260,16 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
             lignes += ["", *(style(ligne, genre) for ligne in _plier(bandeau, largeur, "", "   "))]
         lignes += _entree_humaine(entree, largeur, style, sources, _non_cite(entree, entrees))
     return "\n".join(lignes) + "\n"
+
+
+def _silence_2017(objet: Objet, entrees: list[dict[str, Any]]) -> str:
+    """For one paragraph that only the 2007 text gives, and of which no declaration says what
+    the 2017 Code made (``devenir``): the sources cannot decide, and the answer says so."""
+    ref = objet.get("ref")
+    if not ref or not entrees or any(e["edition"] == COURANTE or e.get("devenir") for e in entrees):
+        return ""
+    return (f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et rien dans les "
+            f"sources ne dit ce qu'est devenue cette règle.")
 
 
 def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:
