@@ -113,7 +113,8 @@ def test_paragraphe_commente_sans_etre_cite(reference: str, commente: str) -> No
 def test_un_titre_de_citation_n_est_pas_un_paragraphe_non_cite() -> None:
     sortie = lancer("voir", "43A")  # the Guide quotes 43A through its sub-paragraphs 43A1(a)…
     assert sortie.returncode == 0, sortie.stderr
-    assert "Le mort ne devrait prendre l’initiative" in sortie.stdout
+    assert "Le mort ne devrait pas prendre l'initiative" in sortie.stdout  # the booklet's 43A1(a)
+    assert "Le mort ne devrait prendre[1] l’initiative" in sortie.stdout  # the Guide's, its slip noted
     assert "sans en citer le texte" not in sortie.stdout
 
 

@@ -483,13 +483,14 @@ def test_12b1_n_est_pas_dans_la_section_de_12a(navigateur, construction) -> None
         const niveau = (t) => Number(t.tagName[1]);
         const dessus = (id) => { const i = titres.findIndex(t => t.id === id);
             const t = titres.slice(0, i).reverse().find(u => niveau(u) <= niveau(titres[i]));
-            return [t.id, t.firstChild.textContent.trim(), t.dataset.edition, t.getBoundingClientRect().height > 0]; };
+            const texte = [...t.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+            return [t.id, texte, t.dataset.edition, t.getBoundingClientRect().height > 0]; };
         const table = [...document.querySelectorAll('.md-nav--secondary > ul > li')][0];
         return {b1: dessus('loi-12-b-1'), c1a: dessus('loi-12-c-1-b'),
                 table: [...table.querySelectorAll(':scope > nav > ul > li > a')].map(a => a.textContent.trim())};
     }""")
     _capture(page, "loi-12-b-bureau.png")
-    assert vu["b1"] == ["loi-12-b-2017", "12B", "2017", True]
-    assert vu["c1a"] == ["loi-12-c-1-2017", "12C1", "2017", True]  # above 12C1(b), 12C1(a) having no 2017 passage
+    assert vu["b1"] == ["loi-12-b", "12B", "2017", True]  # the short id: 12B is attested by 12B1
+    assert vu["c1a"] == ["loi-12-c-1", "12C1", "2017", True]  # above 12C1(b), 12C1(a) having no 2017 passage
     assert vu["table"][:3] == ["12A — Pouvoir d’attribuer une marque ajustée", "12B", "12C"], vu["table"]
     page.close()
