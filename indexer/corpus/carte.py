@@ -22,7 +22,7 @@ nothing, the sources cannot decide and nothing is said.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from indexer.corpus.ancres import parcourir
 from indexer.corpus.correspondances import FICHIER, Declarations
@@ -109,14 +109,13 @@ def _attestations(corpus: Corpus) -> dict[Label, Attestation]:
     return attestes
 
 
-def _devenirs(labels_2007: set[Label], attestes: dict[Label, Attestation],
-              declarations: Declarations) -> dict[Label, Devenir]:
+def _devenirs(labels_2007: set[Label], carte: Carte, declarations: Declarations) -> dict[Label, Devenir]:
     devenirs: dict[Label, Devenir] = {}
     for label in sorted(labels_2007):
         meme = declarations.meme_regle(ANCIENNE, label)
         vers = meme[0][1] if meme and meme[0][1] != label else None
         autre = declarations.autre_regle(label)
-        place = next(a for a in label.ancetres() if not a.parties or a in attestes)
+        place = carte.place(label)
         if autre and place.parties:
             devenirs[label] = Devenir(label, vers, place, autre.ligne)
         elif vers and meme:
@@ -130,8 +129,8 @@ def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
     labels_2007 = {e.label for loi in corpus.lois for _, p, e in parcourir(loi)
                    if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties}
     anciens = {dict(c.paragraphes)[COURANTE]: dict(c.paragraphes)[ANCIENNE] for c in declarations.correspondances}
-    carte = Carte(attestes, _devenirs(labels_2007, attestes, declarations), anciens)
-    return Carte(attestes, carte.devenirs, anciens, tuple(verifier(carte, declarations)))
+    carte = Carte(attestes, _devenirs(labels_2007, Carte(attestes), declarations), anciens)
+    return replace(carte, problemes=tuple(verifier(carte, declarations)))
 
 
 def verifier(carte: Carte, declarations: Declarations) -> list[str]:
