@@ -175,7 +175,9 @@ def test_dix_sept_lois(extrait: Extrait) -> None:
 @pytest.mark.parametrize(
     "numero, attendu",
     [
-        (5, "5A\n5B"),
+        (5, "5A\n5"),  # « Changement de position »: only the 2007 Code letters it B, so no letter
+        (42, "42A\n42A1\n42A2\n42A3\n42"),  # « Droits sous conditions », likewise
+        (63, "63A\n63A1\n63A2\n63A3\n63A4\n63"),
         (7, "7A\n7B\n7B1\n7B2\n7B3\n7C\n7D"),
         (20, "20A\n20B\n20C\n20C1\n20C2\n20G\n20G1\n20G2\n20G3"),
         (43, "43"),

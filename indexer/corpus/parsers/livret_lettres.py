@@ -2,9 +2,9 @@
 
 004 drops and skips letters, so none is inferred from order (corpus/NOTES.md §11.10): a
 subtitle is looked up in ``SOUS_TITRES``, each row proved by a 000 line (a 2017
-quote, or a 2017 reference that states the rule: 61C), else by the 2007 TOC 2 of 001
-in the same words; a subtitle with no proof has no letter (``None``). ``sous_titre``
-reads one line of ``livret``'s extracts.
+quote, or a 2017 reference that states the rule: 61C); a subtitle that only the 2007
+TOC 2 of 001 letters has no letter (``None``): a 2007 letter is never evidence of a
+2017 one (corpus/carte.py). ``sous_titre`` reads one line of ``livret``'s extracts.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ NUMERO_DEVANT = re.compile(r"^\d{1,2}\.\s+")  # "1. Position initiale : …" (la
 # what follows a subtitle: " : Après une enchère…", or " Par devoir…" (828, colon lost)
 SUITE_DU_SOUS_TITRE = re.compile(r"^\s*:\s+(?P<deux_points>\S.*)$|^ (?P<majuscule>[A-ZÀ-Ý].*)$")
 
-# 004 subtitle (as printed, no final colon) → 2017 letter; None: no proof, no letter. Each
-# comment gives the proof: a 000 line (2017 quote), else the 2007 TOC 2 of 001, same words.
+# 004 subtitle (as printed, no final colon) → 2017 letter; None: no 2017 proof, no letter.
+# Each comment gives the proof: a 000 line (a 2017 quote or a reference that states the rule).
 SOUS_TITRES: dict[int, dict[str, str | None]] = {
     5: {
         "Position initiale": "A",  # 000:144 "[A. Position initiale :"
-        "Changement de position": "B",  # 001:627 "B. Changement de position ou de table"
+        # 001:627 "B. Changement de position ou de table" is 2007: no 2017 source letters it
+        "Changement de position": None,
     },
     7: {
         "Place de l'étui": "A",  # 000:354 "[A. Place de l'étui :"
@@ -46,7 +47,8 @@ SOUS_TITRES: dict[int, dict[str, str | None]] = {
     },
     42: {
         "Droits irrévocables": "A",  # 000:4532 "Droits irrévocables :", 4554 "42A3"
-        "Droits sous conditions": "B",  # 000:4583 "Droits sous conditions :"; 001:1011 "B. Droits"
+        # 000:4583 "Droits sous conditions :" without a letter; only 2007 says B (001:1011)
+        "Droits sous conditions": None,
     },
     45: {
         "Jeu de la carte d'une main": "A",  # 000:4799 "[45A. Jeu d'une carte d'une main"
@@ -69,7 +71,7 @@ SOUS_TITRES: dict[int, dict[str, str | None]] = {
     },
     63: {
         "La renonce devient consommée": "A",  # 000:7169 "[63A. Une renonce devient consommée"
-        "La renonce ne peut pas être corrigée": "B",  # no 63B in 000; 001:1224, same words
+        "La renonce ne peut pas être corrigée": None,  # no 63B in 000 (only 2007, 001:1224)
     },
     64: {
         "Ajustement automatique de levée(s)": "A",  # 000:7271 "… (Loi 64A)"
