@@ -268,8 +268,8 @@ def _silence_2017(objet: Objet, entrees: list[dict[str, Any]]) -> str:
     ref = objet.get("ref")
     if not ref or not entrees or any(e["edition"] == COURANTE or e.get("devenir") for e in entrees):
         return ""
-    return (f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et rien dans les "
-            f"sources ne dit ce qu'est devenue cette règle.")
+    return (f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et les sources ne "
+            f"disent pas quel paragraphe {COURANTE} reprend cette règle.")
 
 
 def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:

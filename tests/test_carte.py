@@ -36,7 +36,9 @@ def _declarations() -> Declarations:
     return Declarations(
         correspondances=(Correspondance((("2017", _L("15B")), ("2007", _L("15D"))), "même règle", 3),),
         autres_regles=(AutreRegle(_L("15A"), "autre cas", 9, "000:1296"), AutreRegle(_L("15D"), "x", 12, "000:1"),
-                       AutreRegle(_L("15C2"), "y", 15, "000:2")),
+                       AutreRegle(_L("15C2"), "y", 15, "000:2", "", _L("15C")),
+                       AutreRegle(_L("15B"), "z", 18, "000:3", "Texte cité."),
+                       AutreRegle(_L("15E"), "n", 21, "000:4", "l'arbitre appliquera la Loi 15E s'il…")),
     )
 
 
@@ -65,12 +67,13 @@ def test_la_place_la_plus_proche(label: str, place: str) -> None:
 
 DEVENIRS = [
     # 2007 paragraph → the line the page and `loi voir` print under it ("" = nothing declared)
-    ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A n'a pas d'équivalent attesté "
+    ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A n'a pas de numéro 2017 attesté "
             "par les sources."),
-    ("15D", "Code 2017 : la même règle est la 15B."),  # 2017 15D is not attested: its autre_regle says nothing
-    ("15C2", "Code 2017 : la 15C traite d'un autre cas ; la règle 2007 15C2 n'a pas d'équivalent attesté "
-             "par les sources."),  # 2017 15C has no C2 of its own: the paragraph in its place
-    ("15B", ""),  # same number, nothing declared: nothing is said
+    ("15D", "Code 2017 : la même règle est la 15B."),  # 2017 15D, neither attested nor named: no other rule
+    ("15C2", "Code 2017 : la 15C traite d'un autre cas ; la règle 2007 15C2 n'a pas de numéro 2017 attesté "
+             "par les sources."),  # the 2017 paragraph in its place, as declared
+    ("15B", "Code 2017 : la 15B traite d'un autre cas ; la règle 2007 15B n'a pas de numéro 2017 attesté "
+            "par les sources."),
     ("15C", ""),
 ]
 
@@ -90,8 +93,8 @@ def test_autre_regle_et_meme_regle_ailleurs() -> None:
 def test_les_declarations_qui_nomment_un_paragraphe_2017_non_atteste() -> None:
     carte = dresser(_corpus(), _declarations())
     assert verifier(carte, _declarations()) == [
-        "corpus/correspondances.toml, ligne 12 : [[autre_regle]] nomme 15D, dont aucune source 2017 n'atteste "
-        "le paragraphe ni un paragraphe englobant."]
+        "corpus/correspondances.toml, ligne 12 : [[autre_regle]] compare la 15D de 2007 à la 15D de 2017, "
+        "qu'aucune source 2017 n'atteste ni ne nomme."]  # 15B is attested, 15E named by its own evidence
     fausse = Declarations(correspondances=(Correspondance((("2017", _L("15E")), ("2007", _L("15D"))), "x", 5),))
     assert verifier(carte, fausse) == ["corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), "
                                        "qu'aucune source 2017 n'atteste."]

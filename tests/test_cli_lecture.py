@@ -121,12 +121,14 @@ def test_un_titre_de_citation_n_est_pas_un_paragraphe_non_cite() -> None:
 @pytest.mark.parametrize(("reference", "dit", "tait"), [
     # a declared other rule under the same number: said under the 2007 paragraph
     ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A est la 15B.", "aucune source 2017"),
-    ("26A1", "Code 2017 : la 26A traite d'un autre cas ; la règle 2007 26A1 n'a pas d'équivalent attesté",
+    ("26A1", "Code 2017 : la 26A traite d'un autre cas ; la règle 2007 26A1 n'a pas de numéro 2017 attesté",
      "aucune source 2017"),
     ("86C", "Code 2017 : la même règle est la 86A.", "aucune source 2017"),  # renumbered
     # nothing declared, no 2017 source: the sources cannot decide, and the answer says so
-    ("15C", "Code 2017 : aucune source 2017 ne donne de paragraphe 15C, et rien dans les sources ne dit",
-     "traite d'un autre cas"),
+    ("15C", "Code 2017 : aucune source 2017 ne donne de paragraphe 15C, et les sources ne disent pas quel "
+            "paragraphe 2017 reprend cette règle.", "traite d'un autre cas"),
+    ("17D1", "Code 2017 : la 17D traite d'un autre cas ; la règle 2007 17D est la 15A.",
+     "aucune source 2017"),  # what its section's declaration says
     ("68C", "ÉDITION 2017", "aucune source 2017"),  # a 2017 paragraph: nothing to add
 ])
 def test_ce_qu_est_devenu_un_paragraphe_2007(reference: str, dit: str, tait: str) -> None:

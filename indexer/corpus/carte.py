@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from indexer.corpus.ancres import parcourir
-from indexer.corpus.correspondances import FICHIER, Declarations
+from indexer.corpus.correspondances import FICHIER, AutreRegle, Declarations
 from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label
 from indexer.model import LOI, Corpus
@@ -51,8 +51,8 @@ class Attestation:
 @dataclass(frozen=True)
 class Devenir:
     """What became of the 2007 paragraph ``label`` in 2017, as a declaration gives it: the
-    same rule under another number (``meme``), and/or another rule in its place (``autre``:
-    the attested 2017 paragraph of that number, or the nearest one above it, 26A for 26A1);
+    same rule under another number (``meme``), and/or another rule under its number or in
+    its place (``autre``: 15A for 15A, 26A for 26A1, as the declaration says);
     ``ligne`` is the declaration's line in correspondances.toml."""
 
     label: Label
@@ -67,7 +67,7 @@ class Devenir:
             assert self.meme is not None
             return f"Code {COURANTE} : la même règle est la {nommer(self.meme)}."
         suite = (f"est la {nommer(self.meme)}" if self.meme
-                 else "n'a pas d'équivalent attesté par les sources")
+                 else f"n'a pas de numéro {COURANTE} attesté par les sources")
         return (f"Code {COURANTE} : la {nommer(self.autre)} traite d'un autre cas ; "
                 f"la règle {ANCIENNE} {numero} {suite}.")
 
@@ -85,6 +85,11 @@ class Carte:
     def atteste(self, label: Label) -> bool:
         """Whether a 2017 source attests ``label`` (a law alone always is)."""
         return not label.parties or label in self.attestes
+
+    def devenir(self, label: Label) -> Devenir | None:
+        """What became of a 2007 paragraph, or of the nearest paragraph above it a declaration
+        speaks of (17D1 under 17D, « la règle 2007 17D est la 15A »)."""
+        return next((self.devenirs[a] for a in label.ancetres() if a in self.devenirs), None)
 
     def place(self, label: Label) -> Label:
         """The nearest attested 2017 paragraph: ``label`` itself or its closest ancestor."""
@@ -115,12 +120,17 @@ def _devenirs(labels_2007: set[Label], carte: Carte, declarations: Declarations)
         meme = declarations.meme_regle(ANCIENNE, label)
         vers = meme[0][1] if meme and meme[0][1] != label else None
         autre = declarations.autre_regle(label)
-        place = carte.place(label)
-        if autre and place.parties:
-            devenirs[label] = Devenir(label, vers, place, autre.ligne)
+        if autre and _fondee(autre, carte):
+            devenirs[label] = Devenir(label, vers, autre.cible, autre.ligne)
         elif vers and meme:
             devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
     return devenirs
+
+
+def _fondee(autre: AutreRegle, carte: Carte) -> bool:
+    """The 2017 paragraph an [[autre_regle]] compares is attested by the map, or named by the
+    declaration's own 2017 evidence (« L'arbitre appliquera la Loi 21B ou 40B3 », 000:2330)."""
+    return carte.atteste(autre.cible) or autre.cible.compact() in autre.extrait_2017.replace(" ", "")
 
 
 def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
@@ -143,7 +153,8 @@ def verifier(carte: Carte, declarations: Declarations) -> list[str]:
                 problemes.append(f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
                                  f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste.")
     for autre in declarations.autres_regles:
-        if not carte.place(autre.label).parties:
-            problemes.append(f"{FICHIER}, ligne {autre.ligne} : [[autre_regle]] nomme {autre.label.compact()}, "
-                             f"dont aucune source {COURANTE} n'atteste le paragraphe ni un paragraphe englobant.")
+        if not _fondee(autre, carte):
+            problemes.append(f"{FICHIER}, ligne {autre.ligne} : [[autre_regle]] compare la {autre.label.compact()} "
+                             f"de {ANCIENNE} à la {autre.cible.compact()} de {COURANTE}, qu'aucune source "
+                             f"{COURANTE} n'atteste ni ne nomme.")
     return problemes

@@ -18,9 +18,10 @@ Three kinds of entries, each with its evidence, read by ``corpus.renvois`` and
   shows it (``preuve_cible = { ligne = "001:5732", extrait = "Inadmissible 35, 27B3" }``).
 - ``[[autre_regle]]``: the two editions use one number for two different rules
   (``label = "15A"``: the 2017 15A is a call made with a wrong board's cards, the 2007
-  15A a board its players had not played). The 2007 paragraph then says that the
-  2017 one of its number is another rule. Evidence: ``preuve_2007`` and ``preuve_2017``
-  (what each says), ``raison``.
+  15A a board its players had not played), or the 2017 paragraph in its place is
+  another rule (``label = "26A1"``, ``2017 = "26A"``: 2017 26A is quoted whole). The
+  2007 paragraph then says so. Evidence: ``preuve_2007`` and ``preuve_2017`` (what each
+  says), ``raison``.
 
 Every ``extrait`` or ``texte`` must begin on the line given (whitespace aside): a wrong
 line or a misquote is refused with the entry's line in the file. The build reads the
@@ -83,6 +84,13 @@ class AutreRegle:
     raison: str
     ligne: int
     preuve_2017: str  # « 000:1296 »
+    extrait_2017: str = ""  # the words that begin there
+    place: Label | None = None  # the 2017 paragraph compared, when not ``label`` (26A for 26A1)
+
+    @property
+    def cible(self) -> Label:
+        """The 2017 paragraph that is another rule: ``place``, else the same number."""
+        return self.place or self.label
 
 
 @dataclass(frozen=True)
@@ -186,9 +194,11 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> d
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
-    label = _label(entree.get("label"), "2007 et 2017", ligne)
+    label = _label(entree.get("label"), "2007", ligne)
+    place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
     lieux = _preuves(entree, ligne, sources)
-    return AutreRegle(label, _champ(entree, "raison", ligne), ligne, lieux[COURANTE])
+    extrait = entree[f"preuve_{COURANTE}"]["extrait"]
+    return AutreRegle(label, _champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
 
 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:

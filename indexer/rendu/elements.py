@@ -129,8 +129,15 @@ def devenir(label: Label, edition: str, page: Page) -> str:
     declare = page.contexte.carte.devenirs.get(label) if edition != COURANTE else None
     if declare is None:
         return ""
-    phrase = declare.phrase(lambda cible: f"[{cible.compact()}]({lien_edition(cible, COURANTE, page)})"
-                                          f'{{ .autre-edition title="Texte {COURANTE}" }}')
+    carte = page.contexte.carte
+
+    def nommer(cible: Label) -> str:  # a link where the page has the paragraph (40B3 is only named)
+        if not carte.atteste(cible):
+            return cible.compact()
+        lien = lien_edition(cible, COURANTE, page)
+        return f'[{cible.compact()}]({lien}){{ .autre-edition title="Texte {COURANTE}" }}'
+
+    phrase = declare.phrase(nommer)
     return f"{phrase}\n{{: .devenir }}"
 
 

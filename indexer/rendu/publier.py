@@ -118,7 +118,7 @@ def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
             "titre": fiche.titre, "texte": texte, "notes": notes, "ancre": fiche.ancre,
             "url": base + fiche.url, "source": fiche.source, "nom_source": nom, "ordre": ordre,
         }  # fmt: skip
-        devenir = carte.devenirs.get(element.label) if carte and element.label and partie.edition != COURANTE else None
+        devenir = carte.devenir(element.label) if carte and element.label and partie.edition != COURANTE else None
         if devenir and element.type == LOI:
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
