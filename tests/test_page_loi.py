@@ -93,6 +93,28 @@ def test_priorite_des_sources(roles: tuple[str, str], attendu: str) -> None:
     assert _resume(annote)[0][:2] == ("74A1", attendu)
 
 
+@pytest.mark.parametrize("livret, guide, texte, suite, autres", [
+    # the source that gives the most words is the text: the booklet's extract of 5A is its last sentence
+    (["une phrase"], ["une phrase et deux autres avant"], "000", [], ["004"]),
+    (["Le mort ne devrait pas prendre"], ["Le mort ne devrait prendre"], "004", [], ["000"]),  # one word more
+    (["mêmes mots ici"], ["mêmes mots là"], "004", [], ["000"]),  # as many: PRIORITE, the booklet first
+    # two quotes of one source are two pieces of one text (« [50B. (...) Toute carte… »)
+    (["court"], ["première moitié", "(...) seconde moitié"], "000", ["000"], ["004"]),
+    # a quote of « (...) » alone gives no words: it is no version (46B), its anchors go to the text
+    (["le texte du livret"], ["(...)"], "004", [], ["000"]),
+])
+def test_le_texte_est_la_source_la_plus_complete(livret: list[str], guide: list[str], texte: str,
+                                                  suite: list[str], autres: list[str]) -> None:
+    _, annote = _annote(
+        _partie(LIVRET, "2017", ROLE_EXTRAITS, *(_loi_("50B", 10 + i, t) for i, t in enumerate(livret))),
+        _partie(GUIDE, "2017", ROLE_GUIDE, *(_loi_("50B", 5000 + i, t) for i, t in enumerate(guide))),
+    )
+    (paragraphe,) = annote.paragraphes
+    assert paragraphe.texte.partie.source[:3] == texte
+    assert [o.partie.source[:3] for o in paragraphe.suite] == suite
+    assert [o.partie.source[:3] for o in paragraphe.autres] == autres
+
+
 def test_une_citation_sans_mots_cede_la_place_a_une_citation_avec() -> None:
     _, annote = _annote(
         _partie(LOIS_2017, "2017", ROLE_TEXTE, _loi_("68B", 11, texte=""), _loi_("68B1", 13)),

@@ -14,6 +14,7 @@ stated there once, for the page, the search and ``loi voir`` alike.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
@@ -39,19 +40,21 @@ from indexer.sources import source
 # verbatim extracts, the director's notes, the Guide's quotes (issue 8, point 3).
 PRIORITE = (ROLE_TEXTE, ROLE_EXTRAITS, ROLE_NOTES, ROLE_GUIDE)
 
+ELISION = re.compile(r"\(\.\.\.\)|…|\[|\]")  # what a quote leaves out, and its brackets
 _ROMAINS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
 @dataclass(frozen=True)
 class Paragraphe:
     """A paragraph of the 2017 text, as the map attests it (``corpus.carte``): the quote
-    that is its text (or the heading that attests it without the words), the other
-    sources' versions, its commentary, examples and notes in source order."""
+    that is its text (or the heading that attests it without the words) and its further
+    pieces, the other sources' versions, its commentary, examples and notes in source order."""
 
     label: Label
     texte: Occurrence
     autres: tuple[Occurrence, ...] = ()
     commentaire: tuple[Occurrence, ...] = ()
+    suite: tuple[Occurrence, ...] = ()  # the text's further pieces in its source (« [50B. (...) Toute… »)
 
     @property
     def sans_texte(self) -> bool:
@@ -91,14 +94,30 @@ def fusionnees(loi: Loi) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(loi.parties) if p.edition == COURANTE and not p.couvre)
 
 
-def _choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...]]:
-    """The quote that is the text (one with words first, then by ``PRIORITE``), and the rest."""
-    def rang(o: Occurrence) -> tuple[bool, int]:
-        role = o.partie.role
-        return (not o.element.blocs, PRIORITE.index(role) if role in PRIORITE else len(PRIORITE))
+def mots(occurrence: Occurrence) -> int:
+    """The words a quote gives, an elision (« (...) », « … ») aside: 0 for a heading alone."""
+    return sum(len(ELISION.sub(" ", b.texte).split()) for b in occurrence.element.blocs)
 
-    rangees = sorted(occurrences, key=rang)
-    return rangees[0], tuple(rangees[1:])
+
+def _choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
+    """The text, its further pieces, and the other versions. The text is the official one
+    (002) where it exists, else the source that gives the most words of the paragraph (the
+    booklet's extract of 5A is its last sentence, the Guide gives the whole), ties going by
+    ``PRIORITE``; quotes of one source are pieces of one text (the Guide quotes 50B in two)."""
+    par_partie: dict[int, list[Occurrence]] = {}
+    for occurrence in occurrences:
+        par_partie.setdefault(occurrence.cle[1], []).append(occurrence)
+
+    def rang(partie: int) -> tuple[bool, int, int]:
+        pieces = par_partie[partie]
+        role = pieces[0].partie.role
+        priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
+        return (role != ROLE_TEXTE, -sum(mots(o) for o in pieces), priorite)
+
+    choisie = min(par_partie, key=rang)
+    pieces = [o for o in par_partie[choisie] if mots(o)] or par_partie[choisie][:1]
+    autres = tuple(o for o in occurrences if o not in pieces)
+    return pieces[0], tuple(pieces[1:]), autres
 
 
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
@@ -116,12 +135,15 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
     tete: list[Occurrence] = []
     fin: list[Occurrence] = []
     dernier: dict[int, Label] = {}  # per part, the label of the last quote read
+    apres: dict[Cle, Label] = {}  # a quote of the law alone after lettered ones: it stays after them
     for cle, partie, element in parcourir(loi):
         if cle[1] not in parties:
             continue
         occurrence = Occurrence(cle, partie, element)
         if element.type == LOI and element.label:
             quotes.setdefault(element.label, []).append(occurrence)
+            if not element.label.parties and dernier.get(cle[1], element.label).parties:
+                apres[cle] = dernier[cle[1]]  # 004's « Changement de position », unlettered, after 5A
             dernier[cle[1]] = element.label
             continue
         label = rattache[cle]
@@ -131,12 +153,12 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
             (fin if cle[1] in dernier else tete).append(occurrence)
     paragraphes = []
     for label, occurrences in quotes.items():
-        texte, autres = _choisir(occurrences)
-        paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ()))))
+        texte, suite, autres = _choisir(occurrences)
+        paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ())), suite))
     for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
         fin += reste
     complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
-    paragraphes.sort(key=lambda p: ordre(p.label))
+    paragraphes.sort(key=lambda p: (*ordre(apres[p.texte.cle]), (2, "")) if p.texte.cle in apres else ordre(p.label))
     return Annote(parties, tuple(tete), tuple(paragraphes), tuple(sorted(fin, key=lambda o: o.cle)), complet)
 
 
@@ -150,11 +172,21 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     """The anchors of a paragraph's quotes: the text shown takes the anchors of the first
     quote in page order (the current text's ``loi-74-a-1``, ``loi-74-a-1-2017``), the others
     the remaining ones, so that every id stays and a link lands on the text shown."""
-    quotes = [paragraphe.texte, *paragraphe.autres]
+    quotes = [paragraphe.texte, *paragraphe.suite, *paragraphe.autres]
     ordre_page = sorted(quotes, key=lambda o: o.cle)
     ids = [ancres.de(o.cle) for o in ordre_page]
     rangees = [paragraphe.texte, *[o for o in ordre_page if o is not paragraphe.texte]]
     return {o.cle: i for o, i in zip(rangees, ids, strict=True)}
+
+
+def _piece(occurrence: Occurrence, ids: tuple[str, ...], page: Page) -> str:
+    """A further piece of the text shown, from the same source (« [50B. (...) Toute carte… »):
+    its words right under the text, its anchors before them."""
+    element, prefixe = occurrence.element, f"p{occurrence.cle[1]}-"
+    ancres = "".join(f'<span id="{i}"></span>' for i in ids)
+    corps = blocs_markdown(element.blocs, page.lien, prefixe)
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    return "\n\n".join(m for m in (f'<div class="suite" markdown>\n{ancres}', corps, notes, "</div>") if m)
 
 
 def _autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page) -> str:
@@ -267,10 +299,11 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
     ids = _ids_echanges(paragraphe, page.contexte.ancres)
     texte = paragraphe.texte
-    muets = [o for o in paragraphe.autres if not o.element.blocs]  # a heading again: its anchors only
+    muets = [o for o in paragraphe.autres if not mots(o)]  # a heading again, or « (...) »: its anchors only
     alias = tuple(i for o in muets for i in ids[o.cle])
     morceaux = [element_markdown(texte, page, ids[texte.cle] + alias), _sans_texte(paragraphe, labels, page)]
-    morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if o.element.blocs]
+    morceaux += [_piece(o, ids[o.cle], page) for o in paragraphe.suite]
+    morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if mots(o)]
     if gloses:
         morceaux.append(_gloses(paragraphe.commentaire, page))
     return "\n\n".join(m for m in morceaux if m)
