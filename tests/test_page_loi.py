@@ -516,3 +516,14 @@ def test_12b1_n_est_pas_dans_la_section_de_12a(navigateur, construction) -> None
     assert vu["c1a"] == ["loi-12-c-1", "12C1", "2017", True]  # above 12C1(b), 12C1(a) having no 2017 passage
     assert vu["table"][:3] == ["12A — Pouvoir d’attribuer une marque ajustée", "12B", "12C"], vu["table"]
     page.close()
+
+
+def test_une_annonce_ouvre_le_paragraphe_qu_elle_annonce() -> None:
+    """« Carte pénalisée et restrictions d'attaque : … qu'est-ce qui a la priorité ? [50D1b. » (000:5894):
+    the question opens 50D1(b), above its words; a commentary after the quote stays under them."""
+    question = Element(COMMENTAIRE, (Bloc(TEXTE, "Qu'est-ce qui a la priorité ?", 5894),), 5894)
+    _, annote = _annote(_partie(GUIDE, "2017", ROLE_GUIDE, _loi_("50D2", 5859), question, _loi_("50D1(b)", 5899),
+                                _glose(5905)))
+    d1b = next(p for p in annote.paragraphes if p.label.compact() == "50D1(b)")
+    assert [o.element.ligne for o in d1b.amorces] == [5894]
+    assert [o.element.ligne for o in d1b.commentaire] == [5905]

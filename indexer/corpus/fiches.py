@@ -120,17 +120,20 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
     return max(trouves)[1] if trouves else None
 
 
+def annonce(element: Element) -> bool:
+    """Whether a commentary paragraph announces what follows: it ends with « : » or « ? »
+    (« Déclaration fondée sur des informations erronées d'un adversaire : », 000:2497)."""
+    return element.type == COMMENTAIRE and bool(element.blocs) and element.blocs[-1].texte.rstrip()[-1:] in ":?"
+
+
 def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Partie, Element]]) -> Label:
-    """Where a commentary paragraph with a title of the Guide's own goes: to the quote right
-    after it, which it introduces (« Directives générales : … » before 40A3); among the
-    quotes of its part, with the quote above it (« Ce qui est interdit : » after 40A3);
-    after the last of them, to the law: a topic of its own (« Déclarations psychiques : »)."""
+    """Where a commentary paragraph with a title of the Guide's own goes (one that announces
+    the quote right after it is that quote's, ``fiches_loi``): among the quotes of its part,
+    with the quote above it (« Ce qui est interdit : » after 40A3); after the last of them, to
+    the law: a topic of its own (« Déclarations psychiques : »)."""
     if not est_titre:
         return courant
-    meme_partie = [e for cle, _, e in suite if cle[1] == suite[0][0][1]] if suite else []
-    if meme_partie and meme_partie[0].type == LOI and meme_partie[0].label:
-        return meme_partie[0].label
-    if any(e.type == LOI and e.label for e in meme_partie):
+    if any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
         return courant
     return Label(courant.loi)
 
@@ -159,10 +162,11 @@ def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
             rattachement = element.label
         elif rang and _entete_declare(elements[rang - 1][2], element):
             pass  # the heading a declaration put right before it (rattachements) outweighs its title
-        elif titre and suivant is not None and suivant.type == LOI and suivant.label and _seul_titre(element):
-            rattachement = suivant.label  # "Alternative logique" / [16B1(b). …: the quote's heading
+        elif suivant is not None and suivant.type == LOI and suivant.label and elements[rang + 1][0][1] == cle[1] \
+                and (titre and _seul_titre(element) or annonce(element)):
+            rattachement = suivant.label  # "Alternative logique" / [16B1(b). …, or « … priorité ? [50D1b. »
         elif titre:
-            rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[rang + 1:])
+            rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[rang:])
         ids = ancres.de(cle)
         id_ = ids[0] if ids else f"loi-{loi.numero}"
         yield Fiche(

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
-from indexer.corpus.fiches import fiches_loi
+from indexer.corpus.fiches import annonce, fiches_loi
 from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
@@ -55,6 +55,7 @@ class Paragraphe:
     autres: tuple[Occurrence, ...] = ()
     commentaire: tuple[Occurrence, ...] = ()
     suite: tuple[Occurrence, ...] = ()  # the text's further pieces in its source (« [50B. (...) Toute… »)
+    amorces: tuple[Occurrence, ...] = ()  # the commentary that leads into one of its quotes
 
     @property
     def sans_texte(self) -> bool:
@@ -126,6 +127,18 @@ def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
             for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)}
 
 
+def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
+    """The commentary attached to a paragraph that announces its first quote in its source,
+    right before it (« Carte pénalisée et restrictions d'attaque : … qu'est-ce qui a la
+    priorité ? [50D1b. », 5894): it opens the paragraph, above the words; and the rest."""
+    premieres: dict[int, tuple[int, int, int]] = {}
+    for quote in quotes:
+        premieres.setdefault(quote.cle[1], quote.cle)
+    amorces = tuple(o for o in gloses if annonce(o.element)
+                    and (o.cle[0], o.cle[1], o.cle[2] + 1) == premieres.get(o.cle[1]))
+    return amorces, tuple(o for o in gloses if o not in amorces)
+
+
 def annoter(loi: Loi, ancres: Ancres) -> Annote:
     """The law's annotated 2017 text."""
     parties = fusionnees(loi)
@@ -154,7 +167,8 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
     paragraphes = []
     for label, occurrences in quotes.items():
         texte, suite, autres = _choisir(occurrences)
-        paragraphes.append(Paragraphe(label, texte, autres, tuple(gloses.pop(label, ())), suite))
+        amorces, commentaire = _amorces(gloses.pop(label, []), occurrences)
+        paragraphes.append(Paragraphe(label, texte, autres, commentaire, suite, amorces))
     for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
         fin += reste
     complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
@@ -301,7 +315,8 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
     texte = paragraphe.texte
     muets = [o for o in paragraphe.autres if not mots(o)]  # a heading again, or « (...) »: its anchors only
     alias = tuple(i for o in muets for i in ids[o.cle])
-    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias), _sans_texte(paragraphe, labels, page)]
+    amorce = _gloses(paragraphe.amorces, page)
+    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias, amorce), _sans_texte(paragraphe, labels, page)]
     morceaux += [_piece(o, ids[o.cle], page) for o in paragraphe.suite]
     morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if mots(o)]
     if gloses:

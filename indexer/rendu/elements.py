@@ -141,8 +141,10 @@ def devenir(label: Label, edition: str, page: Page) -> str:
     return f"{phrase}\n{{: .devenir }}"
 
 
-def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None) -> str:
-    """One element as Markdown; ``ids`` overrides its anchors (``rendu.annote``'s text)."""
+def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None,
+                     amorce: str = "") -> str:
+    """One element as Markdown; ``ids`` overrides its anchors (``rendu.annote``'s text);
+    ``amorce`` goes between a law paragraph's heading and its words (the Guide's lead-in)."""
     (_, i, _), partie, element = occurrence.cle, occurrence.partie, occurrence.element
     ids = page.contexte.ancres.de(occurrence.cle) if ids is None else ids
     prefixe = f"p{i}-"
@@ -152,7 +154,8 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
         propre = page.source_propre(niveau(element.label), source(partie.source).cle)
         tete = entete(element.label, element, ids, propre)
         manque = lacune(element.label, partie.edition, f"lois/{occurrence.cle[0]}.md")
-        return "\n\n".join(m for m in (tete, devenir(element.label, partie.edition, page), corps, manque, notes) if m)
+        morceaux = (tete, amorce, devenir(element.label, partie.edition, page), corps, manque, notes)
+        return "\n\n".join(m for m in morceaux if m)
     if element.type in (EXEMPLE, NOTE):
         classe = "example" if element.type == EXEMPLE else "note"
         titre = f'<p class="admonition-title">{html.escape(element.titre or "Note")}</p>'
