@@ -100,25 +100,33 @@ def mots(occurrence: Occurrence) -> int:
     return sum(len(ELISION.sub(" ", b.texte).split()) for b in occurrence.element.blocs)
 
 
+def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
+    """The quotes as texts: a quote that opens on an elision (« [50B. (...) Toute carte… »)
+    continues the one before it in its source; any other starts a text of its own."""
+    unites: list[list[Occurrence]] = []
+    for occurrence in occurrences:
+        premier = occurrence.element.blocs[0].texte.lstrip(" [") if occurrence.element.blocs else ""
+        suite = premier.startswith(("(...)", "…")) and mots(occurrence)
+        precedente = next((u for u in reversed(unites) if u[0].cle[1] == occurrence.cle[1]), None)
+        if suite and precedente is not None:
+            precedente.append(occurrence)
+        else:
+            unites.append([occurrence])
+    return unites
+
+
 def _choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
     """The text, its further pieces, and the other versions. The text is the official one
-    (002) where it exists, else the source that gives the most words of the paragraph (the
-    booklet's extract of 5A is its last sentence, the Guide gives the whole), ties going by
-    ``PRIORITE``; quotes of one source are pieces of one text (the Guide quotes 50B in two)."""
-    par_partie: dict[int, list[Occurrence]] = {}
-    for occurrence in occurrences:
-        par_partie.setdefault(occurrence.cle[1], []).append(occurrence)
-
-    def rang(partie: int) -> tuple[bool, int, int]:
-        pieces = par_partie[partie]
-        role = pieces[0].partie.role
+    (002) where it exists, else the quote that gives the most words of the paragraph (the
+    booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
+    pieces that continue it (``_unites``), ties going by ``PRIORITE``."""
+    def rang(unite: list[Occurrence]) -> tuple[bool, int, int]:
+        role = unite[0].partie.role
         priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
-        return (role != ROLE_TEXTE, -sum(mots(o) for o in pieces), priorite)
+        return (role != ROLE_TEXTE, -sum(mots(o) for o in unite), priorite)
 
-    choisie = min(par_partie, key=rang)
-    pieces = [o for o in par_partie[choisie] if mots(o)] or par_partie[choisie][:1]
-    autres = tuple(o for o in occurrences if o not in pieces)
-    return pieces[0], tuple(pieces[1:]), autres
+    choisie = min(_unites(occurrences), key=rang)
+    return choisie[0], tuple(choisie[1:]), tuple(o for o in occurrences if o not in choisie)
 
 
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
