@@ -5,7 +5,7 @@ The form French lawyers know from a « code annoté »: the text of the law firs
 under each paragraph its commentary. The 2017 text is the official text (002) where
 the sources give it; elsewhere it is assembled, in label order, from the quotes of the
 club booklet (004), the director's notes (003) and the Guide (000). When two sources
-give one paragraph, the first of ``PRIORITE`` is the text and the others are kept as
+give one paragraph, ``rendu.versions`` chooses the text and the others are kept as
 « autres versions », so that nothing is lost. Commentary, examples and notes go under
 the paragraph ``corpus.fiches`` attaches them to (``Fiche.rattachement``): the rule is
 stated there once, for the page, the search and ``loi voir`` alike.
@@ -14,7 +14,6 @@ stated there once, for the page, the search and ``loi voir`` alike.
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
@@ -33,14 +32,9 @@ from indexer.rendu.elements import (
     source_ligne,
 )
 from indexer.rendu.entetes import PARENT_SEUL
-from indexer.rendu.markdown import blocs_markdown, notes_markdown
+from indexer.rendu.versions import autre_version, choisir, mots, pareil, piece
 from indexer.sources import source
 
-# Which quote of a paragraph is its text: the official text, then the booklet's
-# verbatim extracts, the director's notes, the Guide's quotes (issue 8, point 3).
-PRIORITE = (ROLE_TEXTE, ROLE_EXTRAITS, ROLE_NOTES, ROLE_GUIDE)
-
-ELISION = re.compile(r"\(\.\.\.\)|…|\[|\]")  # what a quote leaves out, and its brackets
 _ROMAINS = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
 
 
@@ -95,40 +89,6 @@ def fusionnees(loi: Loi) -> tuple[int, ...]:
     return tuple(i for i, p in enumerate(loi.parties) if p.edition == COURANTE and not p.couvre)
 
 
-def mots(occurrence: Occurrence) -> int:
-    """The words a quote gives, an elision (« (...) », « … ») aside: 0 for a heading alone."""
-    return sum(len(ELISION.sub(" ", b.texte).split()) for b in occurrence.element.blocs)
-
-
-def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
-    """The quotes as texts: a quote that opens on an elision (« [50B. (...) Toute carte… »)
-    continues the one before it in its source; any other starts a text of its own."""
-    unites: list[list[Occurrence]] = []
-    for occurrence in occurrences:
-        premier = occurrence.element.blocs[0].texte.lstrip(" [") if occurrence.element.blocs else ""
-        suite = premier.startswith(("(...)", "…")) and mots(occurrence)
-        precedente = next((u for u in reversed(unites) if u[0].cle[1] == occurrence.cle[1]), None)
-        if suite and precedente is not None:
-            precedente.append(occurrence)
-        else:
-            unites.append([occurrence])
-    return unites
-
-
-def _choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
-    """The text, its further pieces, and the other versions. The text is the official one
-    (002) where it exists, else the quote that gives the most words of the paragraph (the
-    booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
-    pieces that continue it (``_unites``), ties going by ``PRIORITE``."""
-    def rang(unite: list[Occurrence]) -> tuple[bool, int, int]:
-        role = unite[0].partie.role
-        priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
-        return (role != ROLE_TEXTE, -sum(mots(o) for o in unite), priorite)
-
-    choisie = min(_unites(occurrences), key=rang)
-    return choisie[0], tuple(choisie[1:]), tuple(o for o in occurrences if o not in choisie)
-
-
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
     cles = [cle for cle, _, _ in parcourir(loi)]
     return {cle: parse_label(f.rattachement) or Label(loi.numero)
@@ -174,7 +134,7 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
             (fin if cle[1] in dernier else tete).append(occurrence)
     paragraphes = []
     for label, occurrences in quotes.items():
-        texte, suite, autres = _choisir(occurrences)
+        texte, suite, autres = choisir(occurrences)
         amorces, commentaire = _amorces(gloses.pop(label, []), occurrences)
         paragraphes.append(Paragraphe(label, texte, autres, commentaire, suite, amorces))
     for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
@@ -199,32 +159,6 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     ids = [ancres.de(o.cle) for o in ordre_page]
     rangees = [paragraphe.texte, *[o for o in ordre_page if o is not paragraphe.texte]]
     return {o.cle: i for o, i in zip(rangees, ids, strict=True)}
-
-
-def _piece(occurrence: Occurrence, ids: tuple[str, ...], page: Page) -> str:
-    """A further piece of the text shown, from the same source (« [50B. (...) Toute carte… »):
-    its words right under the text, its anchors before them."""
-    element, prefixe = occurrence.element, f"p{occurrence.cle[1]}-"
-    ancres = "".join(f'<span id="{i}"></span>' for i in ids)
-    corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
-    return "\n\n".join(m for m in (f'<div class="suite" markdown>\n{ancres}', corps, notes, "</div>") if m)
-
-
-def _autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page) -> str:
-    """Another source's words for a paragraph, collapsed under the text shown."""
-    element = occurrence.element
-    nom = source(occurrence.partie.source).nom
-    pareil = [b.texte.split() for b in element.blocs] == [b.texte.split() for b in texte.element.blocs]
-    titre = f", « {element.titre} »" if element.titre and element.titre != texte.element.titre else ""
-    resume = f"Autre version : {nom}, ligne {element.ligne}{titre}" + (" — même texte" if pareil else "")
-    prefixe = f"p{occurrence.cle[1]}-"
-    corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
-    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
-    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{occurrence.partie.edition}" '
-                 f'markdown>\n<summary>{alias}{html.escape(resume, quote=False)}</summary>')
-    return "\n\n".join(m for m in (ouverture, corps, notes, "</details>") if m)
 
 
 def _sur(label: Label | None) -> str:
@@ -318,15 +252,30 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
     return morceaux + [m for _, m in reversed(attente)]
 
 
+def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
+    """Each lead-in (``Paragraphe.amorces``) as Markdown, by the quote it leads into: above the
+    text's words, or inside the other version it introduces (« Les Lois précisent que [41B »)."""
+    parties: dict[Cle, list[Occurrence]] = {}
+    for occurrence in paragraphe.amorces:
+        quote = next(o for o in (paragraphe.texte, *paragraphe.suite, *paragraphe.autres)
+                     if o.cle[1] == occurrence.cle[1] and o.cle[2] > occurrence.cle[2])
+        if quote in paragraphe.autres and pareil(quote, paragraphe.texte):
+            quote = paragraphe.texte  # a version with the text's words: its lead-in opens the text
+        parties.setdefault(quote.cle, []).append(occurrence)
+    return {cle: _gloses(tuple(liste), page) for cle, liste in parties.items()}
+
+
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
     ids = _ids_echanges(paragraphe, page.contexte.ancres)
     texte = paragraphe.texte
     muets = [o for o in paragraphe.autres if not mots(o)]  # a heading again, or « (...) »: its anchors only
     alias = tuple(i for o in muets for i in ids[o.cle])
-    amorce = _gloses(paragraphe.amorces, page)
-    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias, amorce), _sans_texte(paragraphe, labels, page)]
-    morceaux += [_piece(o, ids[o.cle], page) for o in paragraphe.suite]
-    morceaux += [_autre_version(o, texte, ids[o.cle], page) for o in paragraphe.autres if mots(o)]
+    amorces = _amorce_de(paragraphe, page)
+    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias, amorces.get(texte.cle, "")),
+                _sans_texte(paragraphe, labels, page)]
+    morceaux += [piece(o, ids[o.cle], page) for o in paragraphe.suite]
+    morceaux += [autre_version(o, texte, ids[o.cle], page, amorces.get(o.cle, ""))
+                 for o in paragraphe.autres if mots(o)]
     if gloses:
         morceaux.append(_gloses(paragraphe.commentaire, page))
     return "\n\n".join(m for m in morceaux if m)
