@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import replace
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.labels import Label
@@ -140,7 +141,20 @@ def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Parti
     return Label(courant.loi)
 
 
-def fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
+def fiches_loi(loi: Loi, ancres: Ancres) -> list[Fiche]:
+    """One fiche per element of a law page, in page order (``_fiches_loi``); a paragraph
+    that announces the commentary after it (« Commentaire sur les Lois de la WBF : », 5031)
+    goes where that commentary goes."""
+    elements = [(cle, e) for cle, _, e in parcourir(loi)]
+    resultat = list(_fiches_loi(loi, ancres))
+    for rang in reversed(range(len(resultat) - 1)):
+        (cle, element), (suivante, apres) = elements[rang], elements[rang + 1]
+        if annonce(element) and apres.type != LOI and suivante[1] == cle[1]:
+            resultat[rang] = replace(resultat[rang], rattachement=resultat[rang + 1].rattachement)
+    return resultat
+
+
+def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
     """One fiche per element of a law page, in page order.
 
     The Guide comments a quote right after it: what follows a law paragraph in the
