@@ -47,6 +47,22 @@ RATTACHES = [
     (f"{GUIDE}:4675", "43B", "Si une violation se produit"),
     # Law 40: no 2017 source names 40C; the psychics stay with the law (see the file's header)
     (f"{GUIDE}:4211", "40", "Déclarations psychiques"),
+    # Laws 15, 17, 20, 23, 43, 50, 64 (issue 18): headings, statements and restatements of the Guide
+    (f"{GUIDE}:1308", "15A", "15A : Si un joueur prend des cartes"),  # « 15A : », « La Loi 15A traite de… »
+    (f"{GUIDE}:1802", "17A", "La période des annonces sur une donne commence"),
+    (f"{GUIDE}:2210", "20F", "Explication des déclarations des adversaires"),
+    (f"{GUIDE}:2322", "20F4", "Quand les choses vont mal"),  # the Guide's « Loi 20F4a », 000:2525
+    (f"{GUIDE}:2347", "20F5", "2. Un joueur se rend compte que son partenaire"),
+    (f"{GUIDE}:2363", "20F6", "3. Quand un joueur n’est pas certain"),  # « (Loi 20F6) »
+    (f"{GUIDE}:2716", "23A", "L'une ou l'autre des trois définitions"),
+    (f"{GUIDE}:2730", "23A1", "L’arbitre peut faire preuve d'une certaine discrétion"),
+    (f"{GUIDE}:2778", "23A2", "Pour qu'une déclaration de remplacement définisse un sous-ensemble"),
+    (f"{GUIDE}:2829", "23A3", "Quant à la troisième clause"),
+    (f"{GUIDE}:4714", "43B2(a)", "Le déclarant est en main et commence"),  # « Si le mort le prévient »
+    (f"{GUIDE}:4720", "43B2(b)", "Le déclarant a ♠ A98"),  # « Pas de Pique, partenaire ? »
+    (f"{GUIDE}:4741", "43B3", "Un défenseur attaque hors tour"),  # « Les exemples 3 et 4… Loi 43B3 »
+    (f"{GUIDE}:6012", "50E2", "Même configuration que dans l'exemple #1 ci-dessus, mais maintenant"),
+    (f"{GUIDE}:7366", "64C", "64C - Réparation des dommages"),
 ]
 
 
