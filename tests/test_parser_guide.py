@@ -509,6 +509,10 @@ def test_bornes_d_exemples(extrait: Extrait, numero: int, ligne: int, fin: str, 
 # (law, line, expected label): quotes that the Guide does not label itself
 ETIQUETTES_DU_GUIDE = [
     (15, 1398, "15B"),  # « [Loi 15B : »
+    (50, 5866, "50D2(a)"),  # « a. exiger… », a letter with a dot, inside the quote of 50D2
+    (50, 5871, "50D2(b)"),  # « b. ne pas exiger… », its line glued to the one above
+    (46, 5315, "46B1(b)"),
+    (46, 5336, "46B3(b)"),
     (16, 1635, "16C"),  # « … (16C) : », heading without text
     (32, 3836, "32A2"),  # « comme en A2(a) ou A2(b) ci-dessus » (3851)
     (32, 3838, "32A2(a)"),  # « …légale :(a) Quand… », a marker glued after a sentence

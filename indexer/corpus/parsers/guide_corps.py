@@ -143,6 +143,7 @@ def _structurel(texte: str) -> bool:
         or texte.lstrip().startswith("[")
         or LETTRE_LOI.match(texte)
         or re.match(rf"^{marqueurs.SECTION}\d?\s*-\s*\[", texte)
+        or re.match(rf"^{marqueurs.LETTRE}\.\s", texte)  # « b. ne pas exiger… » in the quote of 50D2 (5871)
     )
 
 

@@ -27,9 +27,9 @@ TEXTE_CITE = re.compile(rf"^(?:[A-ZÀ-Ý][a-zà-ÿ’' ]|…|\(\.\.\.\)|\({LETTR
 WBF = re.compile(r"^(?:Commentaire|Exemple|Extrait)")
 # What may stand before a line-start "[": "- ", "2. ", "A1 - "
 AVANT_CROCHET = re.compile(rf"^\s*(?:[-–]\s+|(?P<numero>{NUMERO})\.\s*|(?P<lettre>{SECTION}\d?)\s*-\s*)?$")
-# A sub-paragraph marker inside a quote: "1.", "2.Chaque", "(a)", "a)", "(ii)", "C. "
+# A sub-paragraph marker inside a quote: "1.", "2.Chaque", "(a)", "a)", "a. " (46B, 50D2), "(ii)", "C. "
 SOUS_MARQUE = re.compile(
-    rf"^\s*(?:(?P<section>{SECTION})\.\s+|(?P<numero>{NUMERO})\.(?!\d)\s*|\(?(?P<lettre>{LETTRE})\)\s*"
+    rf"^\s*(?:(?P<section>{SECTION})\.\s+|(?P<numero>{NUMERO})\.(?!\d)\s*|\(?(?P<lettre>{LETTRE})(?:\)|\.(?=\s))\s*"
     rf"|\((?P<romain>{ROMAIN})\)\s*)"
 )
 # The headings that end an unterminated quote; guide_corps opens an example or a note there.
