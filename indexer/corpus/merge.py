@@ -15,6 +15,9 @@ names it, in one of two ways (never from the 2007 text, never from order):
 - the other source restates our last ``MOTS`` words and cites the paragraph right
   after them in parentheses (003:129 « …si l'enchère insuffisante n'avait pas eu
   lieu. » is restated by 000:3378 « …n'avait pas eu lieu (27D, et voir 12B1) »: 27D).
+
+And ``scinder`` cuts off the end of a labelled extract where a sentence opens with another
+source's quote of another paragraph (the booklet's 41C runs on into 41D).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
-from indexer.editions import rang
+from indexer.editions import COURANTE, rang
 from indexer.labels import LOI_MAX, Label, parse_label
 from indexer.model import (
     LOI,
@@ -74,8 +77,33 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
 
 def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
     """Label the unlabelled 2017 paragraphs of one law that another 2017 source names
-    (module docstring); every other part is returned as it is."""
-    return [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
+    (module docstring), and split off the end of a paragraph that another source quotes
+    under another label (``scinder``); every other part is returned as it is."""
+    etiquetees = [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
+    return [replace(p, elements=tuple(x for e in p.elements for x in scinder(e, p, etiquetees)))
+            for p in etiquetees]
+
+
+def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Element]:
+    """A 2017 extract that runs on into the next paragraph, its letter lost (the booklet's
+    41C, 004:636, goes on with « L'entame rendue visible, le mort étale sa main… », which the
+    Guide quotes as 41D, 000:4483): cut where a sentence opens with the first ``MOTS`` words of
+    another source's quote of another paragraph, the rest under that label."""
+    if element.type != LOI or not element.label or partie.edition != COURANTE or partie.role == ROLE_TEXTE:
+        return [element]
+    autres = [(e.label, _mots(" ".join(b.texte for b in e.blocs))[:MOTS]) for p in parties
+              if p.source != partie.source and p.edition == COURANTE for e in p.elements
+              if e.type == LOI and e.label and e.label.parties and e.label != element.label
+              and not e.label.contient(element.label) and not element.label.contient(e.label)]
+    for position, bloc in enumerate(element.blocs):
+        for debut in (m.end() for m in re.finditer(r"[.!?]\s+", bloc.texte)):
+            suite = _mots(bloc.texte[debut:])[:MOTS]
+            label = next((lab for lab, mots in autres if len(mots) == MOTS and mots == suite), None)
+            if label is not None:
+                avant = (*element.blocs[:position], replace(bloc, texte=bloc.texte[:debut].rstrip()))
+                apres = (replace(bloc, texte=bloc.texte[debut:]), *element.blocs[position + 1 :])
+                return [replace(element, blocs=avant), Element(LOI, apres, bloc.ligne, label)]
+    return [element]
 
 
 def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Partie]) -> Element:
