@@ -488,9 +488,13 @@ def test_captures_telephone_et_bureau(navigateur, construction, numero: int) -> 
     for nom, taille in (("telephone", TELEPHONE), ("bureau", BUREAU)):
         page = _ouvrir(navigateur, construction.site, numero, taille)
         _capture(page, f"loi-{numero}-{nom}.png")
-        premier = page.evaluate("""() => { const t = [...document.querySelectorAll('article [data-edition]')]
-            .find(e => /^H[3-6]$/.test(e.tagName) && e.nextElementSibling?.tagName === 'P');
-            return t ? t.nextElementSibling.getBoundingClientRect().top : -1; }""")
+        # the first words of law text: a heading's next paragraph, past the Guide's lead-in box if any
+        premier = page.evaluate("""() => { const mots = (e) => { let s = e.nextElementSibling;
+                while (s && s.classList.contains('glose')) s = s.nextElementSibling;
+                return s?.tagName === 'P' ? s : null; };
+            const t = [...document.querySelectorAll('article [data-edition]')]
+                .find(e => /^H[3-6]$/.test(e.tagName) && mots(e));
+            return t ? mots(t).getBoundingClientRect().top : -1; }""")
         assert 0 < premier < taille["height"], (numero, nom, premier)
         page.close()
 
