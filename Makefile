@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml scripts/installer.sh package-lock.json
 docs: setup ## régénère docs/ depuis corpus/ (loi construire)
 	$(LOI) construire
 
-index: setup ## construit l'index de recherche (hors git, dans .cache/)
+index: setup ## l'index de recherche et les données de recherche du site (hors git, dans genere/)
 	$(LOI) construire --index
 
 demo: setup ## ce que voit l'arbitre : un paragraphe et une recherche
@@ -54,4 +54,4 @@ roue: setup ## construit la roue installable (dist/loi_bridge-*.whl : code, corp
 	$(PY) -m build --wheel --no-isolation -o dist .
 
 clean: ## supprime les fichiers générés hors git
-	rm -rf .cache site dist .pytest_cache
+	rm -rf genere site dist build .pytest_cache

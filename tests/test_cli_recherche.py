@@ -20,7 +20,7 @@ from indexer.recherche.moteur import Chercheur
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
-ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}  # before the fixtures point LOI_CACHE at tmp
+ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +33,8 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
 
 @pytest.fixture(autouse=True)
 def fixture_ouverte(chercheur: Chercheur, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The commands search the fixture's index; history and cache go to tmp_path."""
+    """The commands search the fixture's index."""
     monkeypatch.setattr(cherche, "_chercheur", chercheur)
-    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
 
 
 def lancer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
