@@ -7,7 +7,10 @@ machinery. Nothing here reads or writes a file but ``adresse_site`` (mkdocs.yml)
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 RACINE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # A checkout holds corpus/ and docs/ beside indexer/; an installed wheel holds the same
@@ -26,11 +29,15 @@ DONNEES_RECHERCHE = os.path.join(GENERE, "recherche-donnees.js")  # the site's s
 
 def racine() -> Path:
     """The project folder (the one holding corpus/ and docs/)."""
+    from pathlib import Path  # here: pathlib costs ``loi voir`` a tenth of its start-up
+
     return Path(RACINE)
 
 
 def corpus() -> Path:
     """The corpus folder: sources, manifest, errata, chapters, synonyms."""
+    from pathlib import Path
+
     return Path(CORPUS)
 
 

@@ -16,7 +16,7 @@ RACINE = Path(__file__).resolve().parent.parent
 PAQUET = RACINE / "indexer"
 
 # Layer of each part of the package, bottom first; a module imports its own part or lower ones.
-VOCABULAIRE = ("editions", "sources", "marqueurs", "labels", "model", "errors", "chemins")
+VOCABULAIRE = ("editions", "sources", "marqueurs", "labels", "genres", "model", "errors", "chemins")
 COUCHES = {
     **{nom: (0, "vocabulaire") for nom in VOCABULAIRE},
     "corpus": (1, "corpus"),

@@ -67,18 +67,3 @@ def test_le_temoin_voit_un_import() -> None:
     """The witness must see an import: argparse is imported for the help."""
     code, modules = modules_apres(["--help"], dict(os.environ))
     assert code == 0 and "argparse" in modules
-
-
-def test_la_table_anglaise_de_whoosh_attend_son_premier_appel(tmp_path: Path) -> None:
-    """A search imports ``whoosh.query`` without loading ``whoosh.lang.morph_en`` (a stand-in,
-    ``moteur._variations_paresseuses``); the real table still answers its first call."""
-    dossier = construire_index(tmp_path)
-    script = (
-        "import sys, json\nfrom indexer.cli import main\nmain(['cherche', 'renonce'])\n"
-        "m = sys.modules['whoosh.lang.morph_en']\nremplacant = getattr(m, '__file__', None) is None\n"
-        "from whoosh.query.terms import variations\n"
-        "sys.stderr.write('\\n' + json.dumps([remplacant, sorted(variations('run'))[:2]]))\n"
-    )
-    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE,
-                          env={**os.environ, "LOI_INDEX": str(dossier)}, timeout=300)  # fmt: skip
-    assert json.loads(fini.stderr.strip().splitlines()[-1]) == [True, ["ran", "run"]]

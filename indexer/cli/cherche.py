@@ -8,9 +8,10 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
     from typing import Any

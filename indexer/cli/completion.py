@@ -7,11 +7,12 @@ Commands, their options and choices, and law numbers (1–93) after ``voir`` and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer.cli.options import COMMANDES
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie, montrable
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
 

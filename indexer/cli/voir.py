@@ -6,11 +6,12 @@ The read API is ``indexer.lecture``, over the per-law data committed with docs/
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer import lecture
 from indexer.cli import sortie
 from indexer.errors import Sortie
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from types import SimpleNamespace
 

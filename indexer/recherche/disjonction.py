@@ -22,12 +22,13 @@ float as the tree's, to the last bit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from whoosh.matching import IntersectionMatcher, ListMatcher, NullMatcher, WrappingMatcher
 from whoosh.query import DisjunctionMax, Phrase, Term
 from whoosh.scoring import BM25F, BM25FScorer
 from whoosh.util import make_binary_tree
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
