@@ -302,8 +302,9 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
     from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index
     from indexer.recherche import index
 
-    if cible is None:
-        cible, site = Path(dossier_index()), site or (Path(DONNEES_RECHERCHE) if DEPOT else None)
+    if cible is None:  # the checkout's; an index apart (LOI_INDEX: make secours) leaves the site's data alone
+        cible = Path(dossier_index())
+        site = site or (Path(DONNEES_RECHERCHE) if DEPOT and not os.environ.get("LOI_INDEX") else None)
     try:
         index.installer(fiches_recherche(), cible, empreinte())
         if site is not None:

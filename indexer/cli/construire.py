@@ -62,10 +62,11 @@ def construire_index() -> None:
     """Rebuild the index and the site's search data from scratch; say how long it took and its size."""
     from indexer.chemins import DONNEES_RECHERCHE
     from indexer.cli import cherche
+    from indexer.recherche.dossier import verifier
 
     cherche.oublier()
     debut = time.perf_counter()
     cible = build.construire_index()
-    taille = sum(f.stat().st_size for f in cible.iterdir())
+    taille = sum(octets for octets, _ in verifier(cible)["fichiers"].values())
     emettre(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s) ; "
             f"données de recherche du site : {DONNEES_RECHERCHE}.\n")

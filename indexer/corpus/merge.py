@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
-from indexer.editions import rang
+from indexer.editions import CODE_2017, rang
 from indexer.labels import LOI_MAX, Label, parse_label
 from indexer.model import (
     LOI,
@@ -79,12 +79,12 @@ def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
 
 
 def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Partie]) -> Element:
-    if element.type != LOI or element.label != Label(numero) or partie.edition != "2017":
+    if element.type != LOI or element.label != Label(numero) or partie.edition != CODE_2017:
         return element
     mots = _mots(" ".join(b.texte for b in element.blocs))
     if len(mots) < MOTS:
         return element
-    autres = [p for p in parties if p.source != partie.source and p.edition == "2017"]
+    autres = [p for p in parties if p.source != partie.source and p.edition == CODE_2017]
     label = _cite_sous_label(mots[:MOTS], autres) or _reformule_puis_cite(numero, mots[-MOTS:], autres)
     return replace(element, label=label) if label else element
 
