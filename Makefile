@@ -27,8 +27,12 @@ demo: setup ## ce que voit l'arbitre : un paragraphe et une recherche
 	$(LOI) voir 68C
 	$(LOI) cherche "revendication contestée" --limite 3
 
-test: setup ## toute la suite de tests
+test: setup ## toute la suite de tests, et mypy
+	.venv/bin/mypy
 	$(PY) -m pytest -q
+
+vite: setup ## la suite sans le navigateur ni les tests lents (le site n'est pas construit)
+	$(PY) -m pytest -q -m "not navigateur and not lent"
 
 golden: setup ## réécrit docs/ et les fichiers de référence après un changement voulu
 	$(LOI) construire

@@ -45,6 +45,7 @@ from indexer.model import Corpus, Fiche
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
+    from indexer.model import Extrait
     from indexer.recherche.moteur import Chercheur
 
 
@@ -131,9 +132,10 @@ def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement
 
 
 def parser_corpus() -> Construit:
-    """Read, check, clean, parse, merge and link every source (no cache)."""
+    """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
-    extraits, lignes = [], {}
+    extraits: list[Extrait] = []
+    lignes: dict[str, tuple[str, ...]] = {}
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))

@@ -37,3 +37,12 @@ def construit():
     from indexer.build import construit as construire
 
     return construire()
+
+
+@pytest.fixture(scope="session")
+def site_commun(tmp_path_factory: pytest.TempPathFactory):
+    """The site built once per test run (``mkdocs build --strict``), read by every site test;
+    no test writes into it."""
+    from site_outils import construire
+
+    return construire(tmp_path_factory.mktemp("site"))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
     from typing import Any
 
     from indexer.recherche.moteur import Chercheur, Groupe, Reponse
@@ -46,7 +46,7 @@ def oublier() -> None:
         _chercheur = None
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Run one search command; returns the exit code (0 found, 1 nothing found)."""
     from indexer.recherche.analyse import normaliser_requete
 
@@ -85,7 +85,7 @@ def _chercher(texte: str, **options: Any) -> Reponse:
         raise IndexIndisponible(message(erreur)) from erreur
 
 
-def _exemples(texte: str, arguments: SimpleNamespace) -> Reponse:
+def _exemples(texte: str, arguments: Namespace) -> Reponse:
     """The worked examples of a law (``68C`` → law 68's), or a search among examples."""
     from indexer.labels import parse_label
     from indexer.recherche.moteur import Groupe, Reponse
@@ -150,7 +150,9 @@ def sans_appels_decales(texte: str, marques: Any) -> tuple[str, list[tuple[int, 
     from indexer.recherche.extraits import marquer
 
     marque = sans_appels(marquer(texte, marques, _DEBUT, _FIN))
-    propre, spans, debut = [], [], 0
+    propre: list[str] = []
+    spans: list[tuple[int, int]] = []
+    debut = 0
     for c in marque:
         if c == _DEBUT:
             debut = len(propre)

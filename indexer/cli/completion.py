@@ -14,7 +14,7 @@ from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie, montrable
 
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
 
 SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))
@@ -117,7 +117,7 @@ def fish() -> str:
     return "\n".join(lignes) + "\n"
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     (shell, *reste) = arguments.shell
     if shell not in SHELLS or reste:
         raise LoiErreur(f"« {montrable(' '.join(arguments.shell))} » : donnez un shell, bash, zsh ou fish "

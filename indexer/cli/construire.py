@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import sys
 import time
-from types import SimpleNamespace
+from argparse import Namespace
 
 from indexer import build
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie
 
 
-def construire(arguments: SimpleNamespace) -> int:
+def construire(arguments: Namespace) -> int:
     """Regenerate docs/ (and the index with --index); report unresolved references.
 
     Outside a checkout (an installed wheel, which carries its index) it refuses.

@@ -16,8 +16,8 @@ from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie
 
 if TYPE_CHECKING:
+    from argparse import Namespace
     from collections.abc import Sequence
-    from types import SimpleNamespace
 
 
 MARQUE = ("marque", "imp", "pdm", "ajustee")  # the scoring commands (indexer.cli.marque)
@@ -67,7 +67,7 @@ def commande_proche(mot: str) -> str | None:
     return None
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Run one command whose arguments are read."""
     if arguments.commande == "voir":
         from indexer.cli import voir

@@ -6,6 +6,8 @@ every line with it; the shell completion (``completion``) and the prompt read th
 
 from __future__ import annotations
 
+from typing import Any
+
 from indexer.editions import EDITIONS
 
 EDITIONS_RECHERCHE = (*EDITIONS, "2008")  # the Code's editions and the 2008 regulations
@@ -51,7 +53,7 @@ AFFICHAGE = (COULEUR, SANS_PAGER)  # how an answer is shown, for every command t
 # Each command: its help line, its words (dest, metavar, help; None: it takes none), its options.
 # ``negatifs``: its words and values may be negative numbers (« -2 », « -500 »): there, a
 # « - » followed by a digit is a word or a value, never an option (``parseur.NEGATIF``).
-COMMANDES = {
+COMMANDES: dict[str, dict[str, Any]] = {
     "voir": {"aide": "affiche une loi ou un paragraphe",
              "mots": ("ref", "REF", "par exemple 68C, « loi 12 C 1 e »"),
              "options": (JSON, EDITION_CODE, SOURCES, *AFFICHAGE)},

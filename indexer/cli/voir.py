@@ -13,7 +13,7 @@ from indexer.cli import sortie
 from indexer.errors import Sortie
 
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
 
 
 def lire(reference: str, edition: str | None = None) -> dict:
@@ -21,7 +21,7 @@ def lire(reference: str, edition: str | None = None) -> dict:
     return lecture.lire(reference, edition, lecture.charger)
 
 
-def voir(arguments: SimpleNamespace) -> int:
+def voir(arguments: Namespace) -> int:
     """Print a law or paragraph for a person, or as JSON."""
     objet = lire(" ".join(arguments.ref), arguments.edition)
     if arguments.json:
