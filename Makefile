@@ -4,7 +4,7 @@ LOI     := .venv/bin/loi
 STAMP   := .venv/.installe
 
 .DEFAULT_GOAL := all
-.PHONY: all help setup docs index demo test golden site serve zip bench eval clean roue
+.PHONY: all help setup docs index demo test vite golden site serve zip bench eval clean roue secours
 
 all: setup docs index demo ## installe .venv, régénère docs/ et l'index, montre une loi et une recherche
 
@@ -20,15 +20,19 @@ $(STAMP): pyproject.toml scripts/installer.sh package-lock.json
 docs: setup ## régénère docs/ depuis corpus/ (loi construire)
 	$(LOI) construire
 
-index: setup ## construit l'index de recherche (hors git, dans .cache/)
+index: setup ## l'index de recherche et les données de recherche du site (hors git, dans genere/)
 	$(LOI) construire --index
 
 demo: setup ## ce que voit l'arbitre : un paragraphe et une recherche
 	$(LOI) voir 68C
 	$(LOI) cherche "revendication contestée" --limite 3
 
-test: setup ## toute la suite de tests
+test: setup ## toute la suite de tests, et mypy
+	.venv/bin/mypy
 	$(PY) -m pytest -q
+
+vite: setup ## la suite sans le navigateur ni les tests lents (le site n'est pas construit)
+	$(PY) -m pytest -q -m "not navigateur and not lent"
 
 golden: setup ## réécrit docs/ et les fichiers de référence après un changement voulu
 	$(LOI) construire
@@ -53,5 +57,16 @@ eval: setup ## qualité de la recherche (tests/eval/) : la commande, puis le sit
 roue: setup ## construit la roue installable (dist/loi_bridge-*.whl : code, corpus, données)
 	$(PY) -m build --wheel --no-isolation -o dist .
 
+# The documented fallback if the pinned whoosh3 fork goes away: whoosh-reloaded 2.7.5 (same rankings),
+# in its own venv, its index apart (LOI_INDEX), the search tests and the evaluation run on it.
+SECOURS := .venv-secours
+SECOURS_TESTS := tests/test_search.py tests/test_fautes.py tests/test_situations.py tests/test_synonymes.py \
+	tests/test_analyse.py tests/test_eval.py
+
+secours: setup ## la recherche sur whoosh-reloaded 2.7.5 (repli documenté de whoosh3) : ses tests
+	test -x $(SECOURS)/bin/python || python3 -m venv $(SECOURS)
+	$(SECOURS)/bin/python -m pip install -q whoosh-reloaded==2.7.5 pytest==9.2.0 hypothesis==6.170.15
+	LOI_INDEX=genere/index-secours PYTHONPATH=. $(SECOURS)/bin/python -m pytest -q -p no:cacheprovider $(SECOURS_TESTS)
+
 clean: ## supprime les fichiers générés hors git
-	rm -rf .cache site dist .pytest_cache
+	rm -rf genere site dist build .pytest_cache $(SECOURS)

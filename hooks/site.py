@@ -6,9 +6,9 @@
   ``use_directory_urls: false`` makes links work from file://, but the issue wants
   ``lois/68/index.html``; explicit file names give both;
 - the site's search: MiniSearch comes from node_modules (pinned in package-lock.json),
-  never a CDN; its data (the CLI index's units, synonyms and stop words) is written by
-  ``indexer.build`` as a script, read only when a reader opens the search
-  (``assets/javascripts/recherche.js``);
+  never a CDN; its data (the CLI index's units, synonyms and stop words) is the script
+  ``loi construire --index`` wrote (``genere/recherche-donnees.js``), read only when a reader
+  opens the search (``assets/javascripts/recherche.js``);
 - the home page gets its grid of the 93 laws and the citation table as a script, because
   ``fetch`` of a JSON file is refused on file://.
 """
@@ -116,7 +116,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for fichier in [f for f in files if _LUNR.match(f.src_uri)]:
         files.remove(fichier)
     files.append(_minisearch(config))
-    files.append(File.generated(config, RECHERCHE_DONNEES, content=donnees_recherche(files)))
+    files.append(donnees_recherche(config))
     citations = files.get_file_from_path(CITATIONS_JSON)
     if citations is None:
         log.warning("%s manque : la boîte « aller à une citation » n'aura pas de table", CITATIONS_JSON)
@@ -147,20 +147,14 @@ def _minisearch(config: MkDocsConfig) -> File:
     return File.generated(config, MINISEARCH_SITE, abs_src_path=str(source))
 
 
-def donnees_recherche(files: Files) -> str:
-    """``window.RECHERCHE_DONNEES``: the CLI index's units, each URL made the built page's."""
-    from indexer import build  # the project's package: only the site's build needs it here
+def donnees_recherche(config: MkDocsConfig) -> File:
+    """``window.RECHERCHE_DONNEES``, as ``loi construire --index`` wrote it (``genere/``): no index is built here."""
+    from indexer.chemins import DONNEES_RECHERCHE
 
-    pages = {_url_dossier(f.src_uri): f.url for f in files.documentation_pages()}
-
-    def adresse(url: str) -> str:
-        page, diese, ancre = url.partition("#")
-        if page not in pages:
-            log.warning("recherche : %r n'est pas une page du site", url)
-            return url
-        return pages[page] + diese + ancre
-
-    return build.script_recherche_site(adresse)
+    if not Path(DONNEES_RECHERCHE).is_file():
+        raise PluginError(f"{DONNEES_RECHERCHE} manque : lancez « loi construire --index » (ou make) "
+                          "avant de construire le site ; sans lui le site n'a pas de recherche")
+    return File.generated(config, RECHERCHE_DONNEES, abs_src_path=DONNEES_RECHERCHE)
 
 
 def table_citations(citations: File, files: Files) -> str:

@@ -1,10 +1,9 @@
-"""The build: the only module that reads the corpus and writes docs/ and the cache.
+"""The build: reads the corpus, writes docs/, the search index and the site's search data.
 
 ``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them against
 their sha256 in ``corpus/sources.toml``, cleans them (with ``corpus/errata.toml``), parses them,
-applies ``corpus/rattachements.toml``, merges, links and maps them (``corpus.carte``). The result
-is cached in ``.cache/`` keyed by ``empreinte()``, a hash of the sources, the errata and the
-package's code, so that a change to any of them rebuilds.
+applies ``corpus/rattachements.toml``, merges, links and maps them (``corpus.carte``): under half
+a second, once per process. ``construire_index()`` writes what ``loi cherche`` and the site read.
 """
 
 from __future__ import annotations
@@ -12,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pickle
-import shutil
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -23,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from indexer import sources
 from indexer.chemins import corpus as dossier_corpus
-from indexer.chemins import dossier_cache, empreinte, racine
+from indexer.chemins import racine
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.carte import Carte, dresser
 from indexer.corpus.cibles import calculer_cibles
@@ -42,15 +39,14 @@ from indexer.corpus.signalements import signaler
 from indexer.corpus.situations import FICHIER as FICHIER_SITUATIONS
 from indexer.corpus.situations import fiches_situations
 from indexer.corpus.situations import lire as lire_situations
+from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee, raison
+from indexer.model import Corpus, Fiche
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-
     from whoosh.index import FileIndex
 
+    from indexer.model import Extrait
     from indexer.recherche.moteur import Chercheur
-from indexer.errors import CacheInutilisable, IndexIndisponible, LoiErreur, SourceModifiee, raison
-from indexer.model import Corpus, Fiche
 
 
 def manifeste() -> dict[str, str]:
@@ -136,9 +132,10 @@ def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement
 
 
 def parser_corpus() -> Construit:
-    """Read, check, clean, parse, merge and link every source (no cache)."""
+    """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
-    extraits, lignes = [], {}
+    extraits: list[Extrait] = []
+    lignes: dict[str, tuple[str, ...]] = {}
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
@@ -168,40 +165,10 @@ def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
         raise
 
 
-def _lire_cache_corpus(chemin: Path) -> Construit | None:
-    """The cached corpus if its checksum holds; a damaged file is removed (it never heals)."""
-    try:
-        donnees = chemin.read_bytes()
-    except OSError:
-        return None
-    somme, _, corps = donnees.partition(b"\n")
-    try:
-        if somme == hashlib.sha256(corps).hexdigest().encode():
-            resultat = pickle.loads(corps)
-            if isinstance(resultat, Construit):
-                return resultat
-    except Exception:  # noqa: BLE001 — a checksummed pickle that still fails: another code's objects
-        pass
-    with contextlib.suppress(OSError):
-        chemin.unlink()
-    return None
-
-
 @cache
 def construit() -> Construit:
-    """The linked corpus, from the cache when it matches ``empreinte()`` and its checksum, else rebuilt.
-
-    The cache is an optimisation: a read-only or full cache folder only costs time.
-    """
-    chemin = dossier_cache() / f"corpus-{empreinte()}.pickle"
-    resultat = _lire_cache_corpus(chemin)
-    if resultat is not None:
-        return resultat
-    resultat = parser_corpus()
-    corps = pickle.dumps(resultat, protocol=pickle.HIGHEST_PROTOCOL)
-    with contextlib.suppress(OSError):
-        ecrire_atomique(chemin, hashlib.sha256(corps).hexdigest().encode() + b"\n" + corps)
-    return resultat
+    """The linked corpus, parsed once per process."""
+    return parser_corpus()
 
 
 def charger_corpus() -> Corpus:
@@ -221,14 +188,23 @@ def fiches_recherche() -> tuple[Fiche, ...]:
     return resultat.fiches + fiches_situations(situations, resultat.fiches, cibles)
 
 
-def script_recherche_site(adresse: Callable[[str], str]) -> str:
-    """The site's search data (the CLI index's units, synonyms as it analysed them, with the passages that
-    say each expression, stop words), for ``hooks/recherche.py``; ``adresse``: a fiche's URL → the page's."""
+def adresse_page(url: str) -> str:
+    """A fiche's directory URL as the built site links it: ``lois/68/#loi-68-c`` →
+    ``lois/68/index.html#loi-68-c`` (``hooks/site.py`` writes every page as ``…/index.html``)."""
+    page, diese, ancre = url.partition("#")
+    docs, base = racine() / "docs", page.rstrip("/")
+    if not ((docs / f"{base}.md").is_file() or (docs / base / "index.md").is_file()):
+        raise LoiErreur(f"Recherche du site : {url!r} n'est pas une page de docs/ ; lancez « loi construire ».")
+    return f"{page}index.html{diese}{ancre}"
+
+
+def script_recherche_site(ix: FileIndex) -> str:
+    """The site's search data (the index's units, synonyms as it analysed them, with the passages that
+    say each expression, stop words), each URL the built page's."""
     from indexer.recherche import pour_site
     from indexer.recherche.moteur import synonymes_de
 
-    with contextlib.closing(index_courant()) as ix:
-        return pour_site.script(pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse))
+    return pour_site.script(pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse_page))
 
 
 def chapitres() -> list[dict]:
@@ -302,99 +278,48 @@ def titres() -> list[str]:
     return [t for t in resultat if t]
 
 
-# What a build leaves in the cache while it works: orphans once no process holds the lock.
-TEMPORAIRES = (".tmp-", ".voir-", ".rebut-")  # our own prefixes only: $LOI_CACHE may be a shared folder
-ANCIENS = ("corpus-", "index-", "voir-")  # keyed by empreinte(): another key is stale
+def empreinte() -> str:
+    """A short hash of everything the index is made from: sources, data files, code (recorded
+    in its marker, so that the tests rebuild a stale one)."""
+    from indexer.chemins import CORPUS
+
+    somme = hashlib.sha256()
+    fichiers = sorted(Path(CORPUS).glob("*.toml")) + sorted(Path(CORPUS).glob("sources/*.txt"))
+    for chemin in fichiers + sorted((racine() / "indexer").rglob("*.py")):
+        somme.update(chemin.relative_to(chemin.parents[1]).as_posix().encode() + chemin.read_bytes())
+    return somme.hexdigest()[:16]
 
 
-def nettoyer_cache(dossier: Path) -> None:
-    """Remove what killed builds left (temporary folders and files) and older versions.
+def index_courant() -> FileIndex:
+    """The shipped Whoosh index (``chemins.dossier_index``), opened read-only."""
+    from indexer.recherche.dossier import ouvrir_index
 
-    Called under ``verrou()``: no other build is then running. A temporary file
-    younger than a minute may be a lock-free writer's (the corpus cache): it stays.
-    """
-    import time
-
-    courant = empreinte()
-    for entree in dossier.iterdir():
-        nom = entree.name
-        orphelin = nom.startswith(TEMPORAIRES) or nom.endswith(".tmp")
-        ancien = nom.startswith(ANCIENS) and courant not in nom
-        if not (orphelin or ancien):
-            continue
-        with contextlib.suppress(OSError):
-            if entree.is_dir() and not entree.is_symlink():
-                shutil.rmtree(entree, ignore_errors=True)
-            elif ancien or time.time() - entree.stat().st_mtime > 60:
-                entree.unlink()
+    return ouvrir_index()
 
 
-@contextlib.contextmanager
-def verrou() -> Iterator[Path]:
-    """Hold the cache folder's lock: of several processes starting cold, one builds and
-    the others wait, then find its work. Stale leftovers are cleaned on the way in."""
-    dossier = dossier_cache()
+def construire_index(cible: Path | None = None, site: Path | None = None) -> Path:
+    """Write the search index and the site's search data: by default the checkout's
+    (``chemins.dossier_index()``, ``chemins.DONNEES_RECHERCHE``); the wheel's build names
+    its own ``cible`` and no ``site``. Returns the index folder."""
+    from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index
+    from indexer.recherche import index
+
+    if cible is None:  # the checkout's; an index apart (LOI_INDEX: make secours) leaves the site's data alone
+        cible = Path(dossier_index())
+        site = site or (Path(DONNEES_RECHERCHE) if DEPOT and not os.environ.get("LOI_INDEX") else None)
     try:
-        dossier.mkdir(parents=True, exist_ok=True)
-        descripteur = os.open(dossier / "verrou", os.O_RDWR | os.O_CREAT, 0o644)
+        index.installer(fiches_recherche(), cible, empreinte())
+        if site is not None:
+            with contextlib.closing(index.ouvrir(cible)) as ix:
+                ecrire_atomique(site, script_recherche_site(ix).encode("utf-8"))
     except OSError as erreur:
-        raise CacheInutilisable(
-            f"Le dossier de cache {dossier} est inutilisable ({raison(erreur)}) : définissez "
-            "LOI_CACHE vers un dossier où vous pouvez écrire, puis relancez la commande.") from None
-    try:
-        with contextlib.suppress(ImportError):  # Windows: no lock; an atomic rename keeps one whole index
-            import fcntl
-
-            fcntl.flock(descripteur, fcntl.LOCK_EX)
-        nettoyer_cache(dossier)
-        yield dossier
-    finally:
-        os.close(descripteur)
-
-
-def emplacement_index() -> Path:
-    """Where the search index of the current corpus lives: ``dossier_cache()/index-<empreinte>``."""
-    from indexer.recherche.dossier import emplacement
-
-    return Path(emplacement())
-
-
-def index_courant(annoncer: Callable[[], None] | None = None) -> FileIndex:
-    """The Whoosh index of the current corpus, built first when missing, stale or damaged.
-
-    Under the lock: of several processes starting cold, the first builds (and calls
-    ``annoncer`` first), the others wait and open what it built.
-    """
-    from indexer.recherche import index
-    from indexer.recherche.dossier import IndexCorrompu
-
-    with verrou():
-        with contextlib.suppress(IndexCorrompu):
-            return index.ouvrir(emplacement_index())
-        if annoncer is not None:
-            annoncer()
-        return index.ouvrir_ou_construire(emplacement_index(), fiches_recherche)
-
-
-def reconstruire_index() -> Path:
-    """Rebuild the current corpus's index from scratch (``loi construire --index``)."""
-    from indexer.recherche import index
-
-    cible = emplacement_index()
-    with verrou():
-        try:
-            index.installer(fiches_recherche(), cible)
-        except OSError as erreur:
-            raise IndexIndisponible(
-                f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : libérez de "
-                "la place ou définissez LOI_CACHE vers un autre dossier, puis relancez.") from None
-        index.nettoyer(cible)
-        index.ouvrir(cible).close()
+        raise IndexIndisponible(f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : "
+                                "libérez de la place ou vérifiez les droits du dossier, puis relancez.") from None
     return cible
 
 
-def chercheur_construit(annoncer: Callable[[], None] | None = None) -> Chercheur:
-    """Build the index (unless another process just did) and open a searcher on it."""
+def chercheur_construit() -> Chercheur:
+    """A searcher on the shipped index."""
     from indexer.recherche.moteur import Chercheur
 
-    return Chercheur(index_courant(annoncer))
+    return Chercheur(index_courant())

@@ -4,7 +4,8 @@ Adding an edition (the 2027 Code is coming) starts here, then its sources go in
 corpus/sources.toml with their parsers. Kept free of imports: ``loi voir`` reads it.
 """
 
-EDITIONS = ("2017", "2007")
+CODE_2017, CODE_2007 = "2017", "2007"  # the only place these literals are written (tests/test_architecture.py)
+EDITIONS = (CODE_2017, CODE_2007)
 COURANTE = EDITIONS[0]
 
 

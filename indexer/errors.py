@@ -33,11 +33,7 @@ class ReferenceInconnue(LoiErreur):
 
 
 class IndexIndisponible(LoiErreur):
-    """The search index is missing or corrupt and could not be rebuilt."""
-
-
-class CacheInutilisable(LoiErreur):
-    """The cache folder cannot be created or written."""
+    """The search index is missing or damaged (``loi construire --index`` rebuilds it)."""
 
 
 class DonneesAbimees(LoiErreur):

@@ -13,18 +13,17 @@ import json
 import os
 import re
 import textwrap
+from typing import TYPE_CHECKING
 
 from indexer.editions import COURANTE, marque_titre, rang
 from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable
+from indexer.genres import LOI, ROLE_GUIDE
 from indexer.labels import Label, ancre, parse_label
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-LOI = "loi"  # the type of law text elements (indexer.model.LOI), without importing the model
-ROLE_GUIDE = "guide"  # indexer.model.ROLE_GUIDE, likewise
 
 Objet = dict  # the JSON object of one law: str keys, JSON values
 

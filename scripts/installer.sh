@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Create .venv with the pinned dependencies and the `loi` command (editable install).
+# Create .venv with the pinned dependencies (the command's, the site's and the tools': `.[site,dev]`)
+# and the `loi` command (editable install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev]' --config-settings editable_mode=compat
+.venv/bin/python -m pip install -q -e '.[site,dev]' --config-settings editable_mode=compat
 # MiniSearch (the site search, file:// included), its version fixed in package-lock.json.
 if [ ! -f node_modules/minisearch/dist/umd/index.js ]; then
   npm ci --no-audit --no-fund --loglevel=error

@@ -1,4 +1,4 @@
-"""Shared fixtures: the built corpus (once per session) and the --update-golden option."""
+"""Shared fixtures: the built corpus (once per session), a current search index, the --update-golden option."""
 
 from __future__ import annotations
 
@@ -15,9 +15,34 @@ def mise_a_jour(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def index_a_jour() -> None:
+    """The checkout's index (``genere/``), rebuilt first when its marker names other sources or code:
+    ``loi cherche`` only opens it, and a test must never search a stale one."""
+    from indexer import build
+    from indexer.chemins import dossier_index
+    from indexer.recherche import dossier
+
+    try:
+        if dossier.verifier(dossier_index()).get("empreinte") == build.empreinte():
+            return
+    except dossier.IndexCorrompu:
+        pass
+    build.construire_index()
+
+
 @pytest.fixture(scope="session")
 def construit():
-    """The parsed, linked corpus (from the cache when it is current)."""
+    """The parsed, linked corpus (once per session)."""
     from indexer.build import construit as construire
 
     return construire()
+
+
+@pytest.fixture(scope="session")
+def site_commun(tmp_path_factory: pytest.TempPathFactory):
+    """The site built once per test run (``mkdocs build --strict``), read by every site test;
+    no test writes into it."""
+    from site_outils import construire
+
+    return construire(tmp_path_factory.mktemp("site"))

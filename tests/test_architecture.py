@@ -16,7 +16,7 @@ RACINE = Path(__file__).resolve().parent.parent
 PAQUET = RACINE / "indexer"
 
 # Layer of each part of the package, bottom first; a module imports its own part or lower ones.
-VOCABULAIRE = ("editions", "sources", "marqueurs", "labels", "model", "errors", "chemins")
+VOCABULAIRE = ("editions", "sources", "marqueurs", "labels", "genres", "model", "errors", "chemins")
 COUCHES = {
     **{nom: (0, "vocabulaire") for nom in VOCABULAIRE},
     "corpus": (1, "corpus"),
@@ -150,3 +150,30 @@ def test_aucun_cycle_d_imports() -> None:
 def test_la_lecture_des_imports(source: str, attendu: set[str]) -> None:
     """The walk sees lazy, type-only, relative and by-name imports: else the rules prove nothing."""
     assert imports("indexer.recherche.moteur", source) == attendu
+
+
+# --- Adding an edition starts in editions.py -------------------------------------------------
+
+LIEUX_DES_EDITIONS = {"indexer.editions", "indexer.sources"}  # the editions, and each source's record
+
+
+def litteraux_d_edition(source: str) -> list[int]:
+    """The lines of ``source`` that write an edition as a literal (« "2017" »), f-strings included."""
+    from indexer.editions import EDITIONS
+
+    return [n.lineno for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and n.value in EDITIONS]
+
+
+@pytest.mark.parametrize(("source", "lignes"), [
+    ('x = "2017"\n', [1]), ("y = {'2007': 1}\n", [1]), ('z = f"Texte 2017 {a}"\n', []), ("n = 2017\n", []),
+    ('t = titres.get("2007", "")\n', [1]),
+])  # fmt: skip
+def test_le_temoin_voit_les_litteraux(source: str, lignes: list[int]) -> None:
+    assert litteraux_d_edition(source) == lignes
+
+
+def test_les_editions_ne_s_ecrivent_que_dans_editions() -> None:
+    """« 2017 » and « 2007 » are named (``editions.CODE_2017``…) everywhere but where they are defined."""
+    ailleurs = {nom: lignes for nom, chemin in MODULES.items() if nom not in LIEUX_DES_EDITIONS
+                if (lignes := litteraux_d_edition(chemin.read_text(encoding="utf-8")))}
+    assert ailleurs == {}

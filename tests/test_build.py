@@ -1,5 +1,5 @@
 """The build's edges: the manifest guards the sources, errata are checked, writes are
-atomic, strict mode refuses unresolved references, the reading cache rebuilds itself."""
+atomic, strict mode refuses unresolved references, the index ships with the site's search data."""
 
 from __future__ import annotations
 
@@ -75,42 +75,6 @@ def test_strict_accepte_les_renvois_expliques(construit) -> None:
     assert "Expliqué" in premiere and "Traceback" not in sortie.stderr
 
 
-def test_cache_du_corpus_abime_jamais_servi(construit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A flipped byte or garbage in the corpus cache: detected by its checksum, removed, rebuilt."""
-    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
-    build.construit.cache_clear()
-    try:
-        premier = build.construit()
-        (chemin,) = tmp_path.glob("corpus-*.pickle")
-        donnees = bytearray(chemin.read_bytes())
-        donnees[len(donnees) // 2] ^= 0x01
-        chemin.write_bytes(bytes(donnees))
-        assert build._lire_cache_corpus(chemin) is None and not chemin.exists()
-        chemin.write_bytes(b"n'importe quoi")
-        build.construit.cache_clear()
-        assert build.construit().corpus == premier.corpus
-        assert build._lire_cache_corpus(chemin) is not None  # rewritten whole, checksum included
-    finally:
-        build.construit.cache_clear()
-
-
-def test_nettoyage_des_restes_et_des_anciennes_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What SIGKILL leaves (.tmp-index-*, .voir-*) and older versions go; the current ones stay."""
-    from indexer.chemins import empreinte
-
-    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
-    courant = empreinte()
-    for nom in (".tmp-index-x-1", ".voir-abc", "voir-0123", "index-0123", f"index-{courant}"):
-        (tmp_path / nom).mkdir()
-    for nom in ("corpus-0123.pickle", f"corpus-{courant}.pickle", "historique", "empreinte.json"):
-        (tmp_path / nom).write_text("x")
-    with build.verrou():
-        pass
-    restants = sorted(p.name for p in tmp_path.iterdir())
-    assert restants == sorted([f"index-{courant}", f"corpus-{courant}.pickle", "historique", "empreinte.json",
-                               "verrou"])
-
-
 def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
     """A faulty corpus/situations.toml stops the index's build with its line (exit code 2),
     and without the file the search indexes the corpus alone."""
@@ -127,3 +91,33 @@ def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
     assert e.value.code == 2
     fichier.unlink()
     assert build.fiches_recherche() == build.construit().fiches
+
+
+@pytest.mark.parametrize(("url", "attendu"), [
+    ("lois/68/#loi-68-c", "lois/68/index.html#loi-68-c"),
+    ("lois/#chapitre-1", "lois/index.html#chapitre-1"),
+    ("definitions/#def-mort", "definitions/index.html#def-mort"),
+    ("#haut", "index.html#haut"),
+    ("reglements/titre-iv/", "reglements/titre-iv/index.html"),
+])
+def test_adresse_page_du_site(url: str, attendu: str) -> None:
+    """The site's search links each hit to the built page (``…/index.html``), as ``hooks/site.py`` writes it."""
+    assert build.adresse_page(url) == attendu
+
+
+def test_adresse_hors_du_site_refusee() -> None:
+    with pytest.raises(LoiErreur, match="n'est pas une page de docs/"):
+        build.adresse_page("lois/94/#loi-94")
+
+
+def test_index_et_donnees_du_site_construits_ensemble(tmp_path: Path) -> None:
+    """``loi construire --index`` writes the index (its marker names what it was built from) and the
+    site's search data, whose links are the built pages'."""
+    from indexer.recherche import dossier
+
+    cible = build.construire_index(tmp_path / "index", tmp_path / "recherche-donnees.js")
+    marqueur = dossier.verifier(cible)
+    assert marqueur["empreinte"] == build.empreinte() and marqueur["documents"] == len(build.fiches_recherche())
+    script = (tmp_path / "recherche-donnees.js").read_text(encoding="utf-8")
+    assert script.startswith("window.RECHERCHE_DONNEES") and 'lois/68/index.html#loi-68-c' in script
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "recherche-donnees.js"]

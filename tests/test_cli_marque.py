@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.cli import dispatch, invite, marque, options
+from indexer.cli import dispatch, invite, marque, parseur
 from indexer.errors import LoiErreur
 
 RACINE = Path(__file__).resolve().parent.parent
@@ -234,24 +234,28 @@ LIGNES_POUR_ARGPARSE = [
 
 
 def _par_argparse(argv: list[str]) -> dict[str, object] | None:
-    from indexer.cli.parseur import parseur
-
     try:
-        return vars(parseur().parse_args(argv))
+        return vars(parseur.parseur().parse_args(argv))
+    except (SystemExit, LoiErreur):
+        return None
+
+
+def _lire(argv: list[str]) -> dict[str, object] | None:
+    try:
+        return vars(parseur.lire(argv))
     except (SystemExit, LoiErreur):
         return None
 
 
 @pytest.mark.parametrize("argv", LIGNES_USUELLES)
-def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """Negative numbers are words and values for both readers, which give the same namespace."""
-    direct = options.lire_vite(argv)
-    assert direct is not None and vars(direct) == _par_argparse(argv)
+def test_lecture_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Negative numbers are words and values: ``parseur.lire`` gives argparse's own namespace."""
+    assert vars(parseur.lire(argv)) == _par_argparse(argv)
 
 
 @pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)
-def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    assert options.lire_vite(argv) is None
+def test_le_reste_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert _lire(argv) == _par_argparse(argv)
 
 
 def test_aide(capsys: pytest.CaptureFixture[str]) -> None:
@@ -270,9 +274,9 @@ def test_invite(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_demarrage_leger() -> None:
-    """``loi voir`` reads its line through dispatch and options: neither may load argparse or the library."""
+    """``loi voir`` reads its line through dispatch and options: neither may load the scoring library or Whoosh."""
     script = ("import sys\nimport indexer.cli.dispatch\n"
-              "lourds = {'argparse', 'typing', 'dataclasses', 'indexer.marque', 'indexer.cli.marque'}\n"
+              "lourds = {'whoosh', 'dataclasses', 'indexer.marque', 'indexer.cli.marque'}\n"
               "print(sorted(lourds & set(sys.modules)))\n")  # fmt: skip
     fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE, timeout=60)
     assert fini.stdout.strip() == "[]", fini.stdout + fini.stderr

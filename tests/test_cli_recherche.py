@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest_recherche import construire_index
 
-from indexer.cli import cherche, invite, options
+from indexer.cli import cherche, invite, parseur
 from indexer.cli import dispatch as cli
 from indexer.errors import LoiErreur
 from indexer.recherche import index
@@ -20,7 +20,7 @@ from indexer.recherche.moteur import Chercheur
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
-ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}  # before the fixtures point LOI_CACHE at tmp
+ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +33,8 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
 
 @pytest.fixture(autouse=True)
 def fixture_ouverte(chercheur: Chercheur, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The commands search the fixture's index; history and cache go to tmp_path."""
+    """The commands search the fixture's index."""
     monkeypatch.setattr(cherche, "_chercheur", chercheur)
-    monkeypatch.setenv("LOI_CACHE", str(tmp_path))
 
 
 def lancer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -257,18 +256,23 @@ LIGNES_POUR_ARGPARSE = [
 
 
 def _par_argparse(argv: list[str]) -> dict[str, object] | None:
-    from indexer.cli.parseur import parseur
-
     try:
-        return vars(parseur().parse_args(argv))
+        return vars(parseur.parseur().parse_args(argv))
+    except (SystemExit, LoiErreur):
+        return None
+
+
+def _lire(argv: list[str]) -> dict[str, object] | None:
+    try:
+        return vars(parseur.lire(argv))
     except (SystemExit, LoiErreur):
         return None
 
 
 @pytest.mark.parametrize("argv", LIGNES_USUELLES)
-def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    direct = options.lire_vite(argv)
-    assert direct is not None and vars(direct) == _par_argparse(argv)
+def test_lecture_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Words and options in argparse's order: ``parseur.lire`` gives argparse's own namespace."""
+    assert vars(parseur.lire(argv)) == _par_argparse(argv)
 
 
 @pytest.mark.parametrize(("argv", "mots", "limite"), [
@@ -278,7 +282,7 @@ def test_lecture_directe_comme_argparse(argv: list[str], capsys: pytest.CaptureF
     (["exemples", "--limite", "3", "carte", "--json", "pénalisée"], ["carte", "pénalisée"], 3),
 ])  # fmt: skip
 def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
-    lu = options.lire_vite(argv)
+    lu = parseur.lire(argv)
     if mots is None:  # « loi voir 68 --json C » is 68C
         assert lu is not None and lu.ref == ["68", "C"] and lu.json
         return
@@ -286,6 +290,6 @@ def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
 
 
 @pytest.mark.parametrize("argv", LIGNES_POUR_ARGPARSE)
-def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """Help, errors and unusual lines are left to argparse, which stays the reference."""
-    assert options.lire_vite(argv) is None
+def test_le_reste_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Help, errors and unusual lines: the same answer as argparse's ``parse_args``."""
+    assert _lire(argv) == _par_argparse(argv)

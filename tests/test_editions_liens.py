@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from liens_html import PARAGRAPHE, bilan, cible, edition_de, lire_page
-from site_outils import NB_LOIS, Construction, construire
+from site_outils import NB_LOIS, Construction
 
 from indexer.corpus.carte import Carte
 from indexer.corpus.cibles import Cibles, edition_du_code, resoudre
@@ -290,8 +290,8 @@ def test_lecture_d_une_page(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def construction(tmp_path_factory) -> Construction:
-    return construire(tmp_path_factory.mktemp("site-liens"))
+def construction(site_commun: Construction) -> Construction:
+    return site_commun
 
 
 @pytest.mark.lent

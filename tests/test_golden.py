@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from site_outils import NB_LOIS, Construction, construire
+from site_outils import NB_LOIS, Construction
 from test_page_loi import lire_page_loi
 
 from indexer import build
@@ -88,8 +88,8 @@ def test_apercu_28_32_signale(numero: int, attendus: dict[str, str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def site_construit(tmp_path_factory) -> Construction:
-    return construire(tmp_path_factory.mktemp("site-golden"))
+def site_construit(site_commun: Construction) -> Construction:
+    return site_commun
 
 
 @pytest.mark.lent

@@ -17,7 +17,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from site_outils import RACINE, construire
+from site_outils import RACINE
 
 pytestmark = pytest.mark.navigateur
 
@@ -57,8 +57,8 @@ def navigateur():
 
 
 @pytest.fixture(scope="module")
-def site(navigateur, tmp_path_factory) -> Path:
-    return construire(tmp_path_factory.mktemp("site-navigateur")).site
+def site(navigateur, site_commun) -> Path:
+    return site_commun.site
 
 
 class _Silencieux(http.server.SimpleHTTPRequestHandler):

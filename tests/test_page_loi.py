@@ -20,7 +20,7 @@ from pathlib import Path
 import markdown as md
 import pytest
 import test_navigateur
-from site_outils import NB_LOIS, RACINE, Construction, construire
+from site_outils import NB_LOIS, RACINE, Construction
 
 from indexer.corpus.ancres import ancres_loi, calculer
 from indexer.labels import parse_label
@@ -371,8 +371,8 @@ class _Ids(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def construction(tmp_path_factory) -> Construction:
-    return construire(tmp_path_factory.mktemp("site-page-loi"))
+def construction(site_commun: Construction) -> Construction:
+    return site_commun
 
 
 def lire_page_loi(site: Path, numero: int) -> _Ids:

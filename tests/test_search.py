@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -222,8 +221,9 @@ def test_index_complet_verifie(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".tmp-*"))  # the temporary folder is gone
 
 
-@pytest.mark.parametrize("degat", ["tronque", "sans_marqueur", "fichier_en_moins", "marqueur_faux"])
-def test_index_abime_reconstruit(tmp_path: Path, degat: str) -> None:
+@pytest.mark.parametrize("degat", ["tronque", "sans_marqueur", "fichier_en_moins", "marqueur_faux", "absent"])
+def test_index_abime_refuse(tmp_path: Path, degat: str) -> None:
+    """A damaged or missing index is never served: opening it fails (the CLI says so, test_hostile)."""
     dossier = construire_index(tmp_path)
     segment = max((f for f in dossier.iterdir() if f.name != dossier_.MARQUEUR), key=lambda f: f.stat().st_size)
     if degat == "tronque":
@@ -232,44 +232,24 @@ def test_index_abime_reconstruit(tmp_path: Path, degat: str) -> None:
         (dossier / dossier_.MARQUEUR).unlink()
     elif degat == "fichier_en_moins":
         segment.unlink()
+    elif degat == "absent":
+        shutil.rmtree(dossier)
     else:
         (dossier / dossier_.MARQUEUR).write_text("{pas du json", "utf-8")
     with pytest.raises(dossier_.IndexCorrompu):
         index.ouvrir(dossier)
-    appels = []
-
-    def fournir() -> tuple:
-        appels.append(1)
-        return UNITES
-
-    ix = index.ouvrir_ou_construire(dossier, fournir)
-    assert appels == [1] and ix.doc_count() == len(UNITES)
-    ix.close()
-    dossier_.verifier(dossier)
 
 
-def test_index_perime_remplace(tmp_path: Path) -> None:
-    """A new key builds a new index and removes the stale one; an intact index is not rebuilt."""
-    ancien = construire_index(tmp_path)
-    nouveau = tmp_path / "index-nouvelle-cle"
-    index.ouvrir_ou_construire(nouveau, lambda: UNITES).close()
-    assert nouveau.is_dir() and not ancien.exists()
-    index.ouvrir_ou_construire(nouveau, lambda: pytest.fail("intact index rebuilt")).close()
-
-
-def test_construction_concurrente_garde_l_index_complet(tmp_path: Path) -> None:
+def test_reconstruction_remplace_l_index(tmp_path: Path) -> None:
+    """A rebuild swaps the new folder in whole, over an old index or a dangling link."""
     cible = construire_index(tmp_path)
-    avant = json.loads((cible / dossier_.MARQUEUR).read_text("utf-8"))
-    index.installer(UNITES[:3], cible, forcer=False)  # another process finished first
-    assert json.loads((cible / dossier_.MARQUEUR).read_text("utf-8")) == avant
-
-
-def test_dossier_non_inscriptible(tmp_path: Path) -> None:
-    bloque = tmp_path / "fichier"
-    bloque.write_text("")
-    with pytest.raises(index.IndexIndisponible):
-        index.ouvrir_ou_construire(bloque / "index-x", lambda: UNITES)
-    shutil.rmtree(tmp_path, ignore_errors=True)
+    index.installer(UNITES[:3], cible)
+    assert dossier_.verifier(cible)["documents"] == 3
+    shutil.rmtree(cible)
+    cible.symlink_to(tmp_path / "nulle-part")
+    index.installer(UNITES, cible).joinpath(dossier_.MARQUEUR).is_file()
+    assert not cible.is_symlink() and dossier_.verifier(cible)["documents"] == len(UNITES)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index-fixture"]  # no temporary folder left
 
 
 # --- The tie-break of a concept and its synonyms ---------------------------------------

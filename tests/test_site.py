@@ -25,8 +25,8 @@ PAGES = (
 
 
 @pytest.fixture(scope="module")
-def construction(tmp_path_factory) -> Construction:
-    return construire(tmp_path_factory.mktemp("site"))
+def construction(site_commun: Construction) -> Construction:
+    return site_commun
 
 
 @pytest.fixture(scope="module")
@@ -260,16 +260,7 @@ def test_une_seconde_construction_donne_le_meme_service_worker(construction, tmp
     assert (autre.site / manifeste).read_bytes() == (construction.site / manifeste).read_bytes()
 
 
-# --- icons and zip --------------------------------------------------------------------------
-
-
-def test_les_icones_sont_a_jour(tmp_path):
-    subprocess.run([sys.executable, str(RACINE / "scripts/icones.py"), "--sortie", str(tmp_path)], check=True,
-                   capture_output=True)
-    for nom in ("icone.svg", "icone-192.png", "icone-512.png"):
-        assert (tmp_path / nom).read_bytes() == (RACINE / "docs/assets/images" / nom).read_bytes(), (
-            f"{nom} n'est plus celle que dessine scripts/icones.py : relancez-le"
-        )
+# --- zip --------------------------------------------------------------------------
 
 
 def test_l_archive_est_deterministe_et_s_ouvre_par_index_html(site, tmp_path):

@@ -8,13 +8,12 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
-import sys
+from typing import TYPE_CHECKING
 
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
     from typing import Any
 
     from indexer.recherche.moteur import Chercheur, Groupe, Reponse
@@ -25,28 +24,18 @@ _chercheur: Chercheur | None = None
 
 
 def chercheur() -> Chercheur:
-    """The searcher of the current index, opened once per process (built if needed).
+    """The searcher of the shipped index, opened once per process (read-only).
 
-    Whoosh answers every query (``indexer.recherche.moteur``); a missing, partial or
-    damaged index is rebuilt first.
+    Whoosh answers every query (``indexer.recherche.moteur``); a missing or damaged index
+    is reported with the command that rebuilds it (``dossier.message``).
     """
     global _chercheur
     if _chercheur is None:
-        from indexer.recherche.dossier import IndexCorrompu, emplacement, ouvrir
+        from indexer.recherche.dossier import ouvrir_index
         from indexer.recherche.moteur import Chercheur
 
-        try:
-            _chercheur = Chercheur(ouvrir(emplacement()))
-        except IndexCorrompu:
-            from indexer import build
-
-            _chercheur = build.chercheur_construit(annoncer)
+        _chercheur = Chercheur(ouvrir_index())
     return _chercheur
-
-
-def annoncer() -> None:
-    """Said once, by the process that builds the index (the others wait for it)."""
-    print("Construction de l'index de recherche (une fois par version du corpus)…", file=sys.stderr, flush=True)
 
 
 def oublier() -> None:
@@ -57,7 +46,7 @@ def oublier() -> None:
         _chercheur = None
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Run one search command; returns the exit code (0 found, 1 nothing found)."""
     from indexer.recherche.analyse import normaliser_requete
 
@@ -85,29 +74,18 @@ def executer(arguments: SimpleNamespace) -> int:
 
 
 def _chercher(texte: str, **options: Any) -> Reponse:
-    """Search, rebuilding the index once if its files fail to decode mid-way."""
-    global _chercheur
+    """Search; an index file that fails to decode mid-way is reported, never served."""
     try:
         return chercheur().chercher(texte, **options)
     except LoiErreur:
         raise
-    except Exception as erreur:  # a damaged index file: rebuild once, then give up
-        _chercheur = None
-        try:
-            from indexer import build
+    except Exception as erreur:  # a damaged index file the checksums missed
+        from indexer.recherche.dossier import message
 
-            build.reconstruire_index()
-            return chercheur().chercher(texte, **options)
-        except LoiErreur:
-            raise
-        except Exception:
-            raise IndexIndisponible(
-                "L'index de recherche est illisible : supprimez le dossier .cache puis "
-                "relancez « loi construire --index »."
-            ) from erreur
+        raise IndexIndisponible(message(erreur)) from erreur
 
 
-def _exemples(texte: str, arguments: SimpleNamespace) -> Reponse:
+def _exemples(texte: str, arguments: Namespace) -> Reponse:
     """The worked examples of a law (``68C`` → law 68's), or a search among examples."""
     from indexer.labels import parse_label
     from indexer.recherche.moteur import Groupe, Reponse
@@ -172,7 +150,9 @@ def sans_appels_decales(texte: str, marques: Any) -> tuple[str, list[tuple[int, 
     from indexer.recherche.extraits import marquer
 
     marque = sans_appels(marquer(texte, marques, _DEBUT, _FIN))
-    propre, spans, debut = [], [], 0
+    propre: list[str] = []
+    spans: list[tuple[int, int]] = []
+    debut = 0
     for c in marque:
         if c == _DEBUT:
             debut = len(propre)

@@ -7,13 +7,14 @@ Commands, their options and choices, and law numbers (1–93) after ``voir`` and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer.cli.options import COMMANDES
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie, montrable
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
 
 SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))
@@ -116,7 +117,7 @@ def fish() -> str:
     return "\n".join(lignes) + "\n"
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     (shell, *reste) = arguments.shell
     if shell not in SHELLS or reste:
         raise LoiErreur(f"« {montrable(' '.join(arguments.shell))} » : donnez un shell, bash, zsh ou fish "

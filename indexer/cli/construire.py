@@ -4,27 +4,23 @@ from __future__ import annotations
 
 import sys
 import time
-from types import SimpleNamespace
+from argparse import Namespace
 
 from indexer import build
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie
 
 
-def construire(arguments: SimpleNamespace) -> int:
+def construire(arguments: Namespace) -> int:
     """Regenerate docs/ (and the index with --index); report unresolved references.
 
-    Outside a checkout (an installed wheel) only ``--index`` runs: docs/ belongs to a checkout.
+    Outside a checkout (an installed wheel, which carries its index) it refuses.
     """
     from indexer.chemins import DEPOT
 
     if not DEPOT:
-        if arguments.index and not (arguments.verifier or arguments.strict):
-            construire_index()
-            return int(Sortie.TROUVE)
-        raise LoiErreur("« loi construire » régénère docs/ dans un dépôt du projet (git clone), et cette "
-                        "installation n'en est pas un : lancez-la depuis le dépôt ; ici, seul « loi construire "
-                        "--index » sert (l'index de recherche, qui se construit aussi seul à la première recherche).")
+        raise LoiErreur("« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
+                        "installation n'en est pas un : elle porte déjà son index ; lancez-la depuis le dépôt.")
     resultat = build.construit()
     for probleme in resultat.problemes:
         print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
@@ -63,11 +59,14 @@ def refuser_l_inexplique(resultat: build.Construit) -> None:
 
 
 def construire_index() -> None:
-    """Rebuild the index from scratch and say how long it took and its size."""
+    """Rebuild the index and the site's search data from scratch; say how long it took and its size."""
+    from indexer.chemins import DONNEES_RECHERCHE
     from indexer.cli import cherche
+    from indexer.recherche.dossier import verifier
 
     cherche.oublier()
     debut = time.perf_counter()
-    cible = build.reconstruire_index()
-    taille = sum(f.stat().st_size for f in cible.iterdir())
-    emettre(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s).\n")
+    cible = build.construire_index()
+    taille = sum(octets for octets, _ in verifier(cible)["fichiers"].values())
+    emettre(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s) ; "
+            f"données de recherche du site : {DONNEES_RECHERCHE}.\n")

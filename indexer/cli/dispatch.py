@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from typing import TYPE_CHECKING
 
-from indexer.cli.options import COMMANDES, DEBUG, lire_vite, mots_de
+from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
+    from argparse import Namespace
     from collections.abc import Sequence
-    from types import SimpleNamespace
 
 
 MARQUE = ("marque", "imp", "pdm", "ajustee")  # the scoring commands (indexer.cli.marque)
@@ -67,7 +67,7 @@ def commande_proche(mot: str) -> str | None:
     return None
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Run one command whose arguments are read."""
     if arguments.commande == "voir":
         from indexer.cli import voir
@@ -97,16 +97,14 @@ def programme(argv: list[str]) -> int:
 
         return invite.interactif(programme)
     argv = commande_implicite(argv)
-    arguments = lire_vite(argv)
-    if arguments is None:
-        from indexer.cli.parseur import parseur
+    from indexer.cli.parseur import lire, parseur
 
-        arguments = parseur().parse_args(argv)
-        if arguments.commande is None:
-            from indexer.cli import sortie
+    arguments = lire(argv)
+    if arguments.commande is None:
+        from indexer.cli import sortie
 
-            sortie.emettre(parseur().format_help())
-            return int(Sortie.ERREUR)
+        sortie.emettre(parseur().format_help())
+        return int(Sortie.ERREUR)
     return int(executer(arguments))
 
 

@@ -17,7 +17,7 @@ from indexer.marque import SaisieInvalide, ajustee, imp, lire_contrat, lire_resu
 from indexer.marque.contrat import replier
 
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
 
 # Vulnerability words, folded by ``replier`` (lower case, no accents, spaces or dashes).
 VULNERABLE = frozenset({"v", "vul", "vuln", "vulnerable"})
@@ -30,7 +30,7 @@ MARQUES_MAX = 10_000  # scores on one board for loi pdm: far above any field, an
 Affichage = tuple[dict[str, Any], list[str]]  # the JSON object, and the lines for a person
 
 
-def executer(arguments: SimpleNamespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Run one scoring command and print its result."""
     commande = {"marque": _marque, "imp": _imp, "pdm": _pdm, "ajustee": _ajustee}[arguments.commande]
     objet, lignes = commande(arguments)
@@ -91,7 +91,7 @@ def decouper(mots: list[str]) -> tuple[str, bool, str]:
     raise SaisieInvalide(_sans_vulnerabilite(jetons))
 
 
-def _marque(arguments: SimpleNamespace) -> Affichage:
+def _marque(arguments: Namespace) -> Affichage:
     texte_contrat, vulnerable, texte_resultat = decouper(arguments.mots)
     contrat = lire_contrat(texte_contrat)
     ecart = lire_resultat(texte_resultat, contrat.niveau)
@@ -149,7 +149,7 @@ def _nombres(mots: list[str], exemple: str, plafond: int | None = None) -> list[
     return nombres
 
 
-def _imp(arguments: SimpleNamespace) -> Affichage:
+def _imp(arguments: Namespace) -> Affichage:
     exemple = "loi imp 450 (un écart) ou loi imp 620 170 (deux marques)"
     scores = _nombres(arguments.scores, exemple)
     if len(scores) > 2:
@@ -168,7 +168,7 @@ def _imp(arguments: SimpleNamespace) -> Affichage:
     return {"ecart": ecart, "imp": valeur}, [f"{calcul} : {signe} IMP (Loi 78B)"]
 
 
-def _pdm(arguments: SimpleNamespace) -> Affichage:
+def _pdm(arguments: Namespace) -> Affichage:
     scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420", MARQUES_MAX)
     resultat = pdm(scores)
     objet = {"scores": scores, "pdm": list(resultat.points), "pourcentages": list(resultat.pourcentages),
@@ -184,7 +184,7 @@ def _pdm(arguments: SimpleNamespace) -> Affichage:
 # --- loi ajustee -----------------------------------------------------------------------
 
 
-def _ajustee(arguments: SimpleNamespace) -> Affichage:
+def _ajustee(arguments: Namespace) -> Affichage:
     if arguments.vulnerabilite is None:
         raise SaisieInvalide("Vulnérabilité manquante : ajoutez --vulnerabilite personne, NS, EO ou tous.")
     if (arguments.autre_table is None) == (arguments.marques is None):

@@ -1,16 +1,12 @@
 """The argument grammar of ``loi``, stated once: every command, its words and its options.
 
-``parseur`` builds the French argparse parser from ``COMMANDES`` (help, errors, unusual
-lines); ``lire_vite`` reads the usual lines from the same table without argparse,
-whose import and set-up would cost ``loi voir`` and a fresh ``loi cherche`` a large
-share of their start-up (CONTRIBUTING.md, « Démarrage rapide »). Both give the same
-namespace; ``tests/test_cli_recherche.py`` checks it line by line. Plain dicts, no
-dataclasses: this module is on the lookup path.
+``parseur`` builds the French argparse parser from ``COMMANDES`` (help, errors) and reads
+every line with it; the shell completion (``completion``) and the prompt read the same table.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from typing import Any
 
 from indexer.editions import EDITIONS
 
@@ -56,8 +52,8 @@ AFFICHAGE = (COULEUR, SANS_PAGER)  # how an answer is shown, for every command t
 
 # Each command: its help line, its words (dest, metavar, help; None: it takes none), its options.
 # ``negatifs``: its words and values may be negative numbers (« -2 », « -500 »): there, a
-# « - » followed by a digit is a word or a value, never an option (``est_negatif``).
-COMMANDES = {
+# « - » followed by a digit is a word or a value, never an option (``parseur.NEGATIF``).
+COMMANDES: dict[str, dict[str, Any]] = {
     "voir": {"aide": "affiche une loi ou un paragraphe",
              "mots": ("ref", "REF", "par exemple 68C, « loi 12 C 1 e »"),
              "options": (JSON, EDITION_CODE, SOURCES, *AFFICHAGE)},
@@ -85,16 +81,6 @@ COMMANDES = {
 }  # fmt: skip
 
 DEBUG = "--debug"  # the one option before the command: shows tracebacks
-
-
-def est_negatif(argument: str) -> bool:
-    """« -2 », « -500 »: a « - » then a digit, as ``parseur`` tells argparse (``NEGATIF``)."""
-    return len(argument) > 1 and argument[0] == "-" and argument[1].isdecimal()
-
-
-def est_mot(argument: str, negatifs: bool = False) -> bool:
-    """A word or a value, not an option (negative numbers are words where ``negatifs``)."""
-    return not argument.startswith("-") or (negatifs and est_negatif(argument))
 
 
 # The spaces French typography puts between thousands (« 1 100 »): no-break, narrow no-break, thin.
@@ -140,25 +126,6 @@ def entiers(valeur: str) -> list[int] | None:
     return [n for n in nombres if n is not None] if None not in nombres else None
 
 
-def valeur_permise(option: dict, valeur: str, negatifs: bool = False) -> object | None:
-    """The value an option takes from ``valeur``, or None when argparse must judge it."""
-    if not est_mot(valeur, negatifs):
-        return None  # argparse reads it as an option, not as this one's value
-    if option["valeur"] == "nombre":
-        try:
-            nombre = int(valeur)
-        except ValueError:
-            return None
-        return nombre if 1 <= nombre <= LIMITE_MAX else None
-    if option["valeur"] == "texte":
-        return valeur
-    if option["valeur"] == "entier":
-        return entier(valeur)
-    if option["valeur"] == "entiers":
-        return entiers(valeur)
-    return valeur if valeur in option["choix"] else None
-
-
 def mots_de(argv: list[str]) -> list[str]:
     """The words of a command line: neither options nor the values they take."""
     a_valeur = {o["drapeau"] for c in COMMANDES.values() for o in c["options"] if o["valeur"]}
@@ -171,67 +138,3 @@ def mots_de(argv: list[str]) -> list[str]:
         elif not argument.startswith("-"):
             mots.append(argument)
     return mots
-
-
-def _vide(commande: str) -> dict[str, object]:
-    """The namespace argparse gives a command before reading anything."""
-    definition = COMMANDES[commande]
-    valeurs: dict[str, object] = {"debug": False, "commande": commande}
-    for option in definition["options"]:
-        valeurs[option["dest"]] = option.get("defaut", False if option["valeur"] is None else None)
-    return valeurs
-
-
-def _lire_option(option: dict, argv: list[str], debut: int, valeurs: dict, negatifs: bool) -> int | None:
-    """Read one option's value(s) from ``argv[debut:]`` into ``valeurs``: the index after them, or None."""
-    dest = option["dest"]
-    if option["valeur"] is None:
-        valeurs[dest] = True
-        return debut
-    fin = debut + 1
-    if option["valeur"] == "entiers":  # like argparse's nargs="+": every word that follows
-        fin = debut
-        while fin < len(argv) and est_mot(argv[fin], negatifs):
-            fin += 1
-    lus = [valeur_permise(option, valeur, negatifs) for valeur in argv[debut:fin]]
-    if fin > len(argv) or not lus or any(lu is None for lu in lus):
-        return None
-    if option["valeur"] == "entiers":
-        valeurs[dest] = [*(valeurs[dest] or []), *(n for lu in lus for n in lu)]
-    elif option.get("repetable"):
-        valeurs[dest] = [*(valeurs[dest] or []), lus[0]]
-    else:
-        valeurs[dest] = lus[0]
-    return fin
-
-
-def lire_vite(argv: list[str]) -> SimpleNamespace | None:
-    """A usual command line read as argparse would read it; None for anything else.
-
-    Usual: a command that takes words, its words, and its options anywhere among them
-    (« renonce --limite 2 mort »: argparse would refuse the second run of words, which
-    a director types all the same). Help, a bad or missing value, an unknown or
-    abbreviated option (never a silent abbreviation) and ``--`` go to argparse, which
-    stays the reference for them.
-    """
-    definition = COMMANDES.get(argv[0]) if argv else None
-    if definition is None or definition["mots"] is None:
-        return None
-    negatifs = definition.get("negatifs", False)
-    valeurs = _vide(argv[0])
-    mots: list[str] = []
-    par_drapeau = {o["drapeau"]: o for o in definition["options"]}
-    rang = 1
-    while rang < len(argv):
-        argument = argv[rang]
-        if est_mot(argument, negatifs):  # words on both sides of options: « renonce --limite 2 mort »
-            mots.append(argument)
-            rang += 1
-            continue
-        option = par_drapeau.get(argument)
-        suivant = None if option is None else _lire_option(option, argv, rang + 1, valeurs, negatifs)
-        if suivant is None:
-            return None
-        rang = suivant
-    valeurs[definition["mots"][0]] = mots
-    return SimpleNamespace(**valeurs) if mots else None

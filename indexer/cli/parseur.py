@@ -1,6 +1,5 @@
 """The argparse parser of ``loi``, in French (headings, help, errors), built from the
-one table of ``indexer.cli.options``. Imported only for help, errors and unusual
-lines: ``options.lire_vite`` reads the usual ones.
+one table of ``indexer.cli.options``; ``lire`` reads every command line.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ Recherche : "phrase exacte", -mot pour exclure un mot ;
 Affichage : --couleur auto|toujours|jamais, --sans-pager, --sources (voir), --json.
 Codes de sortie : 0 trouvé, 1 rien trouvé, 2 erreur (la phrase dit quoi faire ;
   --debug montre la trace ; avec --json, l'erreur est {"erreur": {"code", "message"}}).
-Environnement : LOI_CACHE (dossier de l'index), XDG_CACHE_HOME, XDG_STATE_HOME
+Environnement : LOI_INDEX (un autre dossier d'index), XDG_STATE_HOME
   (historique de l'invite), PAGER (défaut less -R), NO_COLOR, FORCE_COLOR, COLUMNS.
 """
 
@@ -97,12 +96,15 @@ class FormatFrancais(argparse.RawDescriptionHelpFormatter):
 
 def _nombre(valeur: str) -> int:
     """A --limite value, with a French message when argparse must refuse it."""
-    from indexer.cli.options import LIMITE_MAX, LIMITE_N, valeur_permise
+    from indexer.cli.options import LIMITE_MAX
 
-    nombre = valeur_permise(LIMITE_N, valeur)
-    if nombre is None:
+    try:
+        nombre = int(valeur)
+    except ValueError:
+        nombre = 0
+    if not 1 <= nombre <= LIMITE_MAX:
         raise argparse.ArgumentTypeError(f"« {valeur} » : donnez un nombre entre 1 et {LIMITE_MAX}")
-    return int(nombre)  # type: ignore[call-overload]
+    return nombre
 
 
 def _entier(valeur: str) -> int:
@@ -126,7 +128,7 @@ def _entiers(valeur: str) -> list[int]:
 
 
 class _Etendre(argparse.Action):
-    """``--marques 420,400 -50``: the scores of every value, in one flat list (as ``lire_vite``)."""
+    """``--marques 420,400 -50``: the scores of every value, in one flat list."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
         deja = getattr(namespace, self.dest) or []
@@ -154,9 +156,16 @@ def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
 
 
 # A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):
-# argparse's own pattern differs across Python versions, so it is set here, once, to the
-# one ``options.est_negatif`` applies.
+# argparse's own pattern differs across Python versions, so it is set here, once.
 NEGATIF = re.compile(r"-\d")
+
+
+class _Version(argparse.Action):
+    """``--version``: the version read when asked (``importlib.metadata`` is slow to import)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        parser._print_message(f"loi {version()}\n")
+        parser.exit()
 
 
 def version() -> str:
@@ -178,7 +187,7 @@ def parseur() -> argparse.ArgumentParser:
     types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()
     resultat = Parseur(prog="loi", description=AIDE.replace("TYPES", types))
     resultat.add_argument(DEBUG, action="store_true", help="affiche la trace des erreurs (permis partout)")
-    resultat.add_argument("--version", action="version", version=f"loi {version()}", help="affiche la version")
+    resultat.add_argument("--version", action=_Version, nargs=0, default=argparse.SUPPRESS, help="affiche la version")
     sous = resultat.add_subparsers(dest="commande", metavar="COMMANDE")
     for nom, definition in COMMANDES.items():
         commande = sous.add_parser(nom, help=definition["aide"].replace("%", "%%"))
@@ -190,3 +199,18 @@ def parseur() -> argparse.ArgumentParser:
         for option in definition["options"]:
             _ajouter(commande, option)
     return resultat
+
+
+def lire(argv: list[str]) -> argparse.Namespace:
+    """A command line's namespace. A command that takes words reads them and its options in any
+    order (« loi cherche renonce --limite 2 mort »: ``parse_intermixed_args``), as a director types."""
+    from indexer.cli.options import COMMANDES
+
+    resultat = parseur()
+    definition = COMMANDES.get(argv[0]) if argv else None
+    if definition is None or definition["mots"] is None or "--" in argv:
+        return resultat.parse_args(argv)
+    sous = next(a for a in resultat._actions if isinstance(a, argparse._SubParsersAction)).choices[argv[0]]
+    espace = sous.parse_intermixed_args(argv[1:])
+    espace.debug, espace.commande = False, argv[0]
+    return espace

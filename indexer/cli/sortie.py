@@ -60,7 +60,7 @@ def en_couleur(choix: str | None = None, flux: object = None) -> bool:
         return False
     flux = sys.stdout if flux is None else flux
     try:
-        return bool(flux.isatty())  # type: ignore[attr-defined]
+        return bool(flux.isatty())  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):
         return False
 

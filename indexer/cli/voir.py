@@ -6,13 +6,14 @@ The read API is ``indexer.lecture``, over the per-law data committed with docs/
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer import lecture
 from indexer.cli import sortie
 from indexer.errors import Sortie
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
-    from types import SimpleNamespace
+    from argparse import Namespace
 
 
 def lire(reference: str, edition: str | None = None) -> dict:
@@ -20,7 +21,7 @@ def lire(reference: str, edition: str | None = None) -> dict:
     return lecture.lire(reference, edition, lecture.charger)
 
 
-def voir(arguments: SimpleNamespace) -> int:
+def voir(arguments: Namespace) -> int:
     """Print a law or paragraph for a person, or as JSON."""
     objet = lire(" ".join(arguments.ref), arguments.edition)
     if arguments.json:

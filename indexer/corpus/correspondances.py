@@ -194,7 +194,7 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> d
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
-    label = _label(entree.get("label"), "2007", ligne)
+    label = _label(entree.get("label"), EDITIONS[-1], ligne)
     place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
     lieux = _preuves(entree, ligne, sources)
     extrait = entree[f"preuve_{COURANTE}"]["extrait"]

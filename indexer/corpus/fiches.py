@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
+from indexer.editions import CODE_2017
 from indexer.labels import Label
 from indexer.model import (
     COMMENTAIRE,
@@ -75,7 +76,7 @@ def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
     titres: dict[frozenset[str], Label] = {}
     for partie in loi.parties:
         for element in partie.elements:
-            if partie.edition == "2017" and element.type == LOI and element.label and element.titre:
+            if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
                 titres.setdefault(frozenset(_mots(element.titre)), element.label)
     return titres
 

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 
-from indexer.editions import COURANTE, rang
+from indexer.editions import CODE_2017, rang
 from indexer.labels import LOI_MAX, Label, parse_label
 from indexer.model import (
     LOI,
@@ -89,10 +89,10 @@ def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Ele
     41C, 004:636, goes on with « L'entame rendue visible, le mort étale sa main… », which the
     Guide quotes as 41D, 000:4483): cut where a sentence opens with the first ``MOTS`` words of
     another source's quote of another paragraph, the rest under that label."""
-    if element.type != LOI or not element.label or partie.edition != COURANTE or partie.role == ROLE_TEXTE:
+    if element.type != LOI or not element.label or partie.edition != CODE_2017 or partie.role == ROLE_TEXTE:
         return [element]
     autres = [(e.label, _mots(" ".join(b.texte for b in e.blocs))[:MOTS]) for p in parties
-              if p.source != partie.source and p.edition == COURANTE for e in p.elements
+              if p.source != partie.source and p.edition == CODE_2017 for e in p.elements
               if e.type == LOI and e.label and e.label.parties and e.label != element.label
               and not e.label.contient(element.label) and not element.label.contient(e.label)]
     for position, bloc in enumerate(element.blocs):
@@ -107,12 +107,12 @@ def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Ele
 
 
 def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Partie]) -> Element:
-    if element.type != LOI or element.label != Label(numero) or partie.edition != "2017":
+    if element.type != LOI or element.label != Label(numero) or partie.edition != CODE_2017:
         return element
     mots = _mots(" ".join(b.texte for b in element.blocs))
     if len(mots) < MOTS:
         return element
-    autres = [p for p in parties if p.source != partie.source and p.edition == "2017"]
+    autres = [p for p in parties if p.source != partie.source and p.edition == CODE_2017]
     label = _cite_sous_label(mots[:MOTS], autres) or _reformule_puis_cite(numero, mots[-MOTS:], autres)
     return replace(element, label=label) if label else element
 

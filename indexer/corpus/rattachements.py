@@ -137,6 +137,7 @@ def eclater(element: Element) -> list[Element]:
     paragraphes, numero = [], ""
     for bloc in element.blocs:
         marques = _MARQUES.match(bloc.texte)
+        assert marques is not None  # every part of the pattern is optional: it matches any text
         numero = marques["numero"] or numero
         if not numero or not marques.end():
             return [element]

@@ -229,7 +229,7 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
                                       f"source ; lien vers {inexact.cible.compact()}.")
     else:
         arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
-    aussi = ()
+    aussi: tuple[Renvoi, ...] = ()
     if lieu.index_alphabetique and not arrivee.message:
         aussi = tuple(Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
                       for a in equivalents(renvoi.cible, lieu.edition, cibles))

@@ -24,12 +24,13 @@ from dataclasses import dataclass
 
 from indexer.corpus.cibles import Cibles, resoudre
 from indexer.corpus.correspondances import champ, lignes_des_entrees
+from indexer.editions import CODE_2017
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.model import LOI, SITUATION, Fiche
 
 FICHIER = "corpus/situations.toml"
-EDITION = "2017"  # the numbering the situations are written in: they point to its paragraphs only
+EDITION = CODE_2017  # the numbering the situations are written in: they point to its paragraphs only
 CHAMPS = frozenset({"ref", "texte"})
 
 

@@ -159,13 +159,13 @@ def lire_ponderation(texte: str) -> tuple[Issue, ...]:
     poids = list(_POIDS.finditer(brut))
     if not poids:
         raise SaisieInvalide(f"Poids manquants dans « {brut} » : écrivez par exemple {EXEMPLE}.")
-    avant = _SEPARATEURS.fullmatch(brut[:poids[0].start()])[1]
+    avant = _SEPARATEURS.fullmatch(brut[:poids[0].start()])[1]  # type: ignore[index]  # matches any text
     if avant:
         raise SaisieInvalide(f"« {avant} » sans poids : chaque issue commence par son poids, par exemple {EXEMPLE}.")
     issues = []
     for rang, trouve in enumerate(poids):
         fin = poids[rang + 1].start() if rang + 1 < len(poids) else len(brut)
-        morceau = _SEPARATEURS.fullmatch(brut[trouve.end():fin].strip(" "))[1]
+        morceau = _SEPARATEURS.fullmatch(brut[trouve.end():fin].strip(" "))[1]  # type: ignore[index]
         if not morceau:
             raise SaisieInvalide(f"Issue manquante après « {trouve[0]} » : écrivez par exemple {EXEMPLE}.")
         issues.append(lire_issue(morceau, _lire_poids(trouve[1])))
@@ -214,7 +214,7 @@ def ajustee(issues: str | Sequence[Issue], vulnerabilite: str | Vulnerabilite, *
     entete = f"Vulnérabilité : {vulnerabilite.nom}"
     if autre_table is not None:
         return _en_imp(liste, marques, _entier(autre_table, "Marque de l'autre table"), entete)
-    autres = [_entier(autre, "Autre marque") for autre in autres_marques]
+    autres = [_entier(autre, "Autre marque") for autre in autres_marques or ()]  # not None: checked above
     if not autres:
         raise SaisieInvalide("Aucune autre marque : il en faut au moins une pour des points de match.")
     return _en_pdm(liste, marques, autres, entete)

@@ -22,12 +22,13 @@ float as the tree's, to the last bit.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from whoosh.matching import IntersectionMatcher, ListMatcher, NullMatcher, WrappingMatcher
 from whoosh.query import DisjunctionMax, Phrase, Term
 from whoosh.scoring import BM25F, BM25FScorer
 from whoosh.util import make_binary_tree
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
@@ -111,7 +112,8 @@ class PhraseDite(Phrase):
             return NullMatcher()
         mots = [Term(self.fieldname, mot).matcher(searcher, context) for mot in self.words]
         trouves = _Passages(list(self.passages), [0.0] * len(self.passages))
-        m = IntersectionMatcher(trouves, make_binary_tree(IntersectionMatcher, mots))
+        # whoosh3 declares value() abstract on IntersectionMatcher; a phrase's matcher never asks it
+        m = IntersectionMatcher(trouves, make_binary_tree(IntersectionMatcher, mots))  # type: ignore[abstract]
         return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)
 
 
@@ -147,6 +149,6 @@ class BM25FLongueurs(BM25F):
         if notes.__class__ is BM25FScorer:
             if fieldname not in self._longueurs:
                 lire = searcher.doc_field_length
-                self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))
+                self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
             notes.dfl = self._longueurs[fieldname].__getitem__
         return notes

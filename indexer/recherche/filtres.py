@@ -20,7 +20,7 @@ from indexer.recherche.analyse import MOT, MOTS_VIDES, efinal, plier
 class PliageFilter(Filter):
     """Lower case and fold accents and ligatures (a named class: the schema is pickled)."""
 
-    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
         for token in tokens:
             token.text = plier(token.text)
             yield token
@@ -29,7 +29,7 @@ class PliageFilter(Filter):
 class EFinalFilter(Filter):
     """Drop a stem's final ``e`` (see ``indexer.recherche.analyse.efinal``)."""
 
-    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
         for token in tokens:
             token.text = efinal(token.text)
             yield token

@@ -1,12 +1,9 @@
-"""The Whoosh index on disk: schema, build, atomic swap, and corruption checks.
+"""The Whoosh index on disk: schema, build, and the swap into place.
 
-The index lives in ``dossier_cache()/index-<empreinte>``: the key changes whenever a
-source, a data file or the code changes, so a stale index is simply never looked at.
-A build writes the Whoosh index into a temporary folder next to it, records every
-file's size and CRC in ``COMPLET.json`` last, then renames the folder into place. An
-index whose marker is missing or disagrees with its files (a build killed half-way, a
-disk that lost a file) is rebuilt, never served. Every query reads this index through
-Whoosh (``indexer.recherche.moteur``).
+``loi construire --index`` (``make``, and the wheel's build) writes the index into a temporary
+folder next to its place, records every file's size and CRC in ``COMPLET.json`` last, then
+renames the folder into place; ``loi cherche`` only opens it (``dossier.ouvrir``). Every query
+reads this index through Whoosh (``indexer.recherche.moteur``).
 """
 
 from __future__ import annotations
@@ -14,16 +11,15 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from indexer.errors import IndexIndisponible
 from indexer.model import SITUATION
-from indexer.recherche.dossier import SYNONYMES, IndexCorrompu, complet, ecrire_marqueur, lien_casse, ouvrir
+from indexer.recherche.dossier import SYNONYMES, ecrire_marqueur, ouvrir
 from indexer.recherche.unites import chemins_refs, groupe
 
-__all__ = ["ecrire", "installer", "nettoyer", "ouvrir", "ouvrir_ou_construire", "schema"]
+__all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
 if TYPE_CHECKING:
     from whoosh.fields import Schema
@@ -112,8 +108,9 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
         yield _document(rang, fiche, premier, montre, fiches[montre].type)
 
 
-def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
-    """Build the index of ``fiches`` into ``dossier`` (which must not exist yet)."""
+def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
+    """Build the index of ``fiches`` into ``dossier`` (which must not exist yet); ``empreinte``
+    names what it was built from (``build.empreinte``)."""
     from whoosh import index as whoosh_index
 
     dossier.mkdir(parents=True)
@@ -124,7 +121,7 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path) -> None:
     writer.commit(optimize=True)
     ecrire_synonymes(dossier, ix)
     ix.close()
-    ecrire_marqueur(dossier, len(fiches))  # last: the folder is complete
+    ecrire_marqueur(dossier, len(fiches), empreinte)  # last: the folder is complete
 
 
 def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
@@ -196,61 +193,19 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
     return {champ: frozenset(v) for champ, v in vides.items()}
 
 
-def _remplacer(nouveau: Path, cible: Path, forcer: bool) -> None:
-    """Rename ``nouveau`` to ``cible`` atomically, moving the old ``cible`` aside first.
+def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:
+    """Build into a temporary folder next to ``cible``, then swap it in; returns ``cible``.
 
-    Without ``forcer``, a complete ``cible`` (another process finished first) is kept.
-    """
-    if cible.exists() and not forcer and complet(cible):
-        return
-    if forcer and lien_casse(cible) is not None:  # loi construire --index: a dangling link is replaced
-        cible.unlink()
-    if cible.exists():
-        rebut = Path(tempfile.mkdtemp(prefix=".rebut-", dir=cible.parent))
-        os.replace(cible, rebut / "index")
-        shutil.rmtree(rebut, ignore_errors=True)
-    try:
-        os.replace(nouveau, cible)
-    except OSError:  # another process put a fresh index there first: keep it
-        shutil.rmtree(nouveau, ignore_errors=True)
-
-
-def installer(fiches: Sequence[Fiche], cible: Path, forcer: bool = True) -> Path:
-    """Build into a temporary folder next to ``cible`` and swap it in (installed); returns ``cible``."""
+    A build killed half-way leaves the old index whole (or none: a search then says so)."""
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:
-        ecrire(fiches, temporaire / "index")
-        _remplacer(temporaire / "index", cible, forcer)
+        ecrire(fiches, temporaire / "index", empreinte)
+        if cible.is_symlink() or cible.is_file():
+            cible.unlink()
+        elif cible.exists():
+            os.replace(cible, temporaire / "ancien")
+        os.replace(temporaire / "index", cible)
     finally:
         shutil.rmtree(temporaire, ignore_errors=True)
     return cible
-
-
-def nettoyer(cible: Path) -> None:
-    """Remove the other keys' indexes next to ``cible``: they are stale."""
-    for ancien in cible.parent.glob("index-*"):
-        if ancien != cible and ancien.is_dir():
-            shutil.rmtree(ancien, ignore_errors=True)
-
-
-def ouvrir_ou_construire(cible: Path, fournir: Callable[[], Sequence[Fiche]]) -> FileIndex:
-    """The index at ``cible``, built (or rebuilt, if damaged) from ``fournir()`` first."""
-    try:
-        return ouvrir(cible)
-    except IndexCorrompu:
-        pass
-    vers = lien_casse(cible)
-    if vers is not None:
-        raise IndexIndisponible(
-            f"L'index {cible} est un lien symbolique vers {vers}, qui n'est pas un dossier : lancez "
-            "« loi construire --index » pour le remplacer par un index neuf (ou supprimez ce lien).")
-    try:
-        installer(fournir(), cible, forcer=False)
-        nettoyer(cible)
-        return ouvrir(cible)
-    except (IndexCorrompu, OSError) as erreur:
-        raise IndexIndisponible(
-            f"Impossible de construire l'index dans {cible.parent} ({erreur}) ; "
-            "vérifiez les droits du dossier ou définissez LOI_CACHE vers un dossier inscriptible."
-        ) from None

@@ -22,10 +22,10 @@ move nothing.
 from __future__ import annotations
 
 from collections import namedtuple
+from typing import TYPE_CHECKING
 
 from indexer.recherche.requete import Concept, Requete, ecart
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 

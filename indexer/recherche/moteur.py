@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
+from typing import TYPE_CHECKING
 
+from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, comprendre, synonymes
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
@@ -38,7 +39,6 @@ NEGLIGEABLE = 0.01  # passages scoring under 1 % of the best cannot change the t
 CANDIDATS = 400  # passages Whoosh returns at most (the rest are negligible)
 GARDES = 8  # passages that make a law's score: its best one, then a fraction of the others
 MAIGRE = 3  # fewer passages than this: try corrected spellings
-SITUATION = "situation"  # model.SITUATION, not imported: model costs a query 10 ms of start-up
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
@@ -90,7 +90,6 @@ class Chercheur:
 
     def __init__(self, ix: FileIndex, dossier: object = None, poids: Poids | None = None,
                  syn: Synonymes | None = None) -> None:  # fmt: skip
-        _variations_paresseuses()
         from indexer.recherche.disjonction import BM25FLongueurs
 
         self.ix = ix
@@ -326,31 +325,6 @@ class Chercheur:
         resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
         champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
-
-
-def _variations_paresseuses() -> None:
-    """Let ``whoosh.query`` import without building Whoosh's English word-variation table.
-
-    ``whoosh.query.terms`` imports ``variations`` from ``whoosh.lang.morph_en`` for its
-    ``Variations`` query, which this project never builds; loading that table is the
-    largest single import of a fresh ``loi cherche`` (7 ms of about 130, ``make bench``).
-    A stand-in module gives a ``variations`` that loads the real table on first call.
-    """
-    import sys
-
-    nom = "whoosh.lang.morph_en"
-    if nom in sys.modules:
-        return
-
-    def variations(mot: str) -> Any:
-        del sys.modules[nom]
-        import importlib
-
-        return importlib.import_module(nom).variations(mot)
-
-    remplacant = type(sys)(nom)
-    remplacant.variations = variations  # type: ignore[attr-defined]
-    sys.modules[nom] = remplacant
 
 
 def synonymes_de(ix: FileIndex) -> Synonymes:

@@ -12,6 +12,7 @@ import os
 import re
 from collections import namedtuple
 from functools import cache
+from typing import TYPE_CHECKING
 
 from indexer.chemins import CORPUS
 from indexer.errors import LoiErreur
@@ -19,7 +20,6 @@ from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
     from pathlib import Path
 

@@ -169,7 +169,8 @@ def _sur(label: Label | None) -> str:
 
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
     """Commentary, examples and notes, set apart from the law: one box per run of one source."""
-    boites, courant = [], ""
+    boites: list[str] = []
+    courant = ""
     for occurrence in occurrences:
         fiche = source(occurrence.partie.source)
         if fiche.cle != courant:

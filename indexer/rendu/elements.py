@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from indexer.corpus.ancres import Ancres, Cle
 from indexer.corpus.carte import Carte
-from indexer.editions import COURANTE
+from indexer.editions import CODE_2007, CODE_2017, COURANTE
 from indexer.labels import Label, ancre
 from indexer.model import (
     EXEMPLE,
@@ -43,11 +43,11 @@ class Occurrence:
 
 # Section heading and id per (edition, role).
 SECTIONS: dict[tuple[str, str], tuple[str, str]] = {
-    ("2017", ROLE_TEXTE): ("Texte 2017", "texte-2017"),
-    ("2017", ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage à la table (2017)", "guide"),
-    ("2017", ROLE_NOTES): ("Notes de Christian Chantigny (2017)", "notes"),
-    ("2017", ROLE_EXTRAITS): ("Extraits du livret du club de Vénissieux (2017)", "livret"),
-    ("2007", ROLE_TEXTE): ("Texte 2007 (remplacé par le Code 2017)", "texte-2007"),
+    (CODE_2017, ROLE_TEXTE): ("Texte 2017", "texte-2017"),
+    (CODE_2017, ROLE_GUIDE): ("Commentaire du Guide pratique de l'arbitrage à la table (2017)", "guide"),
+    (CODE_2017, ROLE_NOTES): ("Notes de Christian Chantigny (2017)", "notes"),
+    (CODE_2017, ROLE_EXTRAITS): ("Extraits du livret du club de Vénissieux (2017)", "livret"),
+    (CODE_2007, ROLE_TEXTE): ("Texte 2007 (remplacé par le Code 2017)", "texte-2007"),
 }
 
 
@@ -169,10 +169,10 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
 
 # How each source heads a law, to show the heading as the source writes it.
 INTITULES: dict[tuple[str, str], str] = {
-    ("2017", ROLE_TEXTE): "LOI {n} - {t}",
-    ("2017", ROLE_GUIDE): "{n} – {t}",
-    ("2017", ROLE_NOTES): "{t} (Loi {n})",
-    ("2017", ROLE_EXTRAITS): "Loi {n} - {t}",
+    (CODE_2017, ROLE_TEXTE): "LOI {n} - {t}",
+    (CODE_2017, ROLE_GUIDE): "{n} – {t}",
+    (CODE_2017, ROLE_NOTES): "{t} (Loi {n})",
+    (CODE_2017, ROLE_EXTRAITS): "Loi {n} - {t}",
 }
 
 

@@ -11,24 +11,25 @@ from __future__ import annotations
 
 import posixpath
 
+from indexer.editions import CODE_2007, CODE_2017
 from indexer.labels import Label
 
 # (label, edition) → (what is missing, [(link text, page, anchor)]).
 LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] = {
-    (Label(77), "2007"): (
+    (Label(77), CODE_2007): (
         "La source ne donne de la Loi 77 que la table des points de levée (reconstituée ici depuis "
         "ses fragments, 001, lignes 4757–4777) : les tables des levées de mieux, des levées de chute "
         "et des primes manquent.",
         (("le barème de la Loi 77 de la page Marque", "marque.md", "bareme-loi-77"),
          ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
     ),
-    (Label(78, ("B",)), "2007"): (
+    (Label(78, ("B",)), CODE_2007): (
         "Le barème annoncé (« selon le barème suivant : ») manque dans la source : le Code 2007 "
         "de l'édition FFB utilisée s'arrête là (001, ligne 4802).",
         (("le barème des IMP de la page Marque", "marque.md", "bareme-imp"),
          ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
     ),
-    (Label(24, ("C",)), "2017"): (
+    (Label(24, ("C",)), CODE_2017): (
         "Le Guide passe de la 24C à la 24E (000, lignes 2957–2977) : aucune source ne donne le texte "
         "2017 de la 24D, et le commentaire n'en dit rien.",
         (),

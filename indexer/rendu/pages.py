@@ -8,7 +8,7 @@ import json
 import re
 
 from indexer.corpus.ancres import Ancres
-from indexer.editions import COURANTE, EDITIONS
+from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
 from indexer.rendu.loi import AVERTISSEMENT
@@ -91,8 +91,8 @@ def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
         for numero in range(premiere, derniere + 1):
             loi = corpus.loi(numero)
             titres = loi.titres() if loi else {}
-            lignes.append(f"| [Loi {numero}]({numero}.md) | {echapper(titres.get('2017', '—'))} "
-                          f"| {echapper(titres.get('2007', '—'))} |")
+            lignes.append(f"| [Loi {numero}]({numero}.md) | {echapper(titres.get(CODE_2017, '—'))} "
+                          f"| {echapper(titres.get(CODE_2007, '—'))} |")
         morceaux.append("\n".join(lignes))
     return "\n\n".join(morceaux) + "\n"
 

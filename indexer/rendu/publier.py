@@ -108,7 +108,7 @@ def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
     notes_partie = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
     appelees = {id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)}
                 for p, _ in elements}  # fmt: skip
-    paragraphes, exemples = [], []
+    paragraphes, exemples = list[dict[str, Any]](), list[dict[str, Any]]()
     for ordre, ((partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
         nom = f"{noms[partie.source]}, Loi {loi.numero}"
         texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte

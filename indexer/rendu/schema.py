@@ -9,6 +9,8 @@ prints objects of this shape (restricted to a paragraph or an edition: then with
 
 from __future__ import annotations
 
+from indexer.editions import EDITIONS
+
 _TEXTE = {"type": "string"}
 _NOTE = {
     "type": "object",
@@ -26,7 +28,7 @@ _ENTREE = {
     "additionalProperties": False,
     "properties": {
         "ref": {"type": "string", "description": "le paragraphe auquel l'entrée est rattachée (68C)"},
-        "edition": {"enum": ["2017", "2007"]},
+        "edition": {"enum": list(EDITIONS)},
         "type": {"enum": ["loi", "commentaire", "exemple", "note"]},
         "role": _TEXTE,
         "titre": _TEXTE,

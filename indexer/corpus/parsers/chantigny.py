@@ -89,11 +89,11 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
     for morceau in morceaux:
         lignes = list(morceau.lignes)
         marque = MARQUE.match(lignes[0][1])
-        if marque is None or marque_relative(*marque.groups(), contexte) is None:
+        if marque is None or marque_relative(marque.groups(), contexte) is None:
             elements.append(_ajouter_texte(elements, numero, lignes))  # no marker, or one we cannot read
             continue
         while marque is not None:  # "1. (a) si…" is two levels on one line
-            label = marque_relative(*marque.groups(), contexte) or contexte
+            label = marque_relative(marque.groups(), contexte) or contexte
             reste = lignes[0][1][marque.end() :]
             lignes[0] = (lignes[0][0], reste)
             contexte = label

@@ -169,7 +169,7 @@ def rubrique(texte: str, vues: set[str]) -> str | None:
 def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
     """One annex: a level-1 Section titled from its lost heading's first words, then its rubrics."""
     titre, index = titre_complet(lignes, 1, lignes[0][1], vide=False)
-    debut = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
+    debut: tuple[str, str, int, list[Ligne]] = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
     sections: list[tuple[str, str, int, list[Ligne]]] = [debut]
     vues: set[str] = set()
     while index < len(lignes):

@@ -241,7 +241,7 @@ class LecteurDeCitations:
             return
         for index, (_, ligne) in enumerate(lignes):
             interne = MARQUE_INTERNE.search(ligne, 1 if index == 0 else 0)
-            if interne is None or marque_relative(None, None, interne["lettre"], None, self.contexte) is None:
+            if interne is None or marque_relative((None, None, interne["lettre"], None), self.contexte) is None:
                 interne = SUITE_INTERNE.search(ligne, 1 if index == 0 else 0)
                 if interne is not None and not suit(parse_relatif(interne["code"], self.contexte), self.contexte):
                     interne = None
@@ -254,8 +254,7 @@ class LecteurDeCitations:
         self._ajouter(brouillon, lignes, item=False)
 
     def _label_marque(self, marque: re.Match[str]) -> Label | None:
-        groupes = (marque[k] for k in ("section", "numero", "lettre", "romain"))
-        return marque_relative(*groupes, self.contexte)
+        return marque_relative([marque[k] for k in ("section", "numero", "lettre", "romain")], self.contexte)
 
     def _label_suivant(self, marque: re.Match[str]) -> Label | None:
         """A sub-paragraph marker's label; a full label (``LABEL_COMPLET``) only when it is

@@ -188,13 +188,14 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
     return Bloc(ITEM if item else TEXTE, texte, debut)
 
 
-def marque_relative(section: str | None, numero: str | None, lettre: str | None, romain: str | None,
-                    contexte: Label) -> Label | None:
-    """The label of a paragraph marker ("C.", "2.", "(b)", "(ii)") read against ``contexte``.
+def marque_relative(groupes: Sequence[str | None], contexte: Label) -> Label | None:
+    """The label of a paragraph marker ("C.", "2.", "(b)", "(ii)"), given as its groups (section,
+    number, letter, roman), read against ``contexte``.
 
     A roman marker is given with its letter ("(b)(ii)"), so that "(i)" is never read as
     the letter i.
     """
+    section, numero, lettre, romain = groupes
     if romain:
         if len(contexte.parties) < 3:
             return None
