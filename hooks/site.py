@@ -155,6 +155,7 @@ def donnees_recherche(files: Files) -> str:
 
     def adresse(url: str) -> str:
         page, diese, ancre = url.partition("#")
+        page = page.removesuffix("index.html")  # the fiches name the file (corpus.fiches.url_loi)
         if page not in pages:
             log.warning("recherche : %r n'est pas une page du site", url)
             return url

@@ -1,0 +1,138 @@
+"""The site as a member reads it on a phone (390 × 844) and on a desktop, in Debian's Chromium:
+no raw Markdown on any page a reader opens, contrasts that pass in both colour schemes, the
+search dialog kept apart from the page behind it, buttons named by what they show.
+
+The fixtures (Chromium, the built site, a local server) are test_navigateur's.
+"""
+
+from __future__ import annotations
+
+import pytest
+from site_outils import NB_LOIS
+from test_navigateur import TELEPHONE, capture, chercher, navigateur, serveur, site  # noqa: F401
+
+pytestmark = pytest.mark.navigateur
+
+BUREAU = {"width": 1280, "height": 800}
+PAGES_LUES = [f"lois/{n}/index.html" for n in range(1, NB_LOIS + 1)] + [
+    "tableaux/index.html", "index.html", "marque/index.html", "definitions/index.html", "annexes/index.html",
+]
+
+# The text of the page as the reader sees it (innerText: what is rendered, not scripts), and each
+# raw Markdown mark in it: a link, a footnote call, bold, an attribute list.
+_MARKDOWN_VISIBLE = """() => {
+  const texte = document.querySelector("article").innerText;
+  const vus = [];
+  for (const marque of ["](", "[^", "**", "{ #"]) {
+    let i = texte.indexOf(marque);
+    while (i >= 0) { vus.push(texte.slice(Math.max(0, i - 40), i + 20)); i = texte.indexOf(marque, i + 1); }
+  }
+  return vus;
+}"""
+
+# WCAG contrast of an element's text with the first opaque background behind it (alpha blended).
+_CONTRASTE = """(selecteur) => {
+  const rgba = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const melange = (h, b) => [0, 1, 2].map((i) => h[i] * h[3] + b[i] * (1 - h[3])).concat(1);
+  const el = document.querySelector(selecteur);
+  if (!el) return null;
+  const couches = [];
+  for (let n = el; n; n = n.parentElement) {
+    const f = rgba(getComputedStyle(n).backgroundColor);
+    if (f[3] > 0) couches.push(f);
+    if (f[3] === 1) break;
+  }
+  let fond = [255, 255, 255, 1];
+  for (const c of couches.reverse()) fond = melange(c, fond);
+  const texte = melange(rgba(getComputedStyle(el).color), fond);
+  const lum = (c) => {
+    const v = c.slice(0, 3).map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  };
+  const [a, b] = [lum(texte), lum(fond)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+@pytest.fixture(scope="module")
+def lecture(navigateur, site):  # noqa: F811
+    """Every law page, Tableaux and the main pages opened at 390 px from file://: what each shows."""
+    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
+    page = contexte.new_page()
+    vu: dict[str, dict] = {}
+    for chemin in PAGES_LUES:
+        page.goto((site / chemin).as_uri(), wait_until="domcontentloaded")
+        vu[chemin] = {"markdown": page.evaluate(_MARKDOWN_VISIBLE)}
+    contexte.close()
+    return vu
+
+
+def test_aucune_page_lue_ne_montre_de_markdown_brut(lecture):
+    bruts = {chemin: v["markdown"] for chemin, v in lecture.items() if v["markdown"]}
+    assert len(lecture) == len(PAGES_LUES)
+    assert not bruts
+
+
+@pytest.mark.parametrize("schema", ["light", "dark"])
+@pytest.mark.parametrize(("chemin", "selecteur"), [
+    ("comment-utiliser/index.html", ".edition.e2017"),
+    ("comment-utiliser/index.html", ".edition.e2007"),
+    ("lois/68/index.html", ".admonition.example .donne .siege"),
+    ("lois/68/index.html", ".source"),
+])
+def test_les_contrastes_passent_dans_les_deux_modes(navigateur, site, schema, chemin, selecteur):  # noqa: F811
+    contexte = navigateur.new_context(viewport=TELEPHONE, color_scheme=schema)
+    try:
+        page = contexte.new_page()
+        page.goto((site / chemin).as_uri())
+        attendu = "slate" if schema == "dark" else "default"
+        assert page.evaluate("() => document.body.dataset.mdColorScheme") == attendu
+        rapport = page.evaluate(_CONTRASTE, selecteur)
+        assert rapport is not None, selecteur
+        assert rapport >= 4.5, f"{selecteur} en mode {schema} : {rapport:.2f}:1"
+    finally:
+        contexte.close()
+
+
+def test_les_boutons_de_la_marque_portent_ce_qu_ils_montrent(navigateur, site):  # noqa: F811
+    """WCAG 2.5.3: a button's spoken name holds its visible letters (« SA », « X »)."""
+    contexte = navigateur.new_context(viewport=TELEPHONE)
+    try:
+        page = contexte.new_page()
+        page.goto((site / "marque/index.html").as_uri())
+        boutons = page.evaluate("""() => [...document.querySelectorAll("button[aria-label]")]
+            .map((b) => [b.innerText.trim(), b.getAttribute("aria-label")])""")
+        lettres = [(vu, nom) for vu, nom in boutons if any(c.isalnum() for c in vu)]
+        assert {vu for vu, _ in lettres} >= {"SA", "X"}
+        assert all(vu.lower() in nom.lower() for vu, nom in lettres), lettres
+    finally:
+        contexte.close()
+
+
+@pytest.mark.parametrize("requete", ["zzzqqq", "68C", "mort"])
+def test_le_dialogue_de_recherche_se_detache_de_la_page_sur_un_bureau(navigateur, site, requete):  # noqa: F811
+    """On a desktop the dialog floats over the page: its last line stays inside it, above its bottom padding."""
+    contexte = navigateur.new_context(viewport=BUREAU)
+    try:
+        page = contexte.new_page()
+        page.goto((site / "index.html").as_uri())
+        chercher(page, requete)
+        mesure = page.evaluate("""() => {
+            const d = document.querySelector("#recherche-dialogue");
+            d.scrollTop = d.scrollHeight;
+            const boite = d.getBoundingClientRect();
+            const derniers = [...d.querySelectorAll(".recherche-etat, .recherche-resultats *")]
+              .filter((e) => e.getClientRects().length && e.innerText && e.innerText.trim());
+            const bas = Math.max(...derniers.map((e) => e.getBoundingClientRect().bottom));
+            const fond = getComputedStyle(d, "::backdrop").backgroundColor;
+            return {marge: boite.bottom - bas, bas_boite: boite.bottom, hauteur: innerHeight, fond};
+        }""")
+        assert mesure["bas_boite"] <= mesure["hauteur"]
+        assert mesure["marge"] >= 8, mesure  # at least half a line of the dialog's own background
+        if requete == "mort":
+            capture(page, "recherche-dialogue-1280x800.png")
+    finally:
+        contexte.close()
