@@ -30,6 +30,26 @@ _MARKDOWN_VISIBLE = """() => {
   return vus;
 }"""
 
+# Each table (and hand diagram) that does not fit the column: past the screen's edge, or cut by the
+# scrolling box Material wraps tables in (the reader would have to swipe to see West's column).
+_TABLEAUX_COUPES = """() => {
+  const vue = document.documentElement.clientWidth;
+  const coupes = [];
+  for (const t of document.querySelectorAll("article table, article .donne")) {
+    let defile = null;
+    for (let n = t.parentElement; n && n.tagName !== "ARTICLE"; n = n.parentElement) {
+      const o = getComputedStyle(n).overflowX;
+      if (o === "auto" || o === "scroll") { defile = n; break; }
+    }
+    const r = t.getBoundingClientRect();
+    const coupe = defile !== null && defile.scrollWidth > defile.clientWidth + 1;
+    if (coupe || r.right > vue + 0.5 || r.left < -0.5) {
+      coupes.push(`${Math.round(r.left)}–${Math.round(r.right)} px : ${t.innerText.slice(0, 40)}`);
+    }
+  }
+  return coupes;
+}"""
+
 # WCAG contrast of an element's text with the first opaque background behind it (alpha blended).
 _CONTRASTE = """(selecteur) => {
   const rgba = (c) => {
@@ -64,8 +84,9 @@ def lecture(navigateur, site):  # noqa: F811
     page = contexte.new_page()
     vu: dict[str, dict] = {}
     for chemin in PAGES_LUES:
-        page.goto((site / chemin).as_uri(), wait_until="domcontentloaded")
-        vu[chemin] = {"markdown": page.evaluate(_MARKDOWN_VISIBLE)}
+        page.goto((site / chemin).as_uri(), wait_until="load")  # Material wraps the tables once loaded
+        vu[chemin] = {"markdown": page.evaluate(_MARKDOWN_VISIBLE), "coupes": page.evaluate(_TABLEAUX_COUPES),
+                      "tableaux": page.locator("article table").count()}
     contexte.close()
     return vu
 
@@ -74,6 +95,32 @@ def test_aucune_page_lue_ne_montre_de_markdown_brut(lecture):
     bruts = {chemin: v["markdown"] for chemin, v in lecture.items() if v["markdown"]}
     assert len(lecture) == len(PAGES_LUES)
     assert not bruts
+
+
+def test_chaque_tableau_tient_dans_un_telephone(lecture):
+    """All 93 law pages and Tableaux at 390 px: auctions as a four-column grid, wide tables narrowed."""
+    coupes = {chemin: v["coupes"] for chemin, v in lecture.items() if v["coupes"]}
+    assert sum(v["tableaux"] for v in lecture.values()) > 30  # the auctions and the Tableaux page are there
+    assert not coupes
+
+
+@pytest.mark.parametrize(("chemin", "ancre", "nom"), [
+    ("lois/27/index.html", "loi-27-exemple-7", "loi-27-encheres-390x844.png"),
+    ("tableaux/index.html", "tableau-table-des-decisions", "tableaux-390x844.png"),
+])
+def test_captures_des_tableaux_sur_un_telephone(navigateur, site, chemin, ancre, nom):  # noqa: F811
+    """Screenshots for a person to look at (tests/artefacts/); the auction's West column is on screen."""
+    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
+    try:
+        page = contexte.new_page()
+        page.goto((site / chemin).as_uri() + "#" + ancre)
+        tableau = page.locator(f'[id="{ancre}"] ~ * table, [id="{ancre}"] table').first
+        tableau.scroll_into_view_if_needed()
+        derniere = tableau.locator("tr").first.locator("th").last.bounding_box()
+        assert derniere is not None and derniere["x"] + derniere["width"] <= TELEPHONE["width"]
+        capture(page, nom)
+    finally:
+        contexte.close()
 
 
 @pytest.mark.parametrize("schema", ["light", "dark"])
