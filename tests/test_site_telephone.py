@@ -183,3 +183,37 @@ def test_le_dialogue_de_recherche_se_detache_de_la_page_sur_un_bureau(navigateur
             capture(page, "recherche-dialogue-1280x800.png")
     finally:
         contexte.close()
+
+
+def test_le_surlignage_marque_aussi_les_mots_a_infobulle(navigateur, site):  # noqa: F811
+    """A result opens its page with ?h=racines: « mort », a glossary word, is highlighted there too."""
+    contexte = navigateur.new_context(viewport=TELEPHONE)
+    try:
+        page = contexte.new_page()
+        page.goto((site / "lois/42/index.html").as_uri() + "?h=mort")
+        page.wait_for_selector("mark.recherche-surligne")
+        dans_infobulle = page.locator("abbr mark.recherche-surligne, mark.recherche-surligne abbr").count()
+        assert page.locator("article abbr").filter(has_text="mort").count() > 0
+        assert dans_infobulle > 0
+    finally:
+        contexte.close()
+
+
+def test_contre_n_a_d_infobulle_que_pour_la_declaration(navigateur, site):  # noqa: F811
+    """70: « résolu contre le joueur » carries no tooltip; 25: « le contre est annulé » has one."""
+    contexte = navigateur.new_context(viewport=TELEPHONE)
+    try:
+        page = contexte.new_page()
+        mots_marques = """() => [...document.querySelectorAll("article abbr")].map((a) => {
+            const avant = (a.previousSibling && a.previousSibling.textContent || "").slice(-12);
+            return avant + "[" + a.textContent + "]";
+        })"""
+        page.goto((site / "lois/70/index.html").as_uri())
+        assert "résolu contre le joueur" in page.locator("article").inner_text()
+        assert not [m for m in page.evaluate(mots_marques) if m.endswith("résolu [contre]")]
+        page.goto((site / "lois/25/index.html").as_uri())
+        assert [m for m in page.evaluate(mots_marques) if m.endswith("le [contre]")]
+        page.goto((site / "index.html").as_uri())
+        assert "[repris]" not in "".join(page.evaluate(mots_marques))
+    finally:
+        contexte.close()
