@@ -243,7 +243,7 @@ def attendus() -> dict[str, str]:
 
     resultat = construit()
     titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte)
+    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte, lire_sources())
     noms = {s.fichier: s.nom for s in sources.SOURCES}
     sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(),
                                resultat.carte))

@@ -217,3 +217,20 @@ def test_contre_n_a_d_infobulle_que_pour_la_declaration(navigateur, site):  # no
         assert "[repris]" not in "".join(page.evaluate(mots_marques))
     finally:
         contexte.close()
+
+
+def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
+    """« Autre version : Guide pratique (FFB), p. 21 », the line in the tooltip; the same words: one line."""
+    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
+    try:
+        page = contexte.new_page()
+        page.goto((site / "lois/23/index.html").as_uri())
+        note = page.locator(".meme-texte").first
+        note.scroll_into_view_if_needed()
+        assert note.inner_text().startswith("Même texte : Guide pratique (FFB), p. ")
+        assert "ligne" in note.locator("cite").get_attribute("title")
+        resumes = page.locator("details.autre-version > summary").all_inner_texts()
+        assert resumes and all(" p. " in r and "ligne" not in r for r in resumes), resumes
+        capture(page, "loi-23-meme-texte-390x844.png")
+    finally:
+        contexte.close()

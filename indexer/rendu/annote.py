@@ -25,6 +25,7 @@ from indexer.rendu.elements import (
     SECTIONS,
     Occurrence,
     Page,
+    cite_source,
     element_markdown,
     ids_sections,
     lien_edition,
@@ -33,6 +34,7 @@ from indexer.rendu.elements import (
 )
 from indexer.rendu.entetes import PARENT_SEUL
 from indexer.rendu.markdown import blocs_markdown, notes_markdown
+from indexer.rendu.pagination import Pages
 from indexer.sources import source
 
 # Which quote of a paragraph is its text: the official text, then the booklet's
@@ -158,18 +160,24 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
 
 
 def _autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page) -> str:
-    """Another source's words for a paragraph, collapsed under the text shown."""
+    """Another source's words for a paragraph, collapsed under the text shown; named by page
+    (the file and line in the tooltip). The same words without notes of their own: one line."""
     element = occurrence.element
-    nom = source(occurrence.partie.source).nom
+    fichier = occurrence.partie.source
+    cite = cite_source(fichier, element.ligne, page.contexte.pages.get(fichier, ()))
     pareil = [b.texte.split() for b in element.blocs] == [b.texte.split() for b in texte.element.blocs]
-    titre = f", « {element.titre} »" if element.titre and element.titre != texte.element.titre else ""
-    resume = f"Autre version : {nom}, ligne {element.ligne}{titre}" + (" — même texte" if pareil else "")
+    autre_titre = element.titre and element.titre != texte.element.titre
+    titre = f", « {html.escape(element.titre, quote=False)} »" if autre_titre else ""
+    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
+    edition = occurrence.partie.edition
+    if pareil and not element.notes:
+        return f'<p class="meme-texte" id="{ids[0]}" data-edition="{edition}">{alias}Même texte : {cite}{titre}.</p>'
     prefixe = f"p{occurrence.cle[1]}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
     notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
-    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
-    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{occurrence.partie.edition}" '
-                 f'markdown>\n<summary>{alias}{html.escape(resume, quote=False)}</summary>')
+    resume = f"Autre version : {cite}{titre}" + (" — même texte" if pareil else "")
+    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
+                 f'markdown>\n<summary>{alias}{resume}</summary>')
     return "\n\n".join(m for m in (ouverture, corps, notes, "</details>") if m)
 
 
@@ -287,13 +295,14 @@ def _principale(annote: Annote, loi: Loi) -> str:
     return source(loi.parties[annote.parties[0]].source).cle
 
 
-def _presentation(annote: Annote, loi: Loi, ids: list[str]) -> str:
+def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
     """Under the section heading: where the text and the commentary come from."""
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
-    cites = " ; ".join(source_ligne(loi.numero, p, loi) for p in textes)
-    autres = " ; ".join(source_ligne(loi.numero, p, loi) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in textes)
+    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ()))
+                        for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:
@@ -328,7 +337,8 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
         titre = "Texte 2017 et commentaire"
     else:
         titre = "Texte 2017"
-    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}", _presentation(annote, loi, ids[1:])]
+    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}",
+                _presentation(annote, loi, ids[1:], page.contexte.pages)]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
         morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))
