@@ -48,19 +48,28 @@ def serveur_http(site: Path):
         processus.wait(timeout=10)
 
 
-def mesurer(url: str, dossier: Path) -> dict:
-    """One Lighthouse run (mobile, simulated throttling): scores and the metrics of the issue."""
+def rapport(url: str, dossier: Path, essais: int = 2) -> dict:
+    """Lighthouse's JSON report; a run Chromium could not finish (a loaded machine) is run again."""
     sortie = dossier / "rapport.json"
     env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
-    subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance,accessibility",
-                    "--chrome-flags=--headless=new --no-sandbox", "--output=json", f"--output-path={sortie}"],
-                   env=env, check=True, capture_output=True, timeout=300)
-    rapport = json.loads(sortie.read_text(encoding="utf-8"))
-    audits = rapport["audits"]
-    accessibilite = {ref["id"] for ref in rapport["categories"]["accessibility"]["auditRefs"]}
+    for _ in range(essais):
+        subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance,accessibility",
+                        "--chrome-flags=--headless=new --no-sandbox", "--output=json", f"--output-path={sortie}"],
+                       env=env, check=True, capture_output=True, timeout=300)
+        donnees = json.loads(sortie.read_text(encoding="utf-8"))
+        if donnees["categories"]["performance"]["score"] is not None:
+            return donnees
+    raise RuntimeError(donnees.get("runtimeError", {}).get("message", "score absent"))
+
+
+def mesurer(url: str, dossier: Path) -> dict:
+    """One Lighthouse run (mobile, simulated throttling): scores and the metrics of the issue."""
+    rapport_ = rapport(url, dossier)
+    audits = rapport_["audits"]
+    accessibilite = {ref["id"] for ref in rapport_["categories"]["accessibility"]["auditRefs"]}
     return {
-        "performance": round(rapport["categories"]["performance"]["score"] * 100),
-        "accessibilite": round(rapport["categories"]["accessibility"]["score"] * 100),
+        "performance": round(rapport_["categories"]["performance"]["score"] * 100),
+        "accessibilite": round(rapport_["categories"]["accessibility"]["score"] * 100),
         "lcp": audits["largest-contentful-paint"]["numericValue"] / 1000,
         "tbt": audits["total-blocking-time"]["numericValue"],
         "octets": audits["total-byte-weight"]["numericValue"],
@@ -78,7 +87,11 @@ def lignes(site: Path | None = None) -> list[tuple[str, str, str, str]]:
     with evaluer_site.site_construit(site) as dossier, serveur_http(dossier) as origine, \
             tempfile.TemporaryDirectory() as travail:
         for chemin in PAGES:
-            m = mesurer(origine + chemin, Path(travail))
+            try:
+                m = mesurer(origine + chemin, Path(travail))
+            except RuntimeError as erreur:
+                rangs.append((f"Lighthouse {chemin}", "non mesuré", str(erreur), ""))
+                continue
             echecs = f", a11y : {' '.join(m['echecs_a11y'])}" if m["echecs_a11y"] else ""
             rangs.append((f"Lighthouse {chemin}", f"perf {m['performance']} · a11y {m['accessibilite']}",
                           f"LCP {m['lcp']:.1f} s, TBT {m['tbt']:.0f} ms, {m['octets'] / 1000:.0f} kB{echecs}",
