@@ -234,3 +234,23 @@ def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
         capture(page, "loi-23-meme-texte-390x844.png")
     finally:
         contexte.close()
+
+
+@pytest.mark.parametrize(("chemin", "attendu", "nom"), [
+    ("lois/70/index.html#loi-70-a", "70A", "loi-70-390x844.png"),
+    ("recherche/index.html?q=le%20mort%20a%20signal%C3%A9%20une%20renonce", "Loi", "recherche-q-390x844.png"),
+])
+def test_captures_d_un_telephone(navigateur, site, chemin, attendu, nom):  # noqa: F811
+    """lois/70 and a results page on a phone, for a person to look at; nothing wider than the screen."""
+    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
+    try:
+        page = contexte.new_page()
+        fichier = chemin.split("?")[0].split("#")[0]
+        page.goto((site / fichier).as_uri() + chemin[len(fichier):])
+        if "?q=" in chemin:
+            page.wait_for_selector("#resultats .recherche-groupe", timeout=60_000)
+        assert attendu in page.locator("article").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= TELEPHONE["width"]
+        capture(page, nom)
+    finally:
+        contexte.close()
