@@ -137,10 +137,14 @@ async function repondre(requete, url) {
   if (reponse) {
     return reponse;
   }
+  // A missing page, offline or answered 404 by a server that has no page of its own: the site's 404.html.
+  const introuvable = async () => requete.mode === "navigate" &&
+    await cache.match(new URL("404.html", self.registration.scope));
   try {
-    return await fetch(requete);
+    const reseau = await fetch(requete);
+    return (reseau.status === 404 && await introuvable()) || reseau;
   } catch (erreur) {
-    const absente = requete.mode === "navigate" && await cache.match(new URL("404.html", self.registration.scope));
+    const absente = await introuvable();
     if (absente) {
       return absente;
     }

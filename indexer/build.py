@@ -189,9 +189,10 @@ def fiches_recherche() -> tuple[Fiche, ...]:
 
 
 def adresse_page(url: str) -> str:
-    """A fiche's directory URL as the built site links it: ``lois/68/#loi-68-c`` →
-    ``lois/68/index.html#loi-68-c`` (``hooks/site.py`` writes every page as ``…/index.html``)."""
+    """A fiche's URL as the built site links it: ``index-alphabetique/#…`` and ``lois/68/index.html#…``
+    → ``…/index.html#…`` (``hooks/site.py`` writes every page as ``…/index.html``)."""
     page, diese, ancre = url.partition("#")
+    page = page.removesuffix("index.html")  # a law's fiches name the file already (corpus.fiches.url_loi)
     docs, base = racine() / "docs", page.rstrip("/")
     if not ((docs / f"{base}.md").is_file() or (docs / base / "index.md").is_file()):
         raise LoiErreur(f"Recherche du site : {url!r} n'est pas une page de docs/ ; lancez « loi construire ».")
@@ -219,7 +220,7 @@ def attendus() -> dict[str, str]:
 
     resultat = construit()
     titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte)
+    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte, lire_sources())
     noms = {s.fichier: s.nom for s in sources.SOURCES}
     sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(),
                                resultat.carte))

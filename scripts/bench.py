@@ -7,6 +7,8 @@ query in the interactive searcher ≤ 15 ms (in process, median over the three
 evaluation parts, the best of three passes; beside it, that median as a share of a
 bare python's start-up, to compare machines); the index build from scratch ≤ 10 s, with its size on disk.
 A fresh ``loi cherche`` is also the first search after an install: the wheel carries its index.
+Then the site on a phone: first-view weight and search times (``evaluer_site``), Lighthouse mobile
+figures of four pages (``phare``: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, accessibility 100).
 Medians of several runs, measured together so that the machine's load weighs on all
 of them alike.
 
@@ -95,6 +97,13 @@ def navigateur_telephone() -> list[tuple[str, str, str, str]]:
     return evaluer_site.lignes_telephone()
 
 
+def phare_telephone() -> list[tuple[str, str, str, str]]:
+    """Lighthouse mobile on home, lois/68, a results page and marque (``scripts/phare.py``, issue 20)."""
+    import phare
+
+    return phare.lignes()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -120,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         ("construction de l'index", f"{duree:.1f} s", f"{taille:.1f} Mo, {documents} documents", "≤ 10 s"),
     ]
     lignes += navigateur_telephone()
+    lignes += phare_telephone()
     largeurs = [max(len(ligne[i]) for ligne in lignes) for i in range(4)]
     for ligne in lignes:
         print("  ".join(c.ljust(n) for c, n in zip(ligne, largeurs, strict=True)).rstrip())

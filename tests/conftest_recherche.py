@@ -21,7 +21,7 @@ def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition
         ancre = f"loi-{loi}-{type_}-{next(_NUMEROS)}"
     return Fiche(
         loi=loi, ref=ref, rattachement=ref if type_ == "loi" else str(loi), ancre=ancre,
-        url=f"lois/{loi}/#{ancre}", type=type_, edition=edition, role="texte",
+        url=f"lois/{loi}/index.html#{ancre}", type=type_, edition=edition, role="texte",
         source=f"fixture.txt:{loi}", titre="", page=titre, texte=texte, corps=texte,
     )
 

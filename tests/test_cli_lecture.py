@@ -25,7 +25,7 @@ def test_voir_un_paragraphe() -> None:
     sortie = lancer("voir", "68C")
     assert sortie.returncode == 0, sortie.stderr
     assert sortie.stdout.startswith("Loi 68 — ")
-    assert "68C" in sortie.stdout and "Site : lois/68/#loi-68-c" in sortie.stdout
+    assert "68C" in sortie.stdout and "Site : lois/68/index.html#loi-68-c" in sortie.stdout
     assert "TEXTE 2007 — REMPLACÉ" in sortie.stdout  # the 2007 text is there, marked as such
     assert sortie.stdout.index("ÉDITION 2017") < sortie.stdout.index("TEXTE 2007")
     assert max(len(ligne) for ligne in sortie.stdout.splitlines() if not ligne.startswith("    ")) <= 80
@@ -35,7 +35,7 @@ def test_voir_json_contrat() -> None:
     sortie = lancer("voir", "--json", "68C")
     assert sortie.returncode == 0, sortie.stderr
     objet = json.loads(sortie.stdout)
-    assert objet["loi"] == 68 and objet["url"] == "lois/68/#loi-68-c"
+    assert objet["loi"] == 68 and objet["url"] == "lois/68/index.html#loi-68-c"
     assert set(objet) >= {"loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par"}
     assert set(objet["titres"]) == {"2017", "2007"}
     premier = objet["paragraphes"][0]

@@ -48,7 +48,7 @@ def test_recherche_humaine(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and not erreurs
     premiere = sortie.splitlines()[0]
     assert premiere.startswith("1. Loi 27 — Enchère insuffisante")
-    assert "27A (2017)" in sortie and "lois/27/#loi-27-a" in sortie
+    assert "27A (2017)" in sortie and "lois/27/index.html#loi-27-a" in sortie
     assert "**" not in sortie and "Toute enchère insuffisante" in sortie  # no marks without colours
     assert "\x1b[" not in sortie
 
@@ -74,7 +74,7 @@ def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len({r["loi"] for r in donnees["resultats"]}) <= 2
     premier = donnees["resultats"][0]
     assert isinstance(premier["loi"], int) and isinstance(premier["score"], float)
-    assert premier["url"] == f"lois/{premier['loi']}/#" + premier["url"].split("#")[1]
+    assert premier["url"] == f"lois/{premier['loi']}/index.html#" + premier["url"].split("#")[1]
     scores = [r["score"] for r in donnees["resultats"] if r["loi"] == premier["loi"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -221,7 +221,8 @@ def test_exemples_d_un_paragraphe() -> None:
                           timeout=300, env=ENVIRONNEMENT)  # fmt: skip
     reponse = json.loads(fini.stdout)
     assert reponse["interpretation"] == "exemples de la Loi 68B2"
-    assert {r["url"] for r in reponse["resultats"]} == {"lois/68/#loi-68-exemple-3", "lois/68/#loi-68-exemple-4"}
+    assert {r["url"] for r in reponse["resultats"]} == {
+        "lois/68/index.html#loi-68-exemple-3", "lois/68/index.html#loi-68-exemple-4"}
     sans = subprocess.run([str(LOI), "exemples", "--json", "68C"], capture_output=True, text=True,
                           timeout=300, env=ENVIRONNEMENT)  # fmt: skip
     assert "aucun n'est rattaché à la Loi 68C" in json.loads(sans.stdout)["interpretation"]

@@ -43,7 +43,7 @@ def test_puces_diagrammes_et_encheres() -> None:
              Bloc(ENCHERES, "N E S O\n1♠ Passe", 4, cellules=(("N", "E", "S", "O"), ("1♠", "Passe")))]
     assert blocs_markdown(blocs, lien_vers("lois/1.md")) == (
         "- soit retrouver\n- soit remplacer\n\n```text\n  ♠ AR10\n  ♥ D5\n```\n\n"
-        "| N | E | S | O |\n|---|---|---|---|\n| 1♠ | Passe |   |   |"
+        '<div class="encheres" markdown>\n\n| N | E | S | O |\n|---|---|---|---|\n| 1♠ | Passe |   |   |\n\n</div>'
     )
 
 

@@ -237,6 +237,63 @@ def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
     assert chercher(page, "revendication").count() > 0
 
 
+def _adresses_imprimees() -> list[str]:
+    """What `loi voir` and `loi cherche` print as the site's address, run as a member runs them."""
+    import json
+    import subprocess
+
+    loi = str(RACINE / ".venv/bin/loi")
+    voir = json.loads(subprocess.run([loi, "voir", "--json", "68C"], capture_output=True, text=True,
+                                     check=True).stdout)
+    cherche = json.loads(subprocess.run([loi, "cherche", "--json", "--limite", "1", "revendication"],
+                                        capture_output=True, text=True, check=True).stdout)
+    return [voir["url"], cherche["resultats"][0]["url"]]
+
+
+def test_les_liens_imprimes_par_loi_s_ouvrent_depuis_le_zip_et_en_http(page, site, serveur, tmp_path):
+    """A printed address opened from the unzipped copy (file://) lands on its paragraph, not on a folder."""
+    import subprocess
+    import zipfile
+
+    archive = tmp_path / "code.zip"
+    subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
+                    str(archive)], check=True, capture_output=True)
+    zipfile.ZipFile(archive).extractall(tmp_path / "copie")
+    racine_zip = (tmp_path / "copie/code-du-bridge").as_uri() + "/"
+    for adresse in _adresses_imprimees():
+        assert "index.html#" in adresse, adresse
+        for racine in (racine_zip, serveur):
+            page.goto(racine + adresse)
+            ancre = adresse.split("#")[1]
+            page.wait_for_function("(id) => document.querySelector(`[id=\"${id}\"]`) !== null", arg=ancre)
+            assert dans_la_vue(page, ancre), racine + adresse
+
+
+def test_la_page_introuvable_est_en_francais_et_ramene_a_l_accueil(page, contexte, serveur):
+    """An unknown address, online then offline (the service worker serves 404.html)."""
+    page.goto(serveur + "index.html")
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                           timeout=30_000)
+    for hors_ligne in (False, True):
+        contexte.set_offline(hors_ligne)
+        try:
+            page.goto(serveur + "lois/999/index.html")
+            assert page.locator("h1").first.inner_text() == "Page introuvable"
+            assert "introuvable" in page.title().lower()
+            assert "Not found" not in page.content()
+            if hors_ligne:
+                capture(page, "404-390x844.png")
+            page.locator("#introuvable-saisie").fill("revendication")
+            page.locator("#introuvable-saisie").press("Enter")
+            page.wait_for_url(re.compile(r"recherche/index\.html\?q=revendication"))
+            page.go_back()
+            page.get_by_role("link", name="Retour à l'accueil").click()
+            page.wait_for_url(re.compile(r"/index\.html$"))
+            assert page.title().startswith("Accueil - ")  # the home page
+        finally:
+            contexte.set_offline(False)
+
+
 def test_hors_ligne_apres_installation_du_service_worker(page, contexte, serveur):
     page.goto(serveur + "index.html")
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",

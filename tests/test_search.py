@@ -171,7 +171,7 @@ def test_extrait_surligne(chercheur: Chercheur) -> None:
     passage = chercheur.chercher("enchère insuffisante").groupes[0].passages[0]
     marque = marquer(passage.extrait, passage.marques, "[", "]")
     assert "[enchère] [insuffisante]" in marque
-    assert passage.url.startswith("lois/27/#")
+    assert passage.url.startswith("lois/27/index.html#")
 
 
 def test_documents_annexes(chercheur: Chercheur) -> None:

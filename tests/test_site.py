@@ -123,11 +123,17 @@ def test_la_page_de_recherche_et_le_dialogue(site):
 
 
 def test_la_navigation_range_les_lois_par_chapitre(site):
-    """The menu nests the laws under chapters (read from lois/index.md by hooks/site.py)."""
+    """The menu nests the laws under chapters (read from lois/index.md by hooks/site.py). Pruned
+    (``navigation.prune``), a page carries its own chapter's laws; another chapter is one link, to its
+    first law: « Préliminaires (Lois 1 à 8) » → lois/1, « La période des annonces » → lois/17."""
     page = _lire(site / "lois/68/index.html")
     sections = re.findall(r'class="md-nav__item[^"]*md-nav__item--nested', page)
     assert len(sections) >= 4, "Les lois, Règlements et au moins deux chapitres"
-    assert 'href="../12/index.html"' in page and 'href="../93/index.html"' in page
+    liens = dict(re.findall(r'<a href="\.\./(\d+)/index\.html" class="md-nav__link[^"]*"[^>]*>\s*'
+                            r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>', page))
+    assert {n for n in liens if liens[n].startswith("Loi ")} == {"65", "66", "67", "69", "70", "71"}
+    assert liens["1"].startswith("Préliminaires") and liens["17"].startswith("La période des annonces")
+    assert "12" not in liens and len(page) < 80_000  # the other chapters' laws are not in every page
 
 
 def test_chaque_loi_a_son_titre_et_non_son_numero(site):
@@ -139,6 +145,62 @@ def test_chaque_loi_a_son_titre_et_non_son_numero(site):
 
 def test_les_termes_definis_sont_des_infobulles(site):
     assert re.search(r"<abbr title=\"[^\"]+\">", _lire(site / "lois/68/index.html"))
+
+
+# --- no raw Markdown ----------------------------------------------------------------------
+
+# What Markdown leaves behind when it was not rendered: a link, a footnote call, bold, an attribute list.
+MARKDOWN_BRUT = ("](", "[^", "**", "{ #")
+_INVISIBLES = {"script", "style", "template"}
+
+
+class _TexteVisible(HTMLParser):
+    """The text a reader sees: text nodes outside scripts and styles, and the tooltips (``title``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cache = 0
+        self.morceaux: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.cache += tag in _INVISIBLES
+        self.morceaux += [v for n, v in attrs if n in ("title", "aria-label") and v]
+
+    def handle_endtag(self, tag):
+        self.cache -= tag in _INVISIBLES
+
+    def handle_data(self, data):
+        if not self.cache:
+            self.morceaux.append(data)
+
+
+def markdown_brut(html: str) -> list[str]:
+    """Each raw Markdown mark a reader would see, with its surroundings."""
+    lecteur = _TexteVisible()
+    lecteur.feed(html)
+    texte = "\n".join(lecteur.morceaux)
+    return [texte[max(0, i - 50):i + 30] for marque in MARKDOWN_BRUT
+            for i in (m.start() for m in re.finditer(re.escape(marque), texte))]
+
+
+@pytest.mark.parametrize(("html", "brut"), [
+    ('<p>voir le [texte 2007](#texte-2007)</p>', True),
+    ('<p>un appel[^1] de note</p>', True),
+    ('<p>le **mort**</p>', True),
+    ('<h2>Texte { #loi-2 }</h2>', True),
+    ('<abbr title="voir [ici](x.md)">contre</abbr>', True),
+    ('<p>voir le <a href="#texte-2007">texte 2007</a></p>', False),
+    ('<script>a = b ** 2; c["](" ]</script><p>rien</p>', False),
+    ('<p>Loi 12 [C] (1)</p>', False),
+])
+def test_le_detecteur_de_markdown_brut(html, brut):
+    assert bool(markdown_brut(html)) is brut
+
+
+def test_aucune_page_ne_montre_de_markdown_brut(site):
+    bruts = {str(p.relative_to(site)): t for p in sorted(site.rglob("*.html")) if (t := markdown_brut(_lire(p)))}
+    assert len(list(site.rglob("lois/*/index.html"))) == NB_LOIS
+    assert not bruts
 
 
 # --- nothing from the network ---------------------------------------------------------------

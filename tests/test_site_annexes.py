@@ -16,7 +16,7 @@ pytest_plugins = ("test_navigateur",)
 pytestmark = pytest.mark.navigateur
 
 BUREAU = {"width": 1280, "height": 900}
-ROUGE = "rgb(198, 40, 40)"  # annexes.css, .couleur.rouge (light scheme)
+ROUGE = "rgb(198, 40, 40)"  # extra.css, .couleur.rouge (light scheme)
 
 
 def _boite(page, selecteur: str) -> dict:

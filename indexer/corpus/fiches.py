@@ -55,8 +55,9 @@ def texte_element(element: Element) -> str:
 
 
 def url_loi(numero: int, id_: str = "") -> str:
-    """The site URL of a law page, or of an anchor on it."""
-    return f"lois/{numero}/" + (f"#{id_}" if id_ else "")
+    """The site URL of a law page, or of an anchor on it, naming its file: ``lois/68/`` would open a
+    folder listing from the zip (file://), ``lois/68/index.html`` works there and over http."""
+    return f"lois/{numero}/index.html" + (f"#{id_}" if id_ else "")
 
 
 def _ref(loi: Loi, element: Element, id_: str) -> str:
@@ -197,7 +198,7 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
 
 def fiches_document(document: Document) -> Iterator[Fiche]:
     """One fiche per section of a side document (definitions, index, articles…)."""
-    page = document.chemin.removesuffix(".md") + "/"
+    page = document.chemin.removesuffix(".md") + "/index.html"  # as url_loi: a file, for file://
     vedettes: list[str] = []  # the index's headword, then sub-entry, above this entry
     for section in document.sections:
         texte = "\n\n".join(texte_bloc(b) for b in section.blocs) or section.titre

@@ -32,6 +32,7 @@ from indexer.rendu.elements import (
     source_ligne,
 )
 from indexer.rendu.entetes import PARENT_SEUL
+from indexer.rendu.pagination import Pages
 from indexer.rendu.versions import autre_version, choisir, mots, pareil, piece
 from indexer.sources import source
 
@@ -293,13 +294,14 @@ def _principale(annote: Annote, loi: Loi) -> str:
     return source(loi.parties[annote.parties[0]].source).cle
 
 
-def _presentation(annote: Annote, loi: Loi, ids: list[str]) -> str:
+def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
     """Under the section heading: where the text and the commentary come from."""
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
-    cites = " ; ".join(source_ligne(loi.numero, p, loi) for p in textes)
-    autres = " ; ".join(source_ligne(loi.numero, p, loi) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in textes)
+    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ()))
+                        for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:
@@ -334,7 +336,8 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
         titre = "Texte 2017 et commentaire"
     else:
         titre = "Texte 2017"
-    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}", _presentation(annote, loi, ids[1:])]
+    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}",
+                _presentation(annote, loi, ids[1:], page.contexte.pages)]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
         morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))

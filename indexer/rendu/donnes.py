@@ -4,7 +4,7 @@ The sources write a deal as a column of lines (corpus/NOTES.md §1.7): a seat al
 on its line (`` Nord``, ``Mort``, ``Déclarant``), or two seats on one line
 (``Ouest    Est``), then the holdings (``♠ V2``, ``♦ 10754``, ``ARD3``), two columns
 apart by a run of spaces under a two-seat line. ``rendre_donne`` reads such a block
-and writes an HTML grid that the site lays out as a compass (``annexes.css``); the
+and writes an HTML grid that the site lays out as a compass (``extra.css``); the
 text stays verbatim in the model, so ``loi voir`` keeps the source's layout.
 
 Nothing is guessed: a block without any seat line (except a suit's layout of three

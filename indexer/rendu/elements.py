@@ -29,6 +29,7 @@ from indexer.model import (
 )
 from indexer.rendu.lacunes import lacune
 from indexer.rendu.markdown import Lien, blocs_markdown, echapper, notes_markdown
+from indexer.rendu.pagination import Pages, page
 from indexer.sources import PAR_FICHIER, source
 
 
@@ -69,6 +70,7 @@ class Contexte:
     cite_par: dict[int, tuple[Citation, ...]]
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
     carte: Carte = field(default_factory=Carte)
+    pages: dict[str, Pages] = field(default_factory=dict)  # source file → its pages (rendu.pagination)
 
 
 def niveau(label: Label) -> int:
@@ -196,19 +198,23 @@ def ids_sections(loi: Loi) -> list[str]:
     return ids
 
 
-def cite_source(fichier: str, ligne: int | None = None) -> str:
-    """A source by its short name, its file (and line) in the tooltip: a reader sees
-    « Guide pratique (FFB) », never ``000_bc3a5b1056d66b24.txt`` (issue 8, point 8)."""
+def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> str:
+    """A source by its short name and, when it has pages, the page a member can open (« Guide
+    pratique (FFB), p. 22 »); its file and line in the tooltip: a reader never sees
+    ``000_bc3a5b1056d66b24.txt`` nor a line of it (issue 8, point 8; issue 20)."""
     fiche = PAR_FICHIER.get(fichier)
     lieu = f"{fichier}, ligne {ligne}" if ligne else fichier
     bulle = html.escape(f"{fiche.titre} · {lieu}" if fiche and not ligne else lieu)
-    return f'<cite title="{bulle}">{html.escape(fiche.nom if fiche else fichier, quote=False)}</cite>'
+    nom = fiche.nom if fiche else fichier
+    numero = page(pages, ligne)
+    nom += f", p. {numero}" if numero else ""
+    return f'<cite title="{bulle}">{html.escape(nom, quote=False)}</cite>'
 
 
-def source_ligne(numero: int, partie: Partie, loi: Loi) -> str:
-    """A part's source by its short name, file and line in the tooltip; the heading as the
-    source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
-    cite = cite_source(partie.source, partie.ligne)
+def source_ligne(numero: int, partie: Partie, loi: Loi, pages: Pages = ()) -> str:
+    """A part's source by its short name (and page), file and line in the tooltip; the heading as
+    the source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
+    cite = cite_source(partie.source, partie.ligne, pages)
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
         cite += f" — « {html.escape(intitule(numero, partie), quote=False)} »"
     return cite

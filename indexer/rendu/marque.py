@@ -124,10 +124,18 @@ def table_imp() -> str:
 
 # --- the calculators -------------------------------------------------------------------------
 
-# Buttons that type what a phone keyboard lacks; their labels are read aloud.
+# Buttons that type what a phone keyboard lacks; their labels are read aloud. A label holds the
+# button's visible letters (« SA », « X »): a reader who says what he sees must name the button (WCAG 2.5.3).
 NOMS_SYMBOLES = {"♣": "trèfle", "♦": "carreau", "♥": "cœur", "♠": "pique", "SA": "sans-atout", "X": "contre"}
+
+
+def _nom_bouton(symbole: str) -> str:
+    nom = NOMS_SYMBOLES[symbole]
+    return f"Ajouter {symbole} ({nom})" if symbole.isalpha() else f"Ajouter {nom}"
+
+
 _SYMBOLES = "".join(f'<button type="button" class="marque-symbole" data-inserer="{s}" '
-                    f'aria-label="Ajouter {NOMS_SYMBOLES[s]}">{s}</button>' for s in (*COULEURS, "X"))
+                    f'aria-label="{_nom_bouton(s)}">{s}</button>' for s in (*COULEURS, "X"))
 
 # Each form: its heading id, the law it applies, then its fields (plain HTML, French labels).
 CALCULATEURS = (

@@ -25,6 +25,7 @@ from indexer.rendu.pages import (
     render_document,
     render_table_des_lois,
 )
+from indexer.rendu.pagination import pages_de
 from indexer.rendu.schema import SCHEMA_LOI
 
 DOSSIER_LOIS = "docs/lois"
@@ -51,10 +52,12 @@ def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]
     return {n: tuple(c) for n, c in par_loi.items()}
 
 
-def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str],
-             chapitres: list[dict], carte: Carte | None = None) -> dict[str, str]:
-    """Every generated file of docs/ and includes/, by path."""
-    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte())
+def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres: list[dict],
+             carte: Carte | None = None, textes: dict[str, str] | None = None) -> dict[str, str]:
+    """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
+    their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
+    pages = {fichier: pages_de(texte) for fichier, texte in (textes or {}).items()}
+    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:

@@ -14,9 +14,8 @@ import html
 import re
 
 from indexer.model import ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE
-from indexer.rendu.elements import Occurrence, Page
+from indexer.rendu.elements import Occurrence, Page, cite_source
 from indexer.rendu.markdown import blocs_markdown, notes_markdown
-from indexer.sources import source
 
 # Which quote of a paragraph is its text: the official text, then the booklet's
 # verbatim extracts, the director's notes, the Guide's quotes (issue 8, point 3).
@@ -74,17 +73,24 @@ def pareil(une: Occurrence, autre: Occurrence) -> bool:
 
 
 def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page,
-                   amorce: str = "") -> str:
-    """Another source's words for a paragraph, collapsed under the text shown."""
+                  amorce: str = "") -> str:
+    """Another source's words for a paragraph, collapsed under the text shown; named by page
+    (the file and line in the tooltip). The same words without notes of their own: one line.
+    ``amorce``: the Guide's lead-in to this quote, when its words differ from the text's."""
     element = occurrence.element
-    nom = source(occurrence.partie.source).nom
+    fichier = occurrence.partie.source
+    cite = cite_source(fichier, element.ligne, page.contexte.pages.get(fichier, ()))
     meme = pareil(occurrence, texte)
-    titre = f", « {element.titre} »" if element.titre and element.titre != texte.element.titre else ""
-    resume = f"Autre version : {nom}, ligne {element.ligne}{titre}" + (" — même texte" if meme else "")
+    autre_titre = element.titre and element.titre != texte.element.titre
+    titre = f", « {html.escape(element.titre, quote=False)} »" if autre_titre else ""
+    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
+    edition = occurrence.partie.edition
+    if meme and not element.notes and not amorce:
+        return f'<p class="meme-texte" id="{ids[0]}" data-edition="{edition}">{alias}Même texte : {cite}{titre}.</p>'
     prefixe = f"p{occurrence.cle[1]}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
     notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
-    alias = "".join(f'<span id="{i}"></span>' for i in ids[1:])
-    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{occurrence.partie.edition}" '
-                 f'markdown>\n<summary>{alias}{html.escape(resume, quote=False)}</summary>')
+    resume = f"Autre version : {cite}{titre}" + (" — même texte" if meme else "")
+    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
+                 f'markdown>\n<summary>{alias}{resume}</summary>')
     return "\n\n".join(m for m in (ouverture, amorce, corps, notes, "</details>") if m)

@@ -74,7 +74,6 @@
   function brancher(formulaire) {
     var saisie = formulaire.querySelector("input");
     var message = formulaire.querySelector(".citation__message");
-    var table = window.CITATIONS_LOIS || null;
 
     saisie.addEventListener("input", function () {
       var label = analyser(saisie.value);
@@ -90,7 +89,8 @@
     formulaire.addEventListener("submit", function (evenement) {
       evenement.preventDefault();
       var label = analyser(saisie.value);
-      var trouve = label && cible(label, table);
+      // Read at submission: the table's script is deferred (docs/index.md), it may come after this one.
+      var trouve = label && cible(label, window.CITATIONS_LOIS || null);
       if (!trouve) {
         annoncer(message, label ? "La loi " + compacte(label) + " est introuvable." : "Citation non reconnue : essayez 68C, 12C1e ou loi 40 B 2 a.");
         return;

@@ -208,7 +208,8 @@
     script("recherche-analyse.js").then(() => {
       const A = window.RechercheAnalyse.creer([]);
       const marcheur = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
-        acceptNode: (n) => (n.parentElement.closest("script, style, mark, .headerlink, abbr") ? 2 : 1),
+        // A word with a tooltip (<abbr>) is highlighted too: « mort » is one on every law page.
+        acceptNode: (n) => (n.parentElement.closest("script, style, mark, .headerlink") ? 2 : 1),
       });
       const noeuds = [];
       while (marcheur.nextNode()) noeuds.push(marcheur.currentNode);
