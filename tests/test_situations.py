@@ -165,6 +165,6 @@ def test_la_commande_montre_le_paragraphe() -> None:
     fini = subprocess.run([str(LOI), "cherche", "--json", "--limite", "1", premiere.texte], capture_output=True,
                           text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
     assert fini.returncode == 0, fini.stderr
-    resultats = json.loads(fini.stdout)["resultats"]
+    resultats = [p for g in json.loads(fini.stdout)["resultats"] for p in g["passages"]]
     assert resultats and all(r["type"] != SITUATION for r in resultats)
     assert premiere.texte not in json.dumps(resultats, ensure_ascii=False)

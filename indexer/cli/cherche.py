@@ -141,46 +141,39 @@ def _rattaches(label: Any) -> set[str]:
         return set()
 
 
-VERSION_JSON = 2  # the shape of « loi cherche --json »; bumped when a field changes meaning
+VERSION_JSON = 3  # the shape of « loi cherche --json »; bumped when a field changes meaning (3: groups)
 
 
 def en_json(reponse: Reponse) -> dict[str, Any]:
-    """The JSON contract: version, requete, interpretation, resultats in rank order.
+    """The JSON contract: version, requete, interpretation, resultats — the groups the text
+    output and the site show, in their order, each with its passages.
 
-    ``extrait`` is plain text; ``surlignages`` are its highlighted spans as
-    ``[debut, fin]`` character offsets. ``url`` is absolute when mkdocs.yml sets
-    ``site_url``, relative to the site's root otherwise.
+    A group is a law (``loi``, its ``titre``, the ``url`` of its page) or a document of its
+    own (``loi`` null). A passage's ``extrait`` is plain text; ``surlignages`` are its
+    highlighted spans as ``[debut, fin]`` character offsets. ``url`` is absolute when
+    mkdocs.yml sets ``site_url``, relative to the site's root otherwise.
     """
     from indexer.chemins import adresse_site
 
     adresse = adresse_site()
     resultats = []
     for groupe in reponse.groupes:
-        for p in groupe.passages:
-            extrait, surlignages = sans_appels_decales(p.extrait, p.marques)
-            resultats.append({
-                "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
-                "score": p.score, "extrait": extrait, "surlignages": [list(s) for s in surlignages],
-                "url": adresse + p.url,
-            })  # fmt: skip
+        passages = [{
+            "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
+            "score": p.score, "extrait": p.extrait, "surlignages": [list(s) for s in p.marques],
+            "url": adresse + p.url,
+        } for p in groupe.passages]  # fmt: skip
+        resultats.append({"loi": groupe.loi, "titre": groupe.titre, "score": groupe.score,
+                          "url": adresse + url_groupe(groupe), "passages": passages})  # fmt: skip
     return {"version": VERSION_JSON, "requete": reponse.requete, "interpretation": reponse.interpretation,
-            "resultats": resultats}  # fmt: skip
+            "corrigee": reponse.corrigee, "resultats": resultats}  # fmt: skip
 
 
-def sans_appels_decales(texte: str, marques: Any) -> tuple[str, list[tuple[int, int]]]:
-    """``texte`` without its footnote calls, and the highlight spans moved to match."""
-    from indexer.recherche.extraits import marquer
-
-    marque = sans_appels(marquer(texte, marques, _DEBUT, _FIN))
-    propre, spans, debut = [], [], 0
-    for c in marque:
-        if c == _DEBUT:
-            debut = len(propre)
-        elif c == _FIN:
-            spans.append((debut, len(propre)))
-        else:
-            propre.append(c)
-    return "".join(propre), spans
+def url_groupe(groupe: Groupe) -> str:
+    """Where a group's heading leads: its law's page, or its only document."""
+    if groupe.loi is not None:
+        return f"lois/{groupe.loi}/"
+    return groupe.passages[0].url if groupe.passages else ""
 
 
 def _largeur() -> int:
@@ -188,13 +181,6 @@ def _largeur() -> int:
     from indexer.cli import sortie
 
     return sortie.largeur()
-
-
-def sans_appels(texte: str) -> str:
-    """Text without its footnote calls (« [^e1] »): a search extract shows no note under it."""
-    import re
-
-    return re.sub(r"\[\^[^\]\s]+\]", "", texte)
 
 
 def entete(groupe: Groupe) -> str:
@@ -240,7 +226,7 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
             else:
                 lignes += textwrap.wrap(ref, largeur, initial_indent="   ", subsequent_indent="      ",
                                         break_long_words=False, break_on_hyphens=False)  # fmt: skip
-            texte = sans_appels(marquer(p.extrait, p.marques, _DEBUT, _FIN))
+            texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
             lignes += [ligne.replace(_DEBUT, debut).replace(_FIN, fin)
                        for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
                                                   subsequent_indent="      ", break_long_words=False,

@@ -22,6 +22,7 @@ from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, comprendre, synonymes
+from indexer.recherche.unites import loi_de_l_entree
 
 TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
 if TYPE_CHECKING:
@@ -253,9 +254,17 @@ class Chercheur:
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
         titre = passages[0].titre if passages else groupe.titre
-        if groupe.loi is not None:
-            titre = next((p.titre for p in passages if p.loi == groupe.loi), titre)
+        if groupe.loi is not None:  # the law's title, even when only index entries are shown
+            propres = (p.titre for p in passages if p.loi == groupe.loi and p.type != "index")
+            titre = next(propres, None) or self.titre_loi(groupe.loi)
         return groupe._replace(titre=titre, passages=tuple(passages))
+
+    def titre_loi(self, loi: int) -> str:
+        """The title of a law's page (its first passage's)."""
+        from whoosh import query as q
+
+        trouves = self.searcher.search(q.Term("loi", str(loi)), limit=1)
+        return self.champs(trouves.docnum(0))["page"] if trouves.scored_length() else ""
 
     def corriger(self, requete: Requete, tous: bool) -> str | None:
         """The query with misspelt words replaced by indexed ones; None if nothing changes.
@@ -365,8 +374,11 @@ def synonymes_de(ix: FileIndex) -> Synonymes:
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:
+    loi = int(champs["loi"]) if champs.get("loi") else None
+    if loi is None and champs["type"] == "index":  # an index entry that points to one law only
+        loi = loi_de_l_entree(champs["texte"])
     return Passage(
-        loi=int(champs["loi"]) if champs.get("loi") else None,
+        loi=loi,
         ref=champs["ref"],
         titre=champs["page"],
         type=champs["type"],

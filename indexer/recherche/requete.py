@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 FICHIER_SYNONYMES = os.path.join(CORPUS, "synonymes.toml")
-_PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
 
 
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
@@ -62,9 +61,15 @@ def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     return apres in LIAISONS and unites.match(ensuite) is not None
 
 
+# One query word that cites a law once alone (« 68 », « 16B », « 12C1e »); the site's engine
+# receives this very pattern (``pour_site.grammaire_citations``).
+CITATION_MOT = rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$"
+PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
+
+
 @cache
 def _citation_re() -> re.Pattern[str]:
-    return re.compile(rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$")
+    return re.compile(CITATION_MOT)
 
 
 def est_citation(mot: str) -> bool:
@@ -225,7 +230,7 @@ def _citation(mots: list[str], i: int) -> Label | None:
         return None
     apres, ensuite = (plier(mots[j]) if j < len(mots) else "" for j in (i + 1, i + 2))
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in _PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
+    if avant not in PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
         return None
     return parse_label(mot)
 
@@ -248,7 +253,7 @@ def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
         label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
         if label is not None:
             refs.append(label)
-            if mots and plier(mots[-1][0]) in _PREFIXES_LOI:
+            if mots and plier(mots[-1][0]) in PREFIXES_LOI:
                 mots.pop()  # "loi" before the number says nothing more
             continue
         exclu = jeton.startswith("-") and len(jeton) > 1
