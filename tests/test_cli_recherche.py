@@ -327,3 +327,31 @@ def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
 def test_le_reste_va_a_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Help, errors and unusual lines are left to argparse, which stays the reference."""
     assert options.lire_vite(argv) is None
+
+
+# (query, law of the first group, a reason its first passage gives): ``--pourquoi`` names the
+# typed word, the synonym, the table situation or the cited law that scored a result.
+POURQUOI = [
+    ("revoke", 61, "« revoke » → synonyme « renonce »"),
+    ("68C revendication", 68, "loi citée : Loi 68C"),
+    ("le portable a sonné pendant le jeu", 74, "situation de table « "),
+    ("enchère insuffisante", 27, "le passage dit « enchère »"),
+]
+
+
+@pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
+@pytest.mark.parametrize("requete, loi, raison", POURQUOI)
+def test_pourquoi_dit_ce_qui_a_trouve_chaque_resultat(requete: str, loi: int, raison: str) -> None:
+    def lancer_loi(*options: str) -> str:
+        return subprocess.run([str(LOI), "cherche", requete, "--limite", "2", *options], capture_output=True,
+                              text=True, timeout=300, env=ENVIRONNEMENT, check=True).stdout  # fmt: skip
+
+    avec = json.loads(lancer_loi("--json", "--pourquoi"))["resultats"]
+    sans = json.loads(lancer_loi("--json"))["resultats"]
+    assert avec[0]["loi"] == loi and any(raison in r for r in avec[0]["passages"][0]["pourquoi"])
+    # the same groups and passages, the reasons added only when asked
+    assert [[{k: v for k, v in p.items() if k != "pourquoi"} for p in g["passages"]] for g in avec] == \
+        [g["passages"] for g in sans]  # fmt: skip
+    assert all("pourquoi" not in p for g in sans for p in g["passages"])
+    texte = lancer_loi("--pourquoi", "--sans-pager")
+    assert "pourquoi : " in texte and "pourquoi : " not in lancer_loi("--sans-pager")

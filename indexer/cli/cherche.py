@@ -75,10 +75,15 @@ def executer(arguments: SimpleNamespace) -> int:
             types=types or getattr(arguments, "types", None),
             largeur=2000 if types else 2 * (_largeur() - 8),
         )
+    if getattr(arguments, "pourquoi", False):
+        from indexer.recherche.pourquoi import expliquer
+
+        edition, types = getattr(arguments, "edition", None), getattr(arguments, "types", None)
+        reponse = reponse._replace(groupes=expliquer(chercheur(), reponse, edition, types))
     if arguments.json:
         from indexer.cli import sortie
 
-        sortie.emettre(sortie.json_texte(en_json(reponse)))
+        sortie.emettre(sortie.json_texte(en_json(reponse, getattr(arguments, "pourquoi", False))))
     else:
         afficher(reponse, arguments.commande, arguments)
     return int(Sortie.TROUVE if reponse.groupes else Sortie.RIEN)
@@ -144,14 +149,15 @@ def _rattaches(label: Any) -> set[str]:
 VERSION_JSON = 3  # the shape of « loi cherche --json »; bumped when a field changes meaning (3: groups)
 
 
-def en_json(reponse: Reponse) -> dict[str, Any]:
+def en_json(reponse: Reponse, pourquoi: bool = False) -> dict[str, Any]:
     """The JSON contract: version, requete, interpretation, resultats — the groups the text
     output and the site show, in their order, each with its passages.
 
     A group is a law (``loi``, its ``titre``, the ``url`` of its page) or a document of its
     own (``loi`` null). A passage's ``extrait`` is plain text; ``surlignages`` are its
     highlighted spans as ``[debut, fin]`` character offsets. ``url`` is absolute when
-    mkdocs.yml sets ``site_url``, relative to the site's root otherwise.
+    mkdocs.yml sets ``site_url``, relative to the site's root otherwise. With ``pourquoi``,
+    each passage also gives its ``pourquoi``: what scored it (``recherche.pourquoi``).
     """
     from indexer.chemins import adresse_site
 
@@ -162,7 +168,7 @@ def en_json(reponse: Reponse) -> dict[str, Any]:
             "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
             "score": p.score, "extrait": p.extrait, "surlignages": [list(s) for s in p.marques],
             "url": adresse + p.url,
-        } for p in groupe.passages]  # fmt: skip
+        } | ({"pourquoi": list(p.raisons)} if pourquoi else {}) for p in groupe.passages]  # fmt: skip
         resultats.append({"loi": groupe.loi, "titre": groupe.titre, "score": groupe.score,
                           "url": adresse + url_groupe(groupe), "passages": passages})  # fmt: skip
     return {"version": VERSION_JSON, "requete": reponse.requete, "interpretation": reponse.interpretation,
@@ -231,6 +237,9 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
                        for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
                                                   subsequent_indent="      ", break_long_words=False,
                                                   break_on_hyphens=False)]  # fmt: skip
+            for raison in p.raisons:
+                lignes += textwrap.wrap(f"pourquoi : {raison}", largeur - 6, initial_indent="      ",
+                                        subsequent_indent="        ", break_long_words=False)  # fmt: skip
             retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
             lignes.append(retrait + style(p.url, "url"))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):

@@ -44,7 +44,8 @@ SITUATION = "situation"  # model.SITUATION, not imported: model costs a query 10
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source")):
+class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source raisons",
+                         defaults=((),))):  # fmt: skip
     """One hit: a paragraph, a commentary block, an example, a definition…"""
 
     __slots__ = ()
@@ -59,6 +60,7 @@ class Passage(namedtuple("Passage", "loi ref titre type edition score extrait ma
     url: str
     ancre: str
     source: str
+    raisons: tuple[str, ...]  # why it came up, with ``--pourquoi`` only (``pourquoi.expliquer``; default ())
 
 
 class Groupe(namedtuple("Groupe", "loi titre score passages")):
