@@ -298,14 +298,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def imprimer_a_part(projet: Classer, echecs: bool) -> None:
+def imprimer_a_part(projet: Classer, echecs: bool = False) -> None:
     """The sets beside the three parts: robustness, the control set, this round's new sets."""
     if (EVAL / ROBUSTESSE).exists():
         imprimer("loi cherche / robustesse", mesurer(projet, lire_robustesse()))
     if (EVAL / TEMOIN).exists():
         imprimer("loi cherche / temoin", mesurer(projet, lire_temoin()))  # its misses stay unread
     for nom, requetes in lire_nouvelles().items():  # written before this round's tuning
-        imprimer(f"loi cherche / {nom} (écrites avant réglage)", mesurer(projet, requetes), echecs)
+        imprimer(f"loi cherche / {nom} (écrites avant réglage)", mesurer(projet, requetes))  # misses unread
 
 
 if __name__ == "__main__":
