@@ -68,6 +68,25 @@ def test_numeros_de_loi(texte: str, refs: list[str]) -> None:
     assert [label.compact() for label in comprendre(texte).refs] == refs
 
 
+# (query, whether its synonyms evoke Law 72, the intentional infraction): a negated expression
+# does not fire its positive concept; the negative one (25A, « sans faire exprès ») names no law.
+@pytest.mark.parametrize("texte, intention", [
+    ("il a passé sans faire exprès", False),
+    ("il ne l'a pas fait exprès", False),
+    ("pas exprès", False),
+    ("il a renoncé exprès", True),
+    ("il a fait exprès de renoncer", True),
+    ("sans hésitation, il a fait exprès", True),
+])  # fmt: skip
+def test_une_expression_niee_n_evoque_pas_sa_loi(texte: str, intention: bool) -> None:
+    assert (72 in comprendre(texte).lois_evoquees) is intention
+
+
+def test_une_negation_garde_les_expressions_qui_la_disent() -> None:
+    """« pas fourni » is itself the revoke's expression: said after « n'a », it still evokes 61."""
+    assert 61 in comprendre("il n'a pas fourni à la couleur").lois_evoquees
+
+
 def test_guillemets_non_apparies() -> None:
     requete = comprendre('carte "pénalisée')
     assert requete.syntaxe_ignoree

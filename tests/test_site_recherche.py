@@ -166,6 +166,19 @@ def test_les_groupes_ont_les_titres_et_les_extraits_de_la_commande(page, site, r
     assert marques and min(len(m) for m in marques) >= 3 and not [e for e in extraits if "[^" in e]
 
 
+def test_une_negation_se_lit_comme_dans_la_commande(page, site):
+    """requete._nies in the browser: the same groups as the CLI for negated expressions."""
+    from indexer import build
+
+    requetes = ["il a passé sans faire exprès", "il ne l'a pas fait exprès", "pas exprès", "il a renoncé exprès",
+                "il n'a pas fourni à la couleur", "jamais alerté"]
+    chercheur = build.chercheur_construit()
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    obtenu = page.evaluate("async (qs) => { const m = await window.RechercheSite.charger();"
+                           " return qs.map((q) => m.chercher(q).groupes.map((g) => g.loi)); }", requetes)  # fmt: skip
+    assert obtenu == [[g.loi for g in chercheur.chercher(q, limite=10).groupes] for q in requetes]
+
+
 def test_un_resultat_mene_au_paragraphe_surligne(page, origine):
     page.goto(origine + "recherche/index.html?q=" + quote("enchère insuffisante"))
     resultats_de_la_page(page, "enchère insuffisante")

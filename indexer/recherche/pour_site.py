@@ -80,6 +80,7 @@ def reglages() -> dict:
         "numerotes": requete.NUMEROTES,
         "liaisons": list(requete.LIAISONS),
         "determinants": list(requete.DETERMINANTS),
+        "negations": list(requete.NEGATIONS),
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,

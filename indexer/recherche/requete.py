@@ -269,10 +269,14 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     words stay concepts of their own, so that a paragraph saying « l'entame a été faite
     hors de son tour » still matches, with the phrase as a bonus when it is there.
     """
-    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m)) and (e or r[0] not in syn.remplissage)]
+    nies = _nies(mots)
+    pleins = [(m, e, r[0], n) for (m, e), n in zip(mots, nies, strict=True)
+              if (r := racines(m)) and (e or r[0] not in syn.remplissage)]  # fmt: skip
     concepts: list[Concept] = []
-    for i, (mot, exclu, racine) in enumerate(pleins):
+    for i, (mot, exclu, racine, nie) in enumerate(pleins):
         trouves = [] if exclu else _expressions(pleins, i, syn)
+        if nie:  # « sans faire exprès », « pas exprès »: not the intent the 72 group names
+            trouves = [t for t in trouves if not any(syn.lois[r] for r in t[1])]
         if not any(len(e) == 1 for e, _, _ in trouves):
             concepts.append(Concept((mot,), ((racine,),), exclu=exclu))
         for expression, rangs, tapes in trouves:
@@ -282,8 +286,19 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     return concepts
 
 
+# A word right after one of these (one or two words on) is negated: « sans faire exprès »,
+# « pas exprès », « jamais alerté ». The site's engine reads this list (``pour_site.reglages``).
+NEGATIONS = ("sans", "pas", "jamais")
+
+
+def _nies(mots: list[tuple[str, bool]]) -> list[bool]:
+    """Per word, whether a negation precedes it by one or two words (stop words counted)."""
+    plies = [plier(m) for m, _ in mots]
+    return [any(p in NEGATIONS for p in plies[max(0, j - 2) : j]) for j in range(len(plies))]
+
+
 def _expressions(
-    pleins: list[tuple[str, bool, str]], i: int, syn: Synonymes
+    pleins: list[tuple[str, bool, str, bool]], i: int, syn: Synonymes
 ) -> list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]]:
     """The synonym expressions starting at word ``i`` (the longest, then a one-word one),
     each with the words typed for it."""
@@ -295,12 +310,12 @@ def _expressions(
     return trouves[::-1]  # the one-word expression first, then the phrase
 
 
-def _morceau(pleins: list[tuple[str, bool, str]], i: int,
-             expression: tuple[str, ...]) -> list[tuple[str, bool, str]] | None:  # fmt: skip
+def _morceau(pleins: list[tuple[str, bool, str, bool]], i: int,
+             expression: tuple[str, ...]) -> list[tuple[str, bool, str, bool]] | None:  # fmt: skip
     """The words from word ``i`` that say ``expression``, or None; a lower-case « est »
     the expression does not hold is passed over: « la renonce est consommée » says
     « renonce consommée » (« Est », the player, is not passed over)."""
-    morceau: list[tuple[str, bool, str]] = []
+    morceau: list[tuple[str, bool, str, bool]] = []
     for plein in pleins[i:]:
         if len(morceau) == len(expression):
             break

@@ -118,15 +118,25 @@
       return trouves.reverse();
     }
 
+    // Un mot précédé (d'un ou deux mots) d'une négation : « sans faire exprès », « pas exprès »
+    // (requete._nies) ; ses expressions qui nomment des lois ne sont pas lues.
+    const NEGATIONS = new Set(R.negations);
+    function nies(mots) {
+      const plies = mots.map(([m]) => A.plier(m));
+      return plies.map((_, j) => plies.slice(Math.max(0, j - 2), j).some((p) => NEGATIONS.has(p)));
+    }
+
     function conceptsLibres(mots) {
+      const negations = nies(mots);
       const pleins = [];
-      for (const [m, e] of mots) {
+      mots.forEach(([m, e], j) => {
         const r = A.racines(m);
-        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0]]);
-      }
+        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0], negations[j]]);
+      });
       const concepts = [];
-      pleins.forEach(([mot, exclu, racine], i) => {
-        const trouves = exclu ? [] : expressions(pleins, i);
+      pleins.forEach(([mot, exclu, racine, nie], i) => {
+        let trouves = exclu ? [] : expressions(pleins, i);
+        if (nie) trouves = trouves.filter(([, rangs]) => ![...rangs].some((r) => syn.lois[r].length));
         if (!trouves.some(([e]) => e.length === 1)) {
           concepts.push({ mots: [mot], variantes: [[racine]], phrase: false, exclu, synonyme: false });
         }
