@@ -82,6 +82,18 @@ def test_une_expression_niee_n_evoque_pas_sa_loi(texte: str, intention: bool) ->
     assert (72 in comprendre(texte).lois_evoquees) is intention
 
 
+# (query, law evoked, law not evoked): « réclamer » is resolved by its neighbours.
+@pytest.mark.parametrize("texte, oui, non", [
+    ("il a réclamé toutes les levées", 68, 92),
+    ("il réclame le reste", 68, 92),
+    ("déposer une réclamation contre la décision", 92, 68),
+])  # fmt: skip
+def test_un_homonyme_se_lit_selon_ses_voisins(texte: str, oui: int, non: int) -> None:
+    lois = comprendre(texte).lois_evoquees
+    assert oui in lois and non not in lois
+    assert not comprendre("réclamation").lois_evoquees
+
+
 def test_une_negation_garde_les_expressions_qui_la_disent() -> None:
     """« pas fourni » is itself the revoke's expression: said after « n'a », it still evokes 61."""
     assert 61 in comprendre("il n'a pas fourni à la couleur").lois_evoquees
