@@ -94,6 +94,21 @@ def test_un_homonyme_se_lit_selon_ses_voisins(texte: str, oui: int, non: int) ->
     assert not comprendre("réclamation").lois_evoquees
 
 
+# (query, the words it searches): a question's scaffolding weighs nothing; its meaning stays.
+@pytest.mark.parametrize("texte, mots", [
+    ("est-ce que je peux reprendre ma carte", ["reprendre", "carte"]),
+    ("ai-je le droit de regarder la levée", ["regarder", "levée"]),
+    ("a-t-il le droit d'appeler l'arbitre", ["appeler", "arbitre"]),
+    ("faut-il appeler l'arbitre", ["appeler", "arbitre"]),
+    ("pourquoi il a vraiment passé", ["passé"]),
+    ("il a commis une faute", ["commis", "faute"]),
+    ("les droits du mort", ["droits", "mort"]),
+    ("Est a joué", ["Est", "joué"]),
+])  # fmt: skip
+def test_l_echafaudage_d_une_question_ne_pese_rien(texte: str, mots: list[str]) -> None:
+    assert [c.mots[0] for c in comprendre(texte).concepts if len(c.mots) == 1] == mots
+
+
 def test_une_negation_garde_les_expressions_qui_la_disent() -> None:
     """« pas fourni » is itself the revoke's expression: said after « n'a », it still evokes 61."""
     assert 61 in comprendre("il n'a pas fourni à la couleur").lois_evoquees

@@ -167,11 +167,14 @@ def test_les_groupes_ont_les_titres_et_les_extraits_de_la_commande(page, site, r
 
 
 def test_une_negation_se_lit_comme_dans_la_commande(page, site):
-    """requete._nies in the browser: the same groups as the CLI for negated expressions."""
+    """requete._nies and requete.QUESTION in the browser: the CLI's groups for negations and
+    question scaffolding."""
     from indexer import build
 
     requetes = ["il a passé sans faire exprès", "il ne l'a pas fait exprès", "pas exprès", "il a renoncé exprès",
-                "il n'a pas fourni à la couleur", "jamais alerté"]
+                "il n'a pas fourni à la couleur", "jamais alerté", "ai-je le droit de regarder la levée",
+                "a-t-il le droit d'appeler l'arbitre", "faut-il appeler l'arbitre", "il faut une faute",
+                "Est-ce que Est a renoncé", "pourquoi il a vraiment passé"]
     chercheur = build.chercheur_construit()
     page.goto(site.as_uri() + "/lois/68/index.html")
     obtenu = page.evaluate("async (qs) => { const m = await window.RechercheSite.charger();"

@@ -81,6 +81,7 @@ def reglages() -> dict:
         "liaisons": list(requete.LIAISONS),
         "determinants": list(requete.DETERMINANTS),
         "negations": list(requete.NEGATIONS),
+        "question": requete.QUESTION,
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,

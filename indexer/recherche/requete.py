@@ -336,8 +336,14 @@ def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
     return frozenset(lois)
 
 
-# « est-ce que » asks a question; « est » alone stays (East).
-_EST_CE = re.compile(r"\best-ce\b", re.IGNORECASE)
+# The scaffolding of a question, taken out before the words are read: « est-ce que » (« est »
+# alone stays: East), « faut-il » (« faut » is the stem of « faute »), « ai-je le droit de »
+# (« droit » alone is the law's: droits du mort, droit d'appel). Letters spelt out rather than
+# ``\b``, and no flag but the case: the site's engine compiles this very pattern (``pour_site.reglages``).
+_LETTRE = "0-9A-Za-zÀ-ÖØ-öø-ÿŒœ_"
+_DROIT = "(?:ai-je|as-tu|a-t-il|a-t-elle|a-t-on|avons-nous|avez-vous|ont-ils) le droit d"
+QUESTION = rf"(?<![{_LETTRE}])(?:(?:est-ce|faut-il|il faut|{_DROIT}e)(?![{_LETTRE}])|{_DROIT}')"
+_QUESTION = re.compile(QUESTION, re.IGNORECASE)
 
 
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
@@ -345,7 +351,7 @@ def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
     phrases, libres, ignoree = _decouper(propre)
-    libres = [_EST_CE.sub(" ", libre) for libre in libres]
+    libres = [_QUESTION.sub(" ", libre) for libre in libres]
     mots: list[tuple[str, bool]] = []
     refs: list[Label] = []
     for libre in libres:

@@ -45,6 +45,7 @@
     const UNITES = new RegExp(R.unites);
     const NUMEROTES = new RegExp(R.numerotes);
     const APPEL_NOTE = new RegExp(R.appel_note, "g");
+    const QUESTION = new RegExp(R.question, "giu");
     const LIAISONS = new Set(R.liaisons);
     const DETERMINANTS = new Set(R.determinants);
     const estNombre = (mot) => /^\d+$/.test(mot);
@@ -174,8 +175,8 @@
       const libres = ignoree ? [morceaux[1]] : morceaux.filter((_, i) => i % 2 === 0);
       const mots = [];
       const refs = [];
-      // « est-ce que » pose une question ; « est » seul reste (Est).
-      for (const libre of libres) motsEtRefs(libre.replace(/(?<![\p{L}\p{N}_])est-ce(?![\p{L}\p{N}_])/giu, " "), mots, refs);
+      // L'échafaudage d'une question (« est-ce que », « faut-il », « ai-je le droit de ») : requete.QUESTION.
+      for (const libre of libres) motsEtRefs(libre.replace(QUESTION, " "), mots, refs);
       const concepts = conceptsLibres(mots);
       for (const phrase of phrases) {
         const racines = A.racines(phrase);
