@@ -109,6 +109,17 @@ def test_l_echafaudage_d_une_question_ne_pese_rien(texte: str, mots: list[str]) 
     assert [c.mots[0] for c in comprendre(texte).concepts if len(c.mots) == 1] == mots
 
 
+# (query, the law its table verb evokes): « commencer », « lâcher », « d'un coup », « pas demandée ».
+@pytest.mark.parametrize("texte, loi", [
+    ("il a commencé par le mort", 55),
+    ("il a lâché la fin du coup", 68),
+    ("il a joué deux cartes d'un coup", 58),
+    ("le mort a sorti une carte qu'on ne lui avait pas demandée", 45),
+])  # fmt: skip
+def test_les_verbes_de_la_table(texte: str, loi: int) -> None:
+    assert loi in comprendre(texte).lois_evoquees
+
+
 def test_une_negation_garde_les_expressions_qui_la_disent() -> None:
     """« pas fourni » is itself the revoke's expression: said after « n'a », it still evokes 61."""
     assert 61 in comprendre("il n'a pas fourni à la couleur").lois_evoquees
