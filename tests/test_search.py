@@ -82,16 +82,19 @@ def test_une_expression_niee_n_evoque_pas_sa_loi(texte: str, intention: bool) ->
     assert (72 in comprendre(texte).lois_evoquees) is intention
 
 
-# (query, law evoked, law not evoked): « réclamer » is resolved by its neighbours.
+# (query, law evoked, law not evoked): « réclamer », « la table d'à côté » are resolved by their
+# neighbours; alone, they evoke no law.
 @pytest.mark.parametrize("texte, oui, non", [
     ("il a réclamé toutes les levées", 68, 92),
     ("il réclame le reste", 68, 92),
     ("déposer une réclamation contre la décision", 92, 68),
+    ("on a joué l'étui destiné à la table d'à côté", 15, 16),
+    ("il a entendu le résultat de la table d'à côté", 16, 15),
 ])  # fmt: skip
 def test_un_homonyme_se_lit_selon_ses_voisins(texte: str, oui: int, non: int) -> None:
     lois = comprendre(texte).lois_evoquees
     assert oui in lois and non not in lois
-    assert not comprendre("réclamation").lois_evoquees
+    assert not comprendre("réclamation").lois_evoquees and not comprendre("la table d'à côté").lois_evoquees
 
 
 # (query, the words it searches): a question's scaffolding weighs nothing; its meaning stays.
