@@ -10,7 +10,9 @@
   ``loi construire --index`` wrote (``genere/recherche-donnees.js``), read only when a reader
   opens the search (``assets/javascripts/recherche.js``);
 - the home page gets its grid of the 93 laws and the citation table as a script, because
-  ``fetch`` of a JSON file is refused on file://.
+  ``fetch`` of a JSON file is refused on file://;
+- ``citation.js`` is served with the citation grammar of ``indexer/labels.py`` written before
+  it (``pour_site.script_citation``): the browser never holds a copy of the grammar.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ MINISEARCH_SITE = "assets/javascripts/minisearch.js"
 RECHERCHE_DONNEES = "assets/javascripts/recherche-donnees.js"
 CITATIONS_JSON = "assets/citations.json"
 CITATIONS_JS = "assets/javascripts/citations-donnees.js"
+CITATION_SCRIPT = "assets/javascripts/citation.js"
 ENTREE_LOIS = "lois/index.md"
 MARQUEUR_GRILLE = "<!-- grille-des-lois -->"
 
@@ -117,12 +120,25 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.remove(fichier)
     files.append(_minisearch(config))
     files.append(donnees_recherche(config))
+    _avec_grammaire(files, config)
     citations = files.get_file_from_path(CITATIONS_JSON)
     if citations is None:
         log.warning("%s manque : la boîte « aller à une citation » n'aura pas de table", CITATIONS_JSON)
     else:
         files.append(File.generated(config, CITATIONS_JS, content=table_citations(citations, files)))
     return files
+
+
+def _avec_grammaire(files: Files, config: MkDocsConfig) -> None:
+    """``citation.js`` served with the citation grammar of ``indexer/labels.py`` before it:
+    the browser reads the CLI's very patterns, never a hand copy."""
+    from indexer.recherche import pour_site  # the project's package: only the site's build needs it here
+
+    source = files.get_file_from_path(CITATION_SCRIPT)
+    if source is None:
+        raise PluginError(f"{CITATION_SCRIPT} manque : la boîte de citation et la recherche en ont besoin")
+    files.remove(source)
+    files.append(File.generated(config, CITATION_SCRIPT, content=pour_site.script_citation(source.content_string)))
 
 
 def _en_dossier(fichier: File) -> None:

@@ -15,21 +15,23 @@ from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASS
 
 LOI_MAX = 93
 
-# What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law", "art."
-_PREFIXE = re.compile(r"^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)", re.IGNORECASE)
-
+# The grammar's patterns as strings: Python compiles them here, and the site's citation.js
+# receives them at build time (``recherche.pour_site.grammaire_citations``), never a copy.
+# What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law" (case ignored).
+PREFIXE_MOTIF = r"^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)"
+# Spaces and dots between the parts: « 9 A 2.b) » is 9A2b).
+SEPARATEURS_MOTIF = r"[\s.]+"
 # The canonical shape once spaces and dots are gone: 12C1(e)(ii), 12c1e, 40B2a(i), 12C1b)
-_LABEL = re.compile(
-    rf"""^(?P<loi>{NUMERO})
-        (?:(?P<section>{SECTION_CASSE})
-           (?:(?P<numero>{NUMERO})
-              (?:\(?(?P<lettre>{LETTRE_2007})\)?
-                 (?:\(?(?P<romain>{ROMAIN})\)?)?
-              )?
-           )?
-        )?$""",
-    re.VERBOSE,
+LABEL_MOTIF = (
+    rf"^(?P<loi>{NUMERO})"
+    rf"(?:(?P<section>{SECTION_CASSE})"
+    rf"(?:(?P<numero>{NUMERO})"
+    rf"(?:\(?(?P<lettre>{LETTRE_2007})\)?"
+    rf"(?:\(?(?P<romain>{ROMAIN})\)?)?"
+    r")?)?)?$"
 )
+_PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
+_LABEL = re.compile(LABEL_MOTIF)
 
 
 class Label(tuple[int, tuple[str, ...]]):
@@ -103,7 +105,7 @@ def parse_label(texte: str) -> Label | None:
     ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``.
     """
     reste = _PREFIXE.sub("", texte.strip())
-    reste = re.sub(r"[\s.]+", "", reste)
+    reste = re.sub(SEPARATEURS_MOTIF, "", reste)
     trouve = _LABEL.match(reste)
     if not trouve or not 1 <= int(trouve["loi"]) <= LOI_MAX:
         return None

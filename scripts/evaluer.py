@@ -41,6 +41,8 @@ EVAL = RACINE / "tests" / "eval"
 FICHIERS = {"directeur": "requetes.tsv", "exterieur": "situations.tsv", "index": "index_courtes.tsv"}
 ROBUSTESSE = "robustesse.tsv"  # typos, no accents, English: recall@5 ≥ 0.90
 TEMOIN = "temoin.tsv"  # the control set: never tuned on, never read to write synonyms
+# Written this round (issue 19) from the law texts before any of its tuning, reported apart.
+NOUVELLES = {"table19": "table_tour19.tsv"}
 REQUETES = EVAL / FICHIERS["directeur"]
 PROFONDEUR = 10
 
@@ -83,9 +85,15 @@ def lire_temoin() -> Requetes:
     return lire_requetes(EVAL / TEMOIN)
 
 
+def lire_nouvelles() -> dict[str, Requetes]:
+    """The sets written this round before any tuning (``NOUVELLES``), reported on their own."""
+    return {nom: lire_requetes(EVAL / fichier) for nom, fichier in NOUVELLES.items()}
+
+
 def parties_et_temoin() -> dict[str, Requetes]:
-    """The three parts and, beside them, the control set: what the site's figures cover."""
-    return {**lire_parties(), "temoin": lire_temoin()}
+    """The three parts and, beside them, the control set and this round's new sets: what the
+    site's figures cover."""
+    return {**lire_parties(), "temoin": lire_temoin(), **lire_nouvelles()}
 
 
 def mesurer(classer: Classer, requetes: Requetes) -> Bilan:
@@ -284,13 +292,20 @@ def main(argv: list[str] | None = None) -> int:
     projet = classeur(Chercheur(ix))
     for nom, bilan in chiffres(projet, parties).items():
         imprimer(f"loi cherche / {nom}", bilan, arguments.echecs)
+    imprimer_a_part(projet, arguments.echecs)
+    for nom, bilan in chiffres(classeur_base(ix), parties).items():
+        imprimer(f"BM25 simple / {nom}", bilan)
+    return 0
+
+
+def imprimer_a_part(projet: Classer, echecs: bool = False) -> None:
+    """The sets beside the three parts: robustness, the control set, this round's new sets."""
     if (EVAL / ROBUSTESSE).exists():
         imprimer("loi cherche / robustesse", mesurer(projet, lire_robustesse()))
     if (EVAL / TEMOIN).exists():
         imprimer("loi cherche / temoin", mesurer(projet, lire_temoin()))  # its misses stay unread
-    for nom, bilan in chiffres(classeur_base(ix), parties).items():
-        imprimer(f"BM25 simple / {nom}", bilan)
-    return 0
+    for nom, requetes in lire_nouvelles().items():  # written before this round's tuning
+        imprimer(f"loi cherche / {nom} (écrites avant réglage)", mesurer(projet, requetes))  # misses unread
 
 
 if __name__ == "__main__":

@@ -37,9 +37,10 @@ TELEPHONE = {"width": 390, "height": 844}
 RALENTI = 4  # CPU throttling of a mid-range phone (Chrome DevTools' preset)
 PREMIERE_VUE = "lois/68/index.html"
 # Queries timed on the phone, after the first: a word, a situation, a typo, a citation.
+# « 68C » seul ouvre son paragraphe (une citation, pas une recherche) : « 68C revendication » cherche.
 REQUETES_TELEPHONE = (
     "le mort a signalé une renonce", "enchere insufisante", "carte pénalisée majeure",
-    "hésitation avant le passe", "68C", "j'ai retourné mon entame, puis-je la reprendre ?",
+    "hésitation avant le passe", "68C revendication", "j'ai retourné mon entame, puis-je la reprendre ?",
     "revendication contestée", "arbitre",
 )
 

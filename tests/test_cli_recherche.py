@@ -66,31 +66,68 @@ def test_correction_annoncee(capsys: pytest.CaptureFixture[str]) -> None:
 def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, sortie, _ = lancer(capsys, "cherche", "--json", "--limite", "2", "revendication")
     donnees = json.loads(sortie)
-    assert code == 0 and set(donnees) == {"version", "requete", "interpretation", "resultats"}
-    assert donnees["version"] == cherche.VERSION_JSON == 2
-    assert donnees["requete"] == "revendication" == donnees["interpretation"]
+    assert code == 0 and set(donnees) == {"version", "requete", "interpretation", "corrigee", "resultats"}
+    assert donnees["version"] == cherche.VERSION_JSON == 3
+    assert donnees["requete"] == "revendication" == donnees["interpretation"] and donnees["corrigee"] is False
+    assert len(donnees["resultats"]) == 2
     cles = {"loi", "ref", "titre", "type", "edition", "score", "extrait", "surlignages", "url"}
-    assert all(set(r) == cles for r in donnees["resultats"])
-    assert len({r["loi"] for r in donnees["resultats"]}) <= 2
-    premier = donnees["resultats"][0]
-    assert isinstance(premier["loi"], int) and isinstance(premier["score"], float)
+    for groupe in donnees["resultats"]:
+        assert set(groupe) == {"loi", "titre", "score", "url", "passages"}
+        assert isinstance(groupe["loi"], int) and groupe["url"] == f"lois/{groupe['loi']}/index.html"
+        assert groupe["passages"] and all(set(p) == cles for p in groupe["passages"])
+        scores = [p["score"] for p in groupe["passages"]]
+        assert scores == sorted(scores, reverse=True)
+    premier = donnees["resultats"][0]["passages"][0]
+    assert isinstance(premier["score"], float)
     assert premier["url"] == f"lois/{premier['loi']}/index.html#" + premier["url"].split("#")[1]
-    scores = [r["score"] for r in donnees["resultats"] if r["loi"] == premier["loi"]]
-    assert scores == sorted(scores, reverse=True)
+
+
+# (query, heading of the first group): the JSON lists the groups of the text output, in its
+# order; a group of index entries is its law's, with its title and its page.
+@pytest.mark.parametrize("requete", ["comité d'appel", "appeler l'arbitre", "revendication contestée",
+                                     "carte pénalisée", "enchere insufisante", "le mort a signalé une renonce"])
+def test_le_json_donne_les_groupes_du_texte(requete: str) -> None:
+    texte = subprocess.run([str(LOI), "cherche", requete, "--sans-pager"], capture_output=True, text=True,
+                           timeout=120, check=True).stdout  # fmt: skip
+    brut = subprocess.run([str(LOI), "cherche", requete, "--json"], capture_output=True, text=True,
+                          timeout=120, check=True).stdout  # fmt: skip
+    titres = [ligne.split(". ", 1)[1] for ligne in texte.splitlines() if ligne[:1].isdigit() and ". " in ligne]
+    groupes = json.loads(brut)["resultats"]
+    assert [f"Loi {g['loi']} — {g['titre']}" if g["loi"] else g["titre"] for g in groupes][:3] == titres[:3]
+
+
+def test_une_entree_d_index_porte_sa_loi() -> None:
+    """« comité d'appel » (the corpus's index): the index entries « 93B », « 93A » carry law 93,
+    and their group is titled by the law, not by the alphabetical index."""
+    sortie = subprocess.run([str(LOI), "cherche", "comité d'appel", "--json"], capture_output=True, text=True,
+                            timeout=120, check=True).stdout  # fmt: skip
+    premier = json.loads(sortie)["resultats"][0]
+    assert premier["loi"] == 93 and "Index" not in premier["titre"] and premier["url"] == "lois/93/index.html"
+    assert {p["loi"] for p in premier["passages"]} == {93}
+    assert {p["type"] for p in premier["passages"]} == {"index"}
 
 
 def test_json_extrait_sans_balises(capsys: pytest.CaptureFixture[str]) -> None:
     """Highlights are character offsets into a plain ``extrait``: no « ** » markup."""
     _, sortie, _ = lancer(capsys, "cherche", "--json", "enchère", "insuffisante")
-    premier = json.loads(sortie)["resultats"][0]
+    premier = json.loads(sortie)["resultats"][0]["passages"][0]
     assert "**" not in premier["extrait"]
     mots = [premier["extrait"][d:f] for d, f in premier["surlignages"]]
     assert mots[:2] == ["enchère", "insuffisante"]
 
 
-def test_json_sans_appels_de_note() -> None:
-    extrait, spans = cherche.sans_appels_decales("la renonce[^e1] et la renonce", ((3, 10), (22, 29)))
-    assert extrait == "la renonce et la renonce" and [extrait[d:f] for d, f in spans] == ["renonce"] * 2
+# (text, searched words, extract, highlighted words): no footnote call, no word under 3 letters.
+@pytest.mark.parametrize("texte, cherches, attendu, mots", [
+    ("la renonce[^e1] et la renonce", "renonce", "la renonce et la renonce", ["renonce", "renonce"]),
+    ("Loi 16 B 1 : la b", "b 16 loi", "Loi 16 B 1 : la b", ["Loi"]),
+    ("3 cœurs[^a] au lieu de 3 piques", "3 cœur pique", "3 cœurs au lieu de 3 piques", ["cœurs", "piques"]),
+])  # fmt: skip
+def test_extrait_sans_appels_ni_mots_courts(texte: str, cherches: str, attendu: str, mots: list[str]) -> None:
+    from indexer.recherche.analyse import racines
+    from indexer.recherche.extraits import extrait
+
+    vu, marques = extrait(texte, frozenset(racines(cherches)), 200)
+    assert vu == attendu and [vu[d:f] for d, f in marques] == mots
 
 
 @pytest.mark.parametrize("mkdocs, attendu", [("site_name: x\nsite_url: https://lois.example.org/bridge\n",
@@ -103,7 +140,7 @@ def test_json_url_absolue_avec_site_url(capsys: pytest.CaptureFixture[str], monk
     (tmp_path / "mkdocs.yml").write_text(mkdocs, "utf-8")
     monkeypatch.setattr(chemins, "RACINE", str(tmp_path))
     _, sortie, _ = lancer(capsys, "cherche", "--json", "renonce")
-    urls = [r["url"] for r in json.loads(sortie)["resultats"]]
+    urls = [p["url"] for g in json.loads(sortie)["resultats"] for p in [g, *g["passages"]]]
     assert urls and all(u.startswith(attendu) and "://" not in u[len(attendu):] for u in urls)
     assert any(u[len(attendu):].startswith("lois/") for u in urls)
 
@@ -157,14 +194,14 @@ def test_definition_et_index(capsys: pytest.CaptureFixture[str]) -> None:
     code, sortie, _ = lancer(capsys, "definition", "mort")
     assert code == 0 and "Définitions — Mort" in sortie and "étalée sur la table" in sortie
     code, sortie, _ = lancer(capsys, "index", "renonce", "--json")
-    assert code == 0 and json.loads(sortie)["resultats"][0]["type"] == "index"
+    assert code == 0 and json.loads(sortie)["resultats"][0]["passages"][0]["type"] == "index"
 
 
 def test_filtres(capsys: pytest.CaptureFixture[str]) -> None:
     code, sortie, _ = lancer(capsys, "cherche", "ligne", "de", "jeu", "--edition", "2007", "--json")
-    assert code == 0 and {r["edition"] for r in json.loads(sortie)["resultats"]} == {"2007"}
+    assert code == 0 and {p["edition"] for g in json.loads(sortie)["resultats"] for p in g["passages"]} == {"2007"}
     code, sortie, _ = lancer(capsys, "cherche", "arbitre", "--type", "exemple", "--json")
-    assert {r["type"] for r in json.loads(sortie)["resultats"]} == {"exemple"}
+    assert {p["type"] for g in json.loads(sortie)["resultats"] for p in g["passages"]} == {"exemple"}
 
 
 def test_couleurs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -221,8 +258,8 @@ def test_exemples_d_un_paragraphe() -> None:
                           timeout=300, env=ENVIRONNEMENT)  # fmt: skip
     reponse = json.loads(fini.stdout)
     assert reponse["interpretation"] == "exemples de la Loi 68B2"
-    assert {r["url"] for r in reponse["resultats"]} == {
-        "lois/68/index.html#loi-68-exemple-3", "lois/68/index.html#loi-68-exemple-4"}
+    assert {p["url"] for g in reponse["resultats"] for p in g["passages"]} == {"lois/68/index.html#loi-68-exemple-3",
+        "lois/68/index.html#loi-68-exemple-4"}
     sans = subprocess.run([str(LOI), "exemples", "--json", "68C"], capture_output=True, text=True,
                           timeout=300, env=ENVIRONNEMENT)  # fmt: skip
     assert "aucun n'est rattaché à la Loi 68C" in json.loads(sans.stdout)["interpretation"]
@@ -294,3 +331,31 @@ def test_options_partout(argv: list[str], mots: list[str], limite: int) -> None:
 def test_le_reste_comme_argparse(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """Help, errors and unusual lines: the same answer as argparse's ``parse_args``."""
     assert _lire(argv) == _par_argparse(argv)
+
+
+# (query, law of the first group, a reason its first passage gives): ``--pourquoi`` names the
+# typed word, the synonym, the table situation or the cited law that scored a result.
+POURQUOI = [
+    ("revoke", 61, "« revoke » → synonyme « renonce »"),
+    ("68C revendication", 68, "loi citée : Loi 68C"),
+    ("le portable a sonné pendant le jeu", 74, "situation de table « "),
+    ("enchère insuffisante", 27, "le passage dit « enchère »"),
+]
+
+
+@pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
+@pytest.mark.parametrize("requete, loi, raison", POURQUOI)
+def test_pourquoi_dit_ce_qui_a_trouve_chaque_resultat(requete: str, loi: int, raison: str) -> None:
+    def lancer_loi(*options: str) -> str:
+        return subprocess.run([str(LOI), "cherche", requete, "--limite", "2", *options], capture_output=True,
+                              text=True, timeout=300, env=ENVIRONNEMENT, check=True).stdout  # fmt: skip
+
+    avec = json.loads(lancer_loi("--json", "--pourquoi"))["resultats"]
+    sans = json.loads(lancer_loi("--json"))["resultats"]
+    assert avec[0]["loi"] == loi and any(raison in r for r in avec[0]["passages"][0]["pourquoi"])
+    # the same groups and passages, the reasons added only when asked
+    assert [[{k: v for k, v in p.items() if k != "pourquoi"} for p in g["passages"]] for g in avec] == \
+        [g["passages"] for g in sans]  # fmt: skip
+    assert all("pourquoi" not in p for g in sans for p in g["passages"])
+    texte = lancer_loi("--pourquoi", "--sans-pager")
+    assert "pourquoi : " in texte and "pourquoi : " not in lancer_loi("--sans-pager")

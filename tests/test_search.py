@@ -67,6 +67,66 @@ def test_numeros_de_loi(texte: str, refs: list[str]) -> None:
     assert [label.compact() for label in comprendre(texte).refs] == refs
 
 
+# (query, whether its synonyms evoke Law 72, the intentional infraction): a negated expression
+# does not fire its positive concept; the negative one (25A, « sans faire exprès ») names no law.
+@pytest.mark.parametrize("texte, intention", [
+    ("il a passé sans faire exprès", False),
+    ("il ne l'a pas fait exprès", False),
+    ("pas exprès", False),
+    ("il a renoncé exprès", True),
+    ("il a fait exprès de renoncer", True),
+    ("sans hésitation, il a fait exprès", True),
+])  # fmt: skip
+def test_une_expression_niee_n_evoque_pas_sa_loi(texte: str, intention: bool) -> None:
+    assert (72 in comprendre(texte).lois_evoquees) is intention
+
+
+# (query, law evoked, law not evoked): « réclamer », « la table d'à côté » are resolved by their
+# neighbours; alone, they evoke no law.
+@pytest.mark.parametrize("texte, oui, non", [
+    ("il a réclamé toutes les levées", 68, 92),
+    ("il réclame le reste", 68, 92),
+    ("déposer une réclamation contre la décision", 92, 68),
+    ("on a joué l'étui destiné à la table d'à côté", 15, 16),
+    ("il a entendu le résultat de la table d'à côté", 16, 15),
+])  # fmt: skip
+def test_un_homonyme_se_lit_selon_ses_voisins(texte: str, oui: int, non: int) -> None:
+    lois = comprendre(texte).lois_evoquees
+    assert oui in lois and non not in lois
+    assert not comprendre("réclamation").lois_evoquees and not comprendre("la table d'à côté").lois_evoquees
+
+
+# (query, the words it searches): a question's scaffolding weighs nothing; its meaning stays.
+@pytest.mark.parametrize("texte, mots", [
+    ("est-ce que je peux reprendre ma carte", ["reprendre", "carte"]),
+    ("ai-je le droit de regarder la levée", ["regarder", "levée"]),
+    ("a-t-il le droit d'appeler l'arbitre", ["appeler", "arbitre"]),
+    ("faut-il appeler l'arbitre", ["appeler", "arbitre"]),
+    ("pourquoi il a vraiment passé", ["passé"]),
+    ("il a commis une faute", ["commis", "faute"]),
+    ("les droits du mort", ["droits", "mort"]),
+    ("Est a joué", ["Est", "joué"]),
+])  # fmt: skip
+def test_l_echafaudage_d_une_question_ne_pese_rien(texte: str, mots: list[str]) -> None:
+    assert [c.mots[0] for c in comprendre(texte).concepts if len(c.mots) == 1] == mots
+
+
+# (query, the law its table verb evokes): « commencer », « lâcher », « d'un coup », « pas demandée ».
+@pytest.mark.parametrize("texte, loi", [
+    ("il a commencé par le mort", 55),
+    ("il a lâché la fin du coup", 68),
+    ("il a joué deux cartes d'un coup", 58),
+    ("le mort a sorti une carte qu'on ne lui avait pas demandée", 45),
+])  # fmt: skip
+def test_les_verbes_de_la_table(texte: str, loi: int) -> None:
+    assert loi in comprendre(texte).lois_evoquees
+
+
+def test_une_negation_garde_les_expressions_qui_la_disent() -> None:
+    """« pas fourni » is itself the revoke's expression: said after « n'a », it still evokes 61."""
+    assert 61 in comprendre("il n'a pas fourni à la couleur").lois_evoquees
+
+
 def test_guillemets_non_apparies() -> None:
     requete = comprendre('carte "pénalisée')
     assert requete.syntaxe_ignoree

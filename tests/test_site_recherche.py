@@ -100,15 +100,86 @@ def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, reque
     assert page.locator("#recherche-page-saisie").input_value() == requete
     # an entry of the 2007 index is named by its term, not by its bare locators
     assert "Index : Revendication › Contestée" in page.locator("#resultats .recherche-label").all_inner_texts()
-    for _, lien in liens:
+    for loi, lien in liens:
         adresse = urlsplit(lien)
-        assert "?h=" in lien and adresse.fragment, lien
+        # a group's heading leads to its law's page, never to its first passage's (the index)
+        assert "?h=" in lien and not adresse.fragment and adresse.path.endswith(f"lois/{loi}/index.html"), lien
         if origine.startswith("file:"):
             assert Path(unquote(adresse.path)).is_file(), lien
     if request.node.callspec.params["origine"] == "http":
         capture(page, "recherche-page-390x844.png")
         page.set_viewport_size(BUREAU)
         capture(page, "recherche-page-1280x800.png")
+
+
+# The citation forms `loi voir` accepts, typed in the search (page ?q= and dialog): each opens
+# its paragraph, as the CLI shows it (tests/test_citations_js.py checks the grammar itself); a
+# paragraph no edition has (9A2(b): `loi voir` names its neighbours) opens the enclosing one.
+CITATIONS = [("68C", "68", "loi-68-c"), ("68 C", "68", "loi-68-c"), ("L68", "68", "loi-68"),
+             ("Loi 16 B 1", "16", "loi-16-b-1"), ("12c1e", "12", "loi-12-c-1-e"),
+             ("Loi 9 A 2.b)", "9", "loi-9-a-2"), ("80B2(k)", "80", "loi-80-b-2-k")]
+
+
+@pytest.mark.parametrize("saisie, loi, ancre", CITATIONS)
+def test_une_citation_tapee_dans_la_recherche_ouvre_son_paragraphe(page, site, saisie, loi, ancre):
+    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(saisie))
+    page.wait_for_url(re.compile(rf"lois/{loi}/index\.html"))
+    adresse = urlsplit(page.url)
+    assert adresse.fragment == ancre and Path(unquote(adresse.path)).is_file()
+    assert page.locator(f"[id='{ancre}']").count() == 1
+    assert page.evaluate(f"document.getElementById('{ancre}').getBoundingClientRect().top") < 844
+    capture(page, "citation-" + re.sub(r"\W+", "-", saisie).strip("-") + ".png")
+
+
+def test_une_citation_dans_le_dialogue_ouvre_son_paragraphe(page, serveur):
+    page.goto(serveur + "lois/45/index.html")
+    page.locator(".recherche-ouvrir").first.click()
+    saisie = page.locator("#recherche-dialogue .recherche-saisie")
+    saisie.fill("Loi 16 B 1")
+    page.wait_for_function("() => /Loi 16B1/.test(document.querySelector('#recherche-dialogue .recherche-etat')"
+                           ".textContent)", timeout=30_000)  # fmt: skip
+    saisie.press("Enter")
+    page.wait_for_url(re.compile(r"lois/16/index\.html#loi-16-b-1$"))
+
+
+def test_une_citation_et_des_mots_cherchent_avec_la_loi_favorisee(page, site):
+    requete = "68C revendication"
+    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(requete))
+    liens = resultats_de_la_page(page, requete)
+    assert liens[0][0] == "68" and "recherche/index.html" in page.url
+
+
+@pytest.mark.parametrize("requete", ["comité d'appel", "carte jouée", "appeler l'arbitre"])
+def test_les_groupes_ont_les_titres_et_les_extraits_de_la_commande(page, site, requete):
+    """The site's groups are the CLI's: same headings (a group of index entries is titled by its
+    law) and same extracts, without footnote calls; highlights of three letters or more."""
+    from indexer import build
+    from indexer.cli.cherche import entete
+
+    reponse = build.chercheur_construit().chercher(requete, limite=10, par_groupe=3, largeur=160)  # the site's
+    page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(requete))
+    resultats_de_la_page(page, requete)
+    assert page.locator("#resultats .recherche-loi").all_inner_texts() == [entete(g) for g in reponse.groupes]
+    extraits = page.locator("#resultats .recherche-extrait").all_inner_texts()
+    assert extraits == [p.extrait for g in reponse.groupes for p in g.passages]
+    marques = page.locator("#resultats .recherche-extrait mark").all_inner_texts()
+    assert marques and min(len(m) for m in marques) >= 3 and not [e for e in extraits if "[^" in e]
+
+
+def test_une_negation_se_lit_comme_dans_la_commande(page, site):
+    """requete._nies and requete.QUESTION in the browser: the CLI's groups for negations and
+    question scaffolding."""
+    from indexer import build
+
+    requetes = ["il a passé sans faire exprès", "il ne l'a pas fait exprès", "pas exprès", "il a renoncé exprès",
+                "il n'a pas fourni à la couleur", "jamais alerté", "ai-je le droit de regarder la levée",
+                "a-t-il le droit d'appeler l'arbitre", "faut-il appeler l'arbitre", "il faut une faute",
+                "Est-ce que Est a renoncé", "pourquoi il a vraiment passé"]
+    chercheur = build.chercheur_construit()
+    page.goto(site.as_uri() + "/lois/68/index.html")
+    obtenu = page.evaluate("async (qs) => { const m = await window.RechercheSite.charger();"
+                           " return qs.map((q) => m.chercher(q).groupes.map((g) => g.loi)); }", requetes)  # fmt: skip
+    assert obtenu == [[g.loi for g in chercheur.chercher(q, limite=10).groupes] for q in requetes]
 
 
 def test_un_resultat_mene_au_paragraphe_surligne(page, origine):

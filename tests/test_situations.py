@@ -165,6 +165,53 @@ def test_la_commande_montre_le_paragraphe() -> None:
     fini = subprocess.run([str(LOI), "cherche", "--json", "--limite", "1", premiere.texte], capture_output=True,
                           text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
     assert fini.returncode == 0, fini.stderr
-    resultats = json.loads(fini.stdout)["resultats"]
+    resultats = [p for g in json.loads(fini.stdout)["resultats"] for p in g["passages"]]
     assert resultats and all(r["type"] != SITUATION for r in resultats)
     assert premiere.texte not in json.dumps(resultats, ensure_ascii=False)
+
+
+# A situation says the facts of a paragraph in its own words; one that nearly repeats a query of
+# tests/eval would measure the file against itself. Stem sets, Jaccard: the closest honest pairs
+# (two paraphrases of one rule, written apart) stay under 0.56; a copied query reaches 0.64.
+PROCHE = 0.6
+
+
+def _requetes_d_evaluation() -> list[tuple[str, str]]:
+    import sys
+
+    sys.path.insert(0, str(RACINE / "scripts"))
+    import evaluer
+
+    return [(chemin.name, texte) for chemin in sorted(evaluer.EVAL.glob("*.tsv"))
+            for texte, _ in evaluer.lire_requetes(chemin)]  # fmt: skip
+
+
+def trop_proches(situations: list[str], requetes: list[tuple[str, str]]) -> list[tuple[float, str, str, str]]:
+    """(Jaccard, set, query, situation) of the pairs at ``PROCHE`` or more (queries of three stems or more)."""
+    from indexer.recherche.analyse import racines
+
+    textes = [(t, set(racines(t))) for t in situations]
+    paires = []
+    for nom, requete in requetes:
+        mots = set(racines(requete))
+        if len(mots) < 3:
+            continue
+        for texte, siens in textes:
+            commun = len(mots & siens)
+            if commun and (indice := commun / len(mots | siens)) >= PROCHE:
+                paires.append((round(indice, 2), nom, requete, texte))
+    return sorted(paires, reverse=True)
+
+
+def test_aucune_situation_ne_recopie_une_requete_des_jeux_de_mesure():
+    situations = [s.texte for s in lire(FICHIER.read_text(encoding="utf-8"))]
+    assert trop_proches(situations, _requetes_d_evaluation()) == []
+
+
+@pytest.mark.parametrize("situation, proche", [
+    ("Avant qu'on soit d'accord sur le nombre de levées, mon adversaire a mélangé ses cartes jouées.", True),
+    ("Mon adversaire a mélangé ses cartes jouées avant la fin du décompte des levées.", False),
+])  # fmt: skip
+def test_la_mesure_de_proximite_reconnait_une_requete_recopiee(situation, proche):
+    requete = ("situations.tsv", "il a mélangé ses cartes jouées avant qu'on soit d'accord sur le nombre de levées")
+    assert bool(trop_proches([situation], [requete])) is proche

@@ -64,10 +64,15 @@ def executer(arguments: Namespace) -> int:
             types=types or getattr(arguments, "types", None),
             largeur=2000 if types else 2 * (_largeur() - 8),
         )
+    if getattr(arguments, "pourquoi", False):
+        from indexer.recherche.pourquoi import expliquer
+
+        edition, types = getattr(arguments, "edition", None), getattr(arguments, "types", None)
+        reponse = reponse._replace(groupes=expliquer(chercheur(), reponse, edition, types))
     if arguments.json:
         from indexer.cli import sortie
 
-        sortie.emettre(sortie.json_texte(en_json(reponse)))
+        sortie.emettre(sortie.json_texte(en_json(reponse, getattr(arguments, "pourquoi", False))))
     else:
         afficher(reponse, arguments.commande, arguments)
     return int(Sortie.TROUVE if reponse.groupes else Sortie.RIEN)
@@ -119,48 +124,40 @@ def _rattaches(label: Any) -> set[str]:
         return set()
 
 
-VERSION_JSON = 2  # the shape of « loi cherche --json »; bumped when a field changes meaning
+VERSION_JSON = 3  # the shape of « loi cherche --json »; bumped when a field changes meaning (3: groups)
 
 
-def en_json(reponse: Reponse) -> dict[str, Any]:
-    """The JSON contract: version, requete, interpretation, resultats in rank order.
+def en_json(reponse: Reponse, pourquoi: bool = False) -> dict[str, Any]:
+    """The JSON contract: version, requete, interpretation, resultats — the groups the text
+    output and the site show, in their order, each with its passages.
 
-    ``extrait`` is plain text; ``surlignages`` are its highlighted spans as
-    ``[debut, fin]`` character offsets. ``url`` is absolute when mkdocs.yml sets
-    ``site_url``, relative to the site's root otherwise.
+    A group is a law (``loi``, its ``titre``, the ``url`` of its page) or a document of its
+    own (``loi`` null). A passage's ``extrait`` is plain text; ``surlignages`` are its
+    highlighted spans as ``[debut, fin]`` character offsets. ``url`` is absolute when
+    mkdocs.yml sets ``site_url``, relative to the site's root otherwise. With ``pourquoi``,
+    each passage also gives its ``pourquoi``: what scored it (``recherche.pourquoi``).
     """
     from indexer.chemins import adresse_site
 
     adresse = adresse_site()
     resultats = []
     for groupe in reponse.groupes:
-        for p in groupe.passages:
-            extrait, surlignages = sans_appels_decales(p.extrait, p.marques)
-            resultats.append({
-                "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
-                "score": p.score, "extrait": extrait, "surlignages": [list(s) for s in surlignages],
-                "url": adresse + p.url,
-            })  # fmt: skip
+        passages = [{
+            "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
+            "score": p.score, "extrait": p.extrait, "surlignages": [list(s) for s in p.marques],
+            "url": adresse + p.url,
+        } | ({"pourquoi": list(p.raisons)} if pourquoi else {}) for p in groupe.passages]  # fmt: skip
+        resultats.append({"loi": groupe.loi, "titre": groupe.titre, "score": groupe.score,
+                          "url": adresse + url_groupe(groupe), "passages": passages})  # fmt: skip
     return {"version": VERSION_JSON, "requete": reponse.requete, "interpretation": reponse.interpretation,
-            "resultats": resultats}  # fmt: skip
+            "corrigee": reponse.corrigee, "resultats": resultats}  # fmt: skip
 
 
-def sans_appels_decales(texte: str, marques: Any) -> tuple[str, list[tuple[int, int]]]:
-    """``texte`` without its footnote calls, and the highlight spans moved to match."""
-    from indexer.recherche.extraits import marquer
-
-    marque = sans_appels(marquer(texte, marques, _DEBUT, _FIN))
-    propre: list[str] = []
-    spans: list[tuple[int, int]] = []
-    debut = 0
-    for c in marque:
-        if c == _DEBUT:
-            debut = len(propre)
-        elif c == _FIN:
-            spans.append((debut, len(propre)))
-        else:
-            propre.append(c)
-    return "".join(propre), spans
+def url_groupe(groupe: Groupe) -> str:
+    """Where a group's heading leads: its law's page, or its only document."""
+    if groupe.loi is not None:
+        return f"lois/{groupe.loi}/index.html"  # opens from the zip too (issue 20)
+    return groupe.passages[0].url if groupe.passages else ""
 
 
 def _largeur() -> int:
@@ -168,13 +165,6 @@ def _largeur() -> int:
     from indexer.cli import sortie
 
     return sortie.largeur()
-
-
-def sans_appels(texte: str) -> str:
-    """Text without its footnote calls (« [^e1] »): a search extract shows no note under it."""
-    import re
-
-    return re.sub(r"\[\^[^\]\s]+\]", "", texte)
 
 
 def entete(groupe: Groupe) -> str:
@@ -220,11 +210,14 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
             else:
                 lignes += textwrap.wrap(ref, largeur, initial_indent="   ", subsequent_indent="      ",
                                         break_long_words=False, break_on_hyphens=False)  # fmt: skip
-            texte = sans_appels(marquer(p.extrait, p.marques, _DEBUT, _FIN))
+            texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
             lignes += [ligne.replace(_DEBUT, debut).replace(_FIN, fin)
                        for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
                                                   subsequent_indent="      ", break_long_words=False,
                                                   break_on_hyphens=False)]  # fmt: skip
+            for raison in p.raisons:
+                lignes += textwrap.wrap(f"pourquoi : {raison}", largeur - 6, initial_indent="      ",
+                                        subsequent_indent="        ", break_long_words=False)  # fmt: skip
             retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
             lignes.append(retrait + style(p.url, "url"))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):

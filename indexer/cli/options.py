@@ -46,6 +46,8 @@ COULEUR = {"drapeau": "--couleur", "dest": "couleur", "valeur": "choix", "choix"
            "aide": "couleurs : auto (sur un terminal, sauf NO_COLOR ou TERM=dumb), toujours, jamais"}  # fmt: skip
 SANS_PAGER = {"drapeau": "--sans-pager", "dest": "sans_pager", "valeur": None,
               "aide": "n'ouvre pas de pager ($PAGER, sinon less -R) pour une longue réponse"}  # fmt: skip
+POURQUOI = {"drapeau": "--pourquoi", "dest": "pourquoi", "valeur": None,
+            "aide": "dit sous chaque résultat les mots, synonymes ou situations de table qui l'ont trouvé"}  # fmt: skip
 SOURCES = {"drapeau": "--sources", "dest": "sources", "valeur": None,
            "aide": "ajoute fichier:ligne au nom de chaque source"}  # fmt: skip
 AFFICHAGE = (COULEUR, SANS_PAGER)  # how an answer is shown, for every command that shows text
@@ -59,7 +61,7 @@ COMMANDES: dict[str, dict[str, Any]] = {
              "options": (JSON, EDITION_CODE, SOURCES, *AFFICHAGE)},
     "cherche": {"aide": "recherche dans les lois et le commentaire",
                 "mots": ("texte", None, "des mots, une situation, « une phrase »"),
-                "options": (JSON, LIMITE_N, EDITION, TYPE, *AFFICHAGE)},
+                "options": (JSON, LIMITE_N, EDITION, TYPE, POURQUOI, *AFFICHAGE)},
     "exemples": {"aide": "les exemples du Guide (une loi ou des mots)",
                  "mots": ("texte", "REF|TEXTE", None), "options": (JSON, LIMITE_N, EDITION, *AFFICHAGE)},
     "definition": {"aide": "une définition du Code", "mots": ("texte", "TERME", None),

@@ -60,6 +60,12 @@ def _raciner(mot: str) -> str:
 
 _MOT = re.compile(r"\w+(?:\.\d+)*")
 _BLANCS = re.compile(r"\s+")
+# A footnote call (« [^e1] »): an extract shows no note under it, so never the call either.
+# The site's engine reads this pattern and the shortest highlighted word (``pour_site.reglages``).
+APPEL_NOTE = r"\[\^[^\]\s]+\]"
+_APPEL = re.compile(APPEL_NOTE)
+# « a », « B », « 3 », « de » light up everywhere and tell nothing: a highlight has 3 letters or more.
+SURLIGNE_MIN = 3
 
 
 def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]:
@@ -72,9 +78,11 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
     tetes = {r[:3] for r in cherchees}
     touches = []
     for trouve in _MOT.finditer(plie):
-        mot = trouve.group()
+        if trouve.end() - trouve.start() < SURLIGNE_MIN:
+            continue
+        mot = trouve.group().replace("œ", "oe")  # « cœurs » is « coeurs » to the analyzer
         if mot[:3] in tetes or mot in cherchees:
-            racine = _raciner(mot.replace("œ", "oe"))
+            racine = _raciner(mot)
             if racine in cherchees:
                 touches.append((trouve.start(), trouve.end(), racine))
     return touches
@@ -86,9 +94,10 @@ def extrait(
     """A window of about ``largeur`` characters around the densest matches, and their spans.
 
     The window is the one that holds the most distinct matched stems; it starts and
-    ends on word boundaries, with « … » where the text goes on.
+    ends on word boundaries, with « … » where the text goes on. Footnote calls are taken
+    out first, and words of one or two letters are never highlighted.
     """
-    plat = _BLANCS.sub(" ", texte).strip()
+    plat = _BLANCS.sub(" ", _APPEL.sub("", texte)).strip()
     touches = _touches(plat, cherchees)
     debut = 0
     if touches:

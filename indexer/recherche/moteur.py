@@ -24,6 +24,7 @@ from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, comprendre, synonymes
+from indexer.recherche.unites import loi_de_l_entree
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -43,7 +44,8 @@ MAIGRE = 3  # fewer passages than this: try corrected spellings
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source")):
+class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source raisons",
+                         defaults=((),))):  # fmt: skip
     """One hit: a paragraph, a commentary block, an example, a definition…"""
 
     __slots__ = ()
@@ -58,6 +60,7 @@ class Passage(namedtuple("Passage", "loi ref titre type edition score extrait ma
     url: str
     ancre: str
     source: str
+    raisons: tuple[str, ...]  # why it came up, with ``--pourquoi`` only (``pourquoi.expliquer``; default ())
 
 
 class Groupe(namedtuple("Groupe", "loi titre score passages")):
@@ -252,9 +255,17 @@ class Chercheur:
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
         titre = passages[0].titre if passages else groupe.titre
-        if groupe.loi is not None:
-            titre = next((p.titre for p in passages if p.loi == groupe.loi), titre)
+        if groupe.loi is not None:  # the law's title, even when only index entries are shown
+            propres = (p.titre for p in passages if p.loi == groupe.loi and p.type != "index")
+            titre = next(propres, None) or self.titre_loi(groupe.loi)
         return groupe._replace(titre=titre, passages=tuple(passages))
+
+    def titre_loi(self, loi: int) -> str:
+        """The title of a law's page (its first passage's)."""
+        from whoosh import query as q
+
+        trouves = self.searcher.search(q.Term("loi", str(loi)), limit=1)
+        return self.champs(trouves.docnum(0))["page"] if trouves.scored_length() else ""
 
     def corriger(self, requete: Requete, tous: bool) -> str | None:
         """The query with misspelt words replaced by indexed ones; None if nothing changes.
@@ -339,8 +350,11 @@ def synonymes_de(ix: FileIndex) -> Synonymes:
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:
+    loi = int(champs["loi"]) if champs.get("loi") else None
+    if loi is None and champs["type"] == "index":  # an index entry that points to one law only
+        loi = loi_de_l_entree(champs["texte"])
     return Passage(
-        loi=int(champs["loi"]) if champs.get("loi") else None,
+        loi=loi,
         ref=champs["ref"],
         titre=champs["page"],
         type=champs["type"],

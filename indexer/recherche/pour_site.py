@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from indexer.model import Fiche
-from indexer.recherche import index, interrogation, moteur, requete
+from indexer.recherche import extraits, index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
 
@@ -80,6 +80,8 @@ def reglages() -> dict:
         "numerotes": requete.NUMEROTES,
         "liaisons": list(requete.LIAISONS),
         "determinants": list(requete.DETERMINANTS),
+        "negations": list(requete.NEGATIONS),
+        "question": requete.QUESTION,
         "citation": interrogation.CITATION,
         "sous_paragraphe": interrogation.SOUS_PARAGRAPHE,
         "negligeable": moteur.NEGLIGEABLE,
@@ -87,6 +89,8 @@ def reglages() -> dict:
         "gardes": moteur.GARDES,
         "maigre": moteur.MAIGRE,
         "situation": moteur.SITUATION,
+        "appel_note": extraits.APPEL_NOTE,
+        "surligne_min": extraits.SURLIGNE_MIN,
     }
 
 
@@ -158,3 +162,27 @@ def script(contenu: dict) -> str:
     """
     texte = json.dumps(contenu, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return f"window.RECHERCHE_DONNEES = JSON.parse({json.dumps(texte, ensure_ascii=False)});\n"
+
+
+def grammaire_citations() -> dict:
+    """The citation grammar as the browser's ``citation.js`` reads it: ``labels`` and
+    ``requete`` patterns, named groups written the JavaScript way (``(?<loi>…)``)."""
+    from indexer import labels
+
+    def en_js(motif: str) -> str:
+        return motif.replace("(?P<", "(?<")
+
+    return {
+        "prefixe": en_js(labels.PREFIXE_MOTIF),
+        "separateurs": en_js(labels.SEPARATEURS_MOTIF),
+        "label": en_js(labels.LABEL_MOTIF),
+        "mot": en_js(requete.CITATION_MOT),
+        "prefixes_loi": list(requete.PREFIXES_LOI),
+        "loi_max": labels.LOI_MAX,
+    }
+
+
+def script_citation(source: str) -> str:
+    """``citation.js`` as the site serves it: the grammar first, then the script that reads it."""
+    grammaire = json.dumps(grammaire_citations(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"window.CITATION_GRAMMAIRE = {grammaire};\n{source}"

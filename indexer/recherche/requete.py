@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 FICHIER_SYNONYMES = os.path.join(CORPUS, "synonymes.toml")
-_PREFIXES_LOI = {"loi", "lois", "law", "laws", "l"}
 
 
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
@@ -62,9 +61,15 @@ def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     return apres in LIAISONS and unites.match(ensuite) is not None
 
 
+# One query word that cites a law once alone (« 68 », « 16B », « 12C1e »); the site's engine
+# receives this very pattern (``pour_site.grammaire_citations``).
+CITATION_MOT = rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$"
+PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
+
+
 @cache
 def _citation_re() -> re.Pattern[str]:
-    return re.compile(rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$")
+    return re.compile(CITATION_MOT)
 
 
 def est_citation(mot: str) -> bool:
@@ -225,7 +230,7 @@ def _citation(mots: list[str], i: int) -> Label | None:
         return None
     apres, ensuite = (plier(mots[j]) if j < len(mots) else "" for j in (i + 1, i + 2))
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in _PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
+    if avant not in PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
         return None
     return parse_label(mot)
 
@@ -248,7 +253,7 @@ def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
         label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
         if label is not None:
             refs.append(label)
-            if mots and plier(mots[-1][0]) in _PREFIXES_LOI:
+            if mots and plier(mots[-1][0]) in PREFIXES_LOI:
                 mots.pop()  # "loi" before the number says nothing more
             continue
         exclu = jeton.startswith("-") and len(jeton) > 1
@@ -264,10 +269,14 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     words stay concepts of their own, so that a paragraph saying « l'entame a été faite
     hors de son tour » still matches, with the phrase as a bonus when it is there.
     """
-    pleins = [(m, e, r[0]) for m, e in mots if (r := racines(m)) and (e or r[0] not in syn.remplissage)]
+    nies = _nies(mots)
+    pleins = [(m, e, r[0], n) for (m, e), n in zip(mots, nies, strict=True)
+              if (r := racines(m)) and (e or r[0] not in syn.remplissage)]  # fmt: skip
     concepts: list[Concept] = []
-    for i, (mot, exclu, racine) in enumerate(pleins):
+    for i, (mot, exclu, racine, nie) in enumerate(pleins):
         trouves = [] if exclu else _expressions(pleins, i, syn)
+        if nie:  # « sans faire exprès », « pas exprès »: not the intent the 72 group names
+            trouves = [t for t in trouves if not any(syn.lois[r] for r in t[1])]
         if not any(len(e) == 1 for e, _, _ in trouves):
             concepts.append(Concept((mot,), ((racine,),), exclu=exclu))
         for expression, rangs, tapes in trouves:
@@ -277,8 +286,19 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     return concepts
 
 
+# A word right after one of these (one or two words on) is negated: « sans faire exprès »,
+# « pas exprès », « jamais alerté ». The site's engine reads this list (``pour_site.reglages``).
+NEGATIONS = ("sans", "pas", "jamais")
+
+
+def _nies(mots: list[tuple[str, bool]]) -> list[bool]:
+    """Per word, whether a negation precedes it by one or two words (stop words counted)."""
+    plies = [plier(m) for m, _ in mots]
+    return [any(p in NEGATIONS for p in plies[max(0, j - 2) : j]) for j in range(len(plies))]
+
+
 def _expressions(
-    pleins: list[tuple[str, bool, str]], i: int, syn: Synonymes
+    pleins: list[tuple[str, bool, str, bool]], i: int, syn: Synonymes
 ) -> list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]]:
     """The synonym expressions starting at word ``i`` (the longest, then a one-word one),
     each with the words typed for it."""
@@ -290,12 +310,12 @@ def _expressions(
     return trouves[::-1]  # the one-word expression first, then the phrase
 
 
-def _morceau(pleins: list[tuple[str, bool, str]], i: int,
-             expression: tuple[str, ...]) -> list[tuple[str, bool, str]] | None:  # fmt: skip
+def _morceau(pleins: list[tuple[str, bool, str, bool]], i: int,
+             expression: tuple[str, ...]) -> list[tuple[str, bool, str, bool]] | None:  # fmt: skip
     """The words from word ``i`` that say ``expression``, or None; a lower-case « est »
     the expression does not hold is passed over: « la renonce est consommée » says
     « renonce consommée » (« Est », the player, is not passed over)."""
-    morceau: list[tuple[str, bool, str]] = []
+    morceau: list[tuple[str, bool, str, bool]] = []
     for plein in pleins[i:]:
         if len(morceau) == len(expression):
             break
@@ -316,8 +336,14 @@ def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
     return frozenset(lois)
 
 
-# « est-ce que » asks a question; « est » alone stays (East).
-_EST_CE = re.compile(r"\best-ce\b", re.IGNORECASE)
+# The scaffolding of a question, taken out before the words are read: « est-ce que » (« est »
+# alone stays: East), « faut-il » (« faut » is the stem of « faute »), « ai-je le droit de »
+# (« droit » alone is the law's: droits du mort, droit d'appel). Letters spelt out rather than
+# ``\b``, and no flag but the case: the site's engine compiles this very pattern (``pour_site.reglages``).
+_LETTRE = "0-9A-Za-zÀ-ÖØ-öø-ÿŒœ_"
+_DROIT = "(?:ai-je|as-tu|a-t-il|a-t-elle|a-t-on|avons-nous|avez-vous|ont-ils) le droit d"
+QUESTION = rf"(?<![{_LETTRE}])(?:(?:est-ce|faut-il|il faut|{_DROIT}e)(?![{_LETTRE}])|{_DROIT}')"
+_QUESTION = re.compile(QUESTION, re.IGNORECASE)
 
 
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
@@ -325,7 +351,7 @@ def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
     phrases, libres, ignoree = _decouper(propre)
-    libres = [_EST_CE.sub(" ", libre) for libre in libres]
+    libres = [_QUESTION.sub(" ", libre) for libre in libres]
     mots: list[tuple[str, bool]] = []
     refs: list[Label] = []
     for libre in libres:

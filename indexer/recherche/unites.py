@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 
 from indexer.labels import parse_label
-from indexer.model import SITUATION, Fiche
+
+TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
+if TYPE_CHECKING:
+    from indexer.model import Fiche
 
 # The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
 _RENVOI_INDEX = re.compile(r"\b([1-9]\d?)(?=[A-H(,\s]|$)")
@@ -32,6 +35,8 @@ def groupe(fiche: Fiche) -> str:
     vocabulary to that law instead of ranking as a document of its own; a table
     situation (``corpus.situations``) counts for the law of its paragraph.
     """
+    from indexer.model import SITUATION  # the model costs a query 10 ms of start-up: built indexes only
+
     if fiche.loi is not None:
         return str(fiche.loi)
     if fiche.type == SITUATION:
@@ -42,3 +47,11 @@ def groupe(fiche: Fiche) -> str:
         if renvoi and int(renvoi.group(1)) <= 93:
             return renvoi.group(1)
     return ""
+
+
+def loi_de_l_entree(texte: str) -> int | None:
+    """The law an entry of the 2007 alphabetical index points to when all its locators name
+    that one law (« 93B », « 93A, 93B3 »), None when they name several or none: a result
+    then carries its law (``loi cherche --json``) only where the index says it alone."""
+    lois = {int(n) for n in _RENVOI_INDEX.findall(texte) if int(n) <= 93}
+    return lois.pop() if len(lois) == 1 else None

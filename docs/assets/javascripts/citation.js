@@ -1,31 +1,46 @@
 // La boîte « Aller à une citation » de la page d'accueil : « 68C », « loi 12 C 1 e », « 12c1e »
-// mènent à la page de la loi et à l'ancre du paragraphe.
+// mènent à la page de la loi et à l'ancre du paragraphe ; la recherche du site (recherche.js)
+// s'en sert aussi : une citation tapée seule y ouvre son paragraphe.
 //
-// La grammaire recopie indexer/labels.py (parse_label, ancre) : même saisie, même ancre que
-// la commande `loi voir`. tests/test_navigateur.py compare les deux sur une liste de saisies.
+// La grammaire n'est pas ici : hooks/site.py écrit, en tête de ce script, window.CITATION_GRAMMAIRE,
+// les motifs mêmes de indexer/labels.py (parse_label) et de recherche/requete.py (pour_site.
+// grammaire_citations) ; tests/test_citations_js.py donne la même table de saisies à Python et à node.
 // La table des ancres (window.CITATIONS_LOIS, écrite par hooks/site.py depuis
 // assets/citations.json) sert à retomber sur le paragraphe englobant quand l'ancre exacte
 // n'existe pas ; sans elle, on calcule l'adresse de la page de la loi.
 (function () {
   "use strict";
 
-  var LOI_MAX = 93;
-  var PREFIXE = /^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)/i;
-  var LABEL = /^(\d{1,2})(?:([A-Ga-g])(?:(\d{1,2})(?:\(?([a-h])\)?(?:\(?(i{1,3}|iv|v|vi{1,3}|ix|x)\)?)?)?)?)?$/;
+  var G = window.CITATION_GRAMMAIRE;
+  if (!G) {
+    return; // le script servi sans sa grammaire (hors du site construit) : pas de citations
+  }
+  var LOI_MAX = G.loi_max;
+  var PREFIXE = new RegExp(G.prefixe, "i");
+  var SEPARATEURS = new RegExp(G.separateurs, "g");
+  var LABEL = new RegExp(G.label);
+  var MOT = new RegExp(G.mot);
+  var PREFIXES_LOI = G.prefixes_loi;
 
   // « 12c1e » → { loi: 12, parties: ["C", "1", "e"] } ; null si ce n'est pas une citation.
   function analyser(texte) {
-    var reste = String(texte).trim().replace(PREFIXE, "").replace(/[\s.]+/g, "");
+    var reste = String(texte).trim().replace(PREFIXE, "").replace(SEPARATEURS, "");
     var trouve = LABEL.exec(reste);
-    if (!trouve || +trouve[1] < 1 || +trouve[1] > LOI_MAX) {
+    if (!trouve || +trouve.groups.loi < 1 || +trouve.groups.loi > LOI_MAX) {
       return null;
     }
+    var g = trouve.groups;
     var parties = [];
-    if (trouve[2]) parties.push(trouve[2].toUpperCase());
-    if (trouve[3]) parties.push(String(+trouve[3]));
-    if (trouve[4]) parties.push(trouve[4].toLowerCase());
-    if (trouve[5]) parties.push(trouve[5].toLowerCase());
-    return { loi: +trouve[1], parties: parties };
+    if (g.section) parties.push(g.section.toUpperCase());
+    if (g.numero) parties.push(String(+g.numero));
+    if (g.lettre) parties.push(g.lettre.toLowerCase());
+    if (g.romain) parties.push(g.romain.toLowerCase());
+    return { loi: +g.loi, parties: parties };
+  }
+
+  // Un mot de requête qui cite une loi à lui seul (« 68 », « 16B », « 12C1e » : requete.est_citation).
+  function estMot(mot) {
+    return MOT.test(mot);
   }
 
   function ancre(label) {
@@ -102,7 +117,8 @@
     });
   }
 
-  window.CitationLoi = { analyser: analyser, ancre: ancre, compacte: compacte, cible: cible };
+  window.CitationLoi = { analyser: analyser, estMot: estMot, prefixesLoi: PREFIXES_LOI, ancre: ancre,
+    compacte: compacte, cible: cible };
 
   var formulaire = document.getElementById("citation");
   if (formulaire) {

@@ -11,8 +11,6 @@
 
   const FORMAT = 3;
   const LONGUEUR_MAX = 400;
-  const PREFIXES_LOI = new Set(["loi", "lois", "law", "laws", "l"]);
-  const CITATION_MOT = /^\d{1,2}(?:[A-Ga-g](?:\d{1,2}(?:\(?[a-h]\)?)?)?)?$/;
   const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
   const PONCTUATION = ".,;:!?()[]";
 
@@ -41,9 +39,13 @@
     const v = donnees.vocabulaire;
     const A = analyse.creer(donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])));
     const R = donnees.reglages;
+    // La grammaire des citations est celle de citation.js, écrite depuis indexer/labels.py.
+    const PREFIXES_LOI = new Set(citation.prefixesLoi);
     // « 3 levées », « étui 12 », « 7 de cœur », « 60 40 » : un compte, pas une loi (requete.compte).
     const UNITES = new RegExp(R.unites);
     const NUMEROTES = new RegExp(R.numerotes);
+    const APPEL_NOTE = new RegExp(R.appel_note, "g");
+    const QUESTION = new RegExp(R.question, "giu");
     const LIAISONS = new Set(R.liaisons);
     const DETERMINANTS = new Set(R.determinants);
     const estNombre = (mot) => /^\d+$/.test(mot);
@@ -53,6 +55,15 @@
     const P = R.poids;
     const docs = donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2], edition: d[3], ref: d[4],
       refs: d[5], url: d[6], titre: donnees.titres[d[7]], texte: d[8], montre: d[9] }));
+    // La page de chaque loi (sans ancre), où mène le titre d'un groupe (cherche.url_groupe), et son
+    // titre, celui du groupe même quand seules des entrées de l'index répondent (moteur.titre_loi).
+    const pagesLoi = new Map();
+    const titresLoi = new Map();
+    for (const d of docs) {
+      if (d.loi === null) continue;
+      if (!titresLoi.has(d.loi)) titresLoi.set(d.loi, d.titre);
+      if (d.type === "loi" && !pagesLoi.has(d.loi)) pagesLoi.set(d.loi, d.url.split("#")[0]);
+    }
     const syn = synonymes(donnees.synonymes);
     const index = indexer(donnees.index, MiniSearch, P);
     const nombre = docs.length;
@@ -63,7 +74,7 @@
 
     function _citation(jetons, i) {
       const mot = jetons[i];
-      if (!CITATION_MOT.test(mot)) return null;
+      if (!citation.estMot(mot)) return null;
       const [apres, ensuite] = [i + 1, i + 2].map((j) => (j < jetons.length ? A.plier(jetons[j]) : ""));
       const avant = i > 0 ? A.plier(jetons[i - 1]).replace(/\.+$/, "") : "";
       if (!PREFIXES_LOI.has(avant) && compte(mot, avant, apres, ensuite)) return null;
@@ -108,15 +119,25 @@
       return trouves.reverse();
     }
 
+    // Un mot précédé (d'un ou deux mots) d'une négation : « sans faire exprès », « pas exprès »
+    // (requete._nies) ; ses expressions qui nomment des lois ne sont pas lues.
+    const NEGATIONS = new Set(R.negations);
+    function nies(mots) {
+      const plies = mots.map(([m]) => A.plier(m));
+      return plies.map((_, j) => plies.slice(Math.max(0, j - 2), j).some((p) => NEGATIONS.has(p)));
+    }
+
     function conceptsLibres(mots) {
+      const negations = nies(mots);
       const pleins = [];
-      for (const [m, e] of mots) {
+      mots.forEach(([m, e], j) => {
         const r = A.racines(m);
-        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0]]);
-      }
+        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0], negations[j]]);
+      });
       const concepts = [];
-      pleins.forEach(([mot, exclu, racine], i) => {
-        const trouves = exclu ? [] : expressions(pleins, i);
+      pleins.forEach(([mot, exclu, racine, nie], i) => {
+        let trouves = exclu ? [] : expressions(pleins, i);
+        if (nie) trouves = trouves.filter(([, rangs]) => ![...rangs].some((r) => syn.lois[r].length));
         if (!trouves.some(([e]) => e.length === 1)) {
           concepts.push({ mots: [mot], variantes: [[racine]], phrase: false, exclu, synonyme: false });
         }
@@ -154,8 +175,8 @@
       const libres = ignoree ? [morceaux[1]] : morceaux.filter((_, i) => i % 2 === 0);
       const mots = [];
       const refs = [];
-      // « est-ce que » pose une question ; « est » seul reste (Est).
-      for (const libre of libres) motsEtRefs(libre.replace(/(?<![\p{L}\p{N}_])est-ce(?![\p{L}\p{N}_])/giu, " "), mots, refs);
+      // L'échafaudage d'une question (« est-ce que », « faut-il », « ai-je le droit de ») : requete.QUESTION.
+      for (const libre of libres) motsEtRefs(libre.replace(QUESTION, " "), mots, refs);
       const concepts = conceptsLibres(mots);
       for (const phrase of phrases) {
         const racines = A.racines(phrase);
@@ -429,6 +450,7 @@
       const tetes = new Set([...voulues].map((r) => r.slice(0, 3)));
       const sortie = [];
       for (const m of A.mots(plat)) {
+        if (m.fin - m.debut < R.surligne_min) continue;
         if (m.racine && (tetes.has(m.plie.slice(0, 3)) || voulues.has(m.plie)) && voulues.has(m.racine)) {
           sortie.push([m.debut, m.fin, m.racine]);
         }
@@ -437,7 +459,7 @@
     }
 
     function extrait(texte, voulues, largeur) {
-      const plat = texte.replace(/\s+/g, " ").trim();
+      const plat = texte.replace(APPEL_NOTE, "").replace(/\s+/g, " ").trim();
       const t = surlignes(plat, voulues);
       let debut = 0;
       if (t.length) {
@@ -449,7 +471,8 @@
         if (debut) debut = plat.indexOf(" ", debut) + 1 || debut;
       }
       let fin = Math.min(plat.length, debut + largeur);
-      if (fin < plat.length && plat.lastIndexOf(" ", fin) > debut) fin = plat.lastIndexOf(" ", fin);
+      // Le dernier blanc avant fin, fin exclue, comme str.rfind(" ", debut, fin).
+      if (fin < plat.length && plat.lastIndexOf(" ", fin - 1) > debut) fin = plat.lastIndexOf(" ", fin - 1);
       const avant = debut ? "… " : "";
       const apres = fin < plat.length ? " …" : "";
       const decalage = avant.length - debut;
@@ -480,7 +503,9 @@
             extrait: e.texte, marques: e.marques });
         }
         const propre = passages.find((p) => p.loi === g.loi);
-        return { loi: g.loi, titre: (propre || passages[0] || { titre: "" }).titre, score: g.score, passages };
+        const url = g.loi === null ? (passages[0] || { url: "" }).url : pagesLoi.get(g.loi) || passages[0].url;
+        const titre = g.loi === null ? (passages[0] || { titre: "" }).titre : (propre ? propre.titre : titresLoi.get(g.loi) || "");
+        return { loi: g.loi, titre, score: g.score, url, passages };
       });
       return { requete: requete.texte, interpretation: requete.texte, groupes, total: trouves.length,
         corrigee: false, ignoree: requete.ignoree, racines: [...voulues] };

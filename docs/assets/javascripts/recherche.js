@@ -64,18 +64,15 @@
     return new URL(page, RACINE).href + h + (ancre ? "#" + ancre : "");
   }
 
-  // Sans ses appels de note (« [^e1] », coupé ou non) : un extrait ne montre pas la note
-  // (cherche.sans_appels, côté commande). Un appel n'est jamais dans un mot surligné.
-  const sansAppels = (texte) => texte.replace(/\[\^[^\]\s]*\]?/g, "");
-
+  // L'extrait vient sans appels de note ni mots d'une ou deux lettres surlignés (extraits.py).
   function extrait(passage) {
     const p = element("p", "recherche-extrait");
     let curseur = 0;
     for (const [debut, fin] of passage.marques) {
-      p.append(sansAppels(passage.extrait.slice(curseur, debut)), element("mark", "", passage.extrait.slice(debut, fin)));
+      p.append(passage.extrait.slice(curseur, debut), element("mark", "", passage.extrait.slice(debut, fin)));
       curseur = fin;
     }
-    p.append(sansAppels(passage.extrait.slice(curseur)));
+    p.append(passage.extrait.slice(curseur));
     return p;
   }
 
@@ -95,7 +92,7 @@
     li.dataset.loi = g.loi === null ? "" : String(g.loi);
     const titre = g.loi === null ? g.titre : "Loi " + g.loi + " — " + g.titre;
     const lien = element("a", "recherche-loi", titre);
-    lien.href = adresse(g.passages[0].url, racines);
+    lien.href = adresse(g.url, racines); // la page de la loi, jamais celle du premier passage
     li.append(lien);
     const liste = element("ul", "recherche-passages");
     for (const p of g.passages) {
@@ -125,6 +122,25 @@
     cible.dataset.requete = texte; // tel que tapé ou reçu dans ?q= : les tests et les liens le retrouvent
   }
 
+  // Une citation tapée seule (« 68 C », « L68 », « Loi 16 B 1 », « 80B2(k) ») : la grammaire de
+  // `loi voir` (citation.js), null sinon ; « 68C revendication » reste une recherche.
+  const citation = (texte) => (window.CitationLoi ? window.CitationLoi.analyser(texte) : null);
+
+  // Ouvre le paragraphe cité, ou son paragraphe englobant (la table des ancres du site le dit).
+  function ouvrirCitation(label, etat, remplacer) {
+    return script("citations-donnees.js").catch(() => null).then(() => {
+      const C = window.CitationLoi;
+      const trouve = C.cible(label, window.CITATIONS_LOIS || null);
+      if (!trouve) {
+        etat.textContent = "La loi " + C.compacte(label) + " est introuvable.";
+        return;
+      }
+      const url = new URL(trouve.url, RACINE).href;
+      if (remplacer) location.replace(url);
+      else location.href = url;
+    });
+  }
+
   // Cherche et affiche (en tapant : le dernier mot est complété) ; mesures.derniere : la durée
   // de la recherche et de son affichage (ms).
   function chercherDans(texte, cible, etat, enTapant) {
@@ -133,6 +149,8 @@
       const debut = performance.now();
       const reponse = m.chercher(texte, { limite: 10, parGroupe: 3, completer: Boolean(enTapant) });
       afficher(cible, etat, reponse, texte);
+      const label = citation(texte);
+      if (label) etat.textContent = "Entrée : ouvrir la Loi " + window.CitationLoi.compacte(label) + ".";
       const fin = performance.now();
       mesures.derniere = fin - debut;
       if (mesures.premiers === undefined) {
@@ -178,7 +196,9 @@
     boite.querySelector("form").addEventListener("submit", (evenement) => {
       evenement.preventDefault();
       clearTimeout(minuteur);
-      chercherDans(saisie.value, resultats, etat);
+      const label = citation(saisie.value);
+      if (label) ouvrirCitation(label, etat, false);
+      else chercherDans(saisie.value, resultats, etat);
     });
     document.addEventListener("keydown", (evenement) => {
       const ecrit = /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement?.tagName || "");
@@ -194,7 +214,10 @@
     const q = new URLSearchParams(location.search).get("q") || "";
     const saisie = document.getElementById("recherche-page-saisie");
     if (saisie) saisie.value = q;
-    if (q.trim()) chercherDans(q, resultats, document.getElementById("recherche-page-etat"));
+    const etat = document.getElementById("recherche-page-etat");
+    const label = citation(q);
+    if (label) ouvrirCitation(label, etat, true);
+    else if (q.trim()) chercherDans(q, resultats, etat);
   }
 
   // --- le surlignage sur la page d'arrivée -----------------------------------------------------
