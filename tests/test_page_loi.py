@@ -30,6 +30,7 @@ from indexer.model import (
     LOI,
     ROLE_EXTRAITS,
     ROLE_GUIDE,
+    ROLE_NOTES,
     ROLE_TEXTE,
     TEXTE,
     Bloc,
@@ -40,7 +41,7 @@ from indexer.model import (
 )
 from indexer.rendu.annote import annoter, differe, ordre, parents_absents
 from indexer.rendu.entetes import EntetesExtension
-from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017
+from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES
 
 ARTEFACTS = RACINE / "tests/artefacts"
 
@@ -531,3 +532,16 @@ def test_une_annonce_ouvre_le_paragraphe_qu_elle_annonce() -> None:
     d1b = next(p for p in annote.paragraphes if p.label.compact() == "50D1(b)")
     assert [o.element.ligne for o in d1b.amorces] == [5894]
     assert [o.element.ligne for o in d1b.commentaire] == [5905]
+
+
+def test_la_source_qui_donne_les_alineas_a_part_donne_le_texte() -> None:
+    """The notes give 30B1(b), then (i) and (ii) apart; the Guide's 30B1(b) holds an a) and a b)
+    in its own words: the notes' text, so that (i) and (ii) are not printed twice."""
+    _, annote = _annote(
+        _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("30B1(b)", 3708, "Le joueur fautif peut déclarer. a) si comparable, "
+                                                                  "rien. b) sinon, le partenaire passe.")),
+        _partie(NOTES, "2017", ROLE_NOTES, _loi_("30B1(b)", 28, "Le joueur fautif peut déclarer et :"),
+                _loi_("30B1(b)(i)", 31, "si comparable, rien"), _loi_("30B1(b)(ii)", 34, "sinon, passe")),
+    )
+    texte = next(p.texte for p in annote.paragraphes if p.label.compact() == "30B1(b)")
+    assert texte.partie.source == NOTES

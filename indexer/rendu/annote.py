@@ -97,15 +97,18 @@ def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
-    """The commentary attached to a paragraph that announces its first quote in its source,
-    right before it (« Carte pénalisée et restrictions d'attaque : … qu'est-ce qui a la
-    priorité ? [50D1b. », 5894): it opens the paragraph, above the words; and the rest."""
-    premieres: dict[int, tuple[int, int, int]] = {}
-    for quote in quotes:
-        premieres.setdefault(quote.cle[1], quote.cle)
-    amorces = tuple(o for o in gloses if annonce(o.element)
-                    and (o.cle[0], o.cle[1], o.cle[2] + 1) == premieres.get(o.cle[1]))
-    return amorces, tuple(o for o in gloses if o not in amorces)
+    """The commentary attached to a paragraph that leads, right before it, into its first quote
+    in its source, with the paragraphs that lead into that one (« La Loi 31 s'applique pour :
+    a) …, b) … et » then « c) … Si une telle déclaration n'est pas acceptée : [31A. »): it opens
+    the paragraph (``_amorce_de``); and the rest."""
+    suivantes = {q.cle[1]: q.cle for q in reversed(quotes)}  # per part, its first quote
+    amorces: list[Occurrence] = []
+    for occurrence in reversed(gloses):
+        cle = occurrence.cle
+        if annonce(occurrence.element) and (cle[0], cle[1], cle[2] + 1) == suivantes.get(cle[1]):
+            amorces.insert(0, occurrence)
+            suivantes[cle[1]] = cle
+    return tuple(amorces), tuple(o for o in gloses if o not in amorces)
 
 
 def annoter(loi: Loi, ancres: Ancres) -> Annote:
@@ -135,7 +138,12 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
             (fin if cle[1] in dernier else tete).append(occurrence)
     paragraphes = []
     for label, occurrences in quotes.items():
-        texte, suite, autres = choisir(occurrences)
+        alineas: dict[int, int] = {}
+        for autre, sous in quotes.items():
+            if autre != label and label.parties and label.contient(autre):
+                for o in sous:
+                    alineas[o.cle[1]] = alineas.get(o.cle[1], 0) + mots(o)
+        texte, suite, autres = choisir(occurrences, alineas)
         amorces, commentaire = _amorces(gloses.pop(label, []), occurrences)
         paragraphes.append(Paragraphe(label, texte, autres, commentaire, suite, amorces))
     for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
@@ -255,16 +263,28 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
 
 
 def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
-    """Each lead-in (``Paragraphe.amorces``) as Markdown, by the quote it leads into: above the
-    text's words, or inside the other version it introduces (« Les Lois précisent que [41B »)."""
-    parties: dict[Cle, list[Occurrence]] = {}
+    """Each run of lead-ins (``Paragraphe.amorces``) as Markdown: above the text's words, or,
+    when it ends mid-sentence, the quote finishing its sentence, inside that quote's other
+    version (« Les Lois précisent que [41B Le premier tour… »)."""
+    versions = sorted((paragraphe.texte, *paragraphe.suite, *paragraphe.autres), key=lambda o: o.cle)
+    suites: list[list[Occurrence]] = []  # runs of consecutive lead-ins, judged by their last one
     for occurrence in paragraphe.amorces:
-        quote = next(o for o in (paragraphe.texte, *paragraphe.suite, *paragraphe.autres)
-                     if o.cle[1] == occurrence.cle[1] and o.cle[2] > occurrence.cle[2])
-        if quote in paragraphe.autres and pareil(quote, paragraphe.texte):
-            quote = paragraphe.texte  # a version with the text's words: its lead-in opens the text
-        parties.setdefault(quote.cle, []).append(occurrence)
+        precedente = suites[-1][-1].cle if suites else None
+        if precedente and precedente[:2] == occurrence.cle[:2] and precedente[2] + 1 == occurrence.cle[2]:
+            suites[-1].append(occurrence)
+        else:
+            suites.append([occurrence])
+    parties: dict[Cle, list[Occurrence]] = {}
+    for suite in suites:
+        quote = next(o for o in versions if o.cle > suite[-1].cle)  # the quote right after the run
+        if not _en_pleine_phrase(suite[-1]) or pareil(quote, paragraphe.texte):
+            quote = paragraphe.texte
+        parties.setdefault(quote.cle, []).extend(suite)
     return {cle: _gloses(tuple(liste), page) for cle, liste in parties.items()}
+
+
+def _en_pleine_phrase(occurrence: Occurrence) -> bool:
+    return occurrence.element.blocs[-1].texte.rstrip()[-1:].isalpha()
 
 
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:

@@ -43,15 +43,19 @@ def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
     return unites
 
 
-def choisir(occurrences: list[Occurrence]) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
+def choisir(occurrences: list[Occurrence], alineas: dict[int, int] | None = None,
+            ) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
     """The text, its further pieces, and the other versions. The text is the official one
     (002) where it exists, else the quote that gives the most words of the paragraph (the
     booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
-    pieces that continue it (``_unites``), ties going by ``PRIORITE``."""
-    def rang(unite: list[Occurrence]) -> tuple[bool, int, int]:
+    pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source that gives the
+    sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being
+    the Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
+    def rang(unite: list[Occurrence]) -> tuple[bool, bool, int, int]:
         role = unite[0].partie.role
         priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
-        return (role != ROLE_TEXTE, -sum(mots(o) for o in unite), priorite)
+        dessous = (alineas or {}).get(unite[0].cle[1], 0)
+        return (role != ROLE_TEXTE, not dessous, -sum(mots(o) for o in unite) - dessous, priorite)
 
     choisie = min(_unites(occurrences), key=rang)
     return choisie[0], tuple(choisie[1:]), tuple(o for o in occurrences if o not in choisie)
