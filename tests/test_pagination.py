@@ -42,9 +42,9 @@ def _pages_lois() -> dict[int, str]:
 def test_une_autre_version_dit_sa_page_et_garde_sa_ligne_en_infobulle():
     resumes = [r for texte in _pages_lois().values()
                for r in re.findall(r"<summary>.*?Autre version.*?</summary>", texte)]
-    assert len(resumes) > 100
+    assert len(resumes) > 40
     guide = [r for r in resumes if "Guide pratique" in r]  # the booklet and the notes have no printed pages
-    assert len(guide) > 50
+    assert len(guide) > 20
     sans_page = [r for r in guide if not re.search(r'<cite title="[^"]+, ligne \d+">[^<]+, p\. \d+</cite>', r)]
     assert not sans_page
     assert not [r for r in resumes if re.search(r">[^<]*ligne \d", r)]  # no line outside the tooltip
@@ -53,6 +53,7 @@ def test_une_autre_version_dit_sa_page_et_garde_sa_ligne_en_infobulle():
 def test_un_meme_texte_tient_en_une_ligne():
     notes = {n: re.findall(r'<p class="meme-texte" id="([^"]+)"[^>]*>(.*?)</p>', t) for n, t in _pages_lois().items()}
     toutes = [(n, i, texte) for n, liste in notes.items() for i, texte in liste]
-    assert len(toutes) >= 10
-    assert all(re.search(r"Même texte : <cite title=\"[^\"]+, ligne \d+\">Guide pratique \(FFB\), p\. \d+</cite>", t)
-               for _, _, t in toutes), toutes[:3]
+    assert len(toutes) >= 50  # the same words, case, apostrophes and punctuation aside
+    assert all(re.search(r"Même texte : <cite title=\"[^\"]+, ligne \d+\">[^<]+</cite>", t) for _, _, t in toutes)
+    guide = [t for _, _, t in toutes if "Guide pratique" in t]
+    assert guide and all(re.search(r">Guide pratique \(FFB\), p\. \d+</cite>", t) for t in guide), guide[:3]

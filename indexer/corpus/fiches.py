@@ -126,9 +126,10 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
 def annonce(element: Element) -> bool:
     """Whether a commentary paragraph leads into what follows: it ends with « : » or « ? »
     (« Déclaration fondée sur des informations erronées d'un adversaire : », 000:2497), or
-    mid-sentence, the quote finishing it (« Les Lois précisent que [41B Le premier… », 4419)."""
+    mid-sentence, the quote finishing it (« Les Lois précisent que [41B Le premier… », 4419;
+    « Sauf pour corriger une explication… (Loi 20F5), [A5. Il n'y a aucune obligation… », 591)."""
     fin = element.blocs[-1].texte.rstrip()[-1:] if element.type == COMMENTAIRE and element.blocs else "."
-    return fin in ":?" or fin.isalpha()
+    return fin in ":?," or fin.isalpha()
 
 
 def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Partie, Element]]) -> Label:

@@ -97,17 +97,17 @@ def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
-    """The commentary attached to a paragraph that leads, right before it, into its first quote
-    in its source, with the paragraphs that lead into that one (« La Loi 31 s'applique pour :
+    """The commentary attached to a paragraph that leads, right before it, into one of its
+    quotes, with the paragraphs that lead into that one (« La Loi 31 s'applique pour :
     a) …, b) … et » then « c) … Si une telle déclaration n'est pas acceptée : [31A. »): it opens
     the paragraph (``_amorce_de``); and the rest."""
-    suivantes = {q.cle[1]: q.cle for q in reversed(quotes)}  # per part, its first quote
+    suivantes = {q.cle for q in quotes}
     amorces: list[Occurrence] = []
     for occurrence in reversed(gloses):
         cle = occurrence.cle
-        if annonce(occurrence.element) and (cle[0], cle[1], cle[2] + 1) == suivantes.get(cle[1]):
+        if annonce(occurrence.element) and (cle[0], cle[1], cle[2] + 1) in suivantes:
             amorces.insert(0, occurrence)
-            suivantes[cle[1]] = cle
+            suivantes.add(cle)
     return tuple(amorces), tuple(o for o in gloses if o not in amorces)
 
 
@@ -284,7 +284,8 @@ def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
 
 
 def _en_pleine_phrase(occurrence: Occurrence) -> bool:
-    return occurrence.element.blocs[-1].texte.rstrip()[-1:].isalpha()
+    fin = occurrence.element.blocs[-1].texte.rstrip()[-1:]
+    return fin.isalpha() or fin == ","
 
 
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
