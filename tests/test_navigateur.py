@@ -247,7 +247,9 @@ def _adresses_imprimees() -> list[str]:
                                      check=True).stdout)
     cherche = json.loads(subprocess.run([loi, "cherche", "--json", "--limite", "1", "revendication"],
                                         capture_output=True, text=True, check=True).stdout)
-    return [voir["url"], cherche["resultats"][0]["url"]]
+    groupe = cherche["resultats"][0]  # a group of results (JSON version 3): its law's page, then its passages
+    assert groupe["url"].endswith("/index.html"), groupe["url"]
+    return [voir["url"], groupe["passages"][0]["url"]]
 
 
 def test_les_liens_imprimes_par_loi_s_ouvrent_depuis_le_zip_et_en_http(page, site, serveur, tmp_path):
