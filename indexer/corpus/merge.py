@@ -88,17 +88,28 @@ def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Ele
     """A 2017 extract that runs on into the next paragraph, its letter lost (the booklet's
     41C, 004:636, goes on with « L'entame rendue visible, le mort étale sa main… », which the
     Guide quotes as 41D, 000:4483): cut where a sentence opens with the first ``MOTS`` words of
-    another source's quote of another paragraph, the rest under that label."""
+    another source's quote of another paragraph, the rest under that label. An extract that
+    opens on a sub-paragraph's words (the booklet's 40A on 40A1(a), 000:4040) gives that
+    first block to the sub-paragraph, and keeps the rest."""
     if element.type != LOI or not element.label or partie.edition != CODE_2017 or partie.role == ROLE_TEXTE:
         return [element]
     autres = [(e.label, _mots(" ".join(b.texte for b in e.blocs))[:MOTS]) for p in parties
               if p.source != partie.source and p.edition == CODE_2017 for e in p.elements
               if e.type == LOI and e.label and e.label.parties and e.label != element.label
-              and not e.label.contient(element.label) and not element.label.contient(e.label)]
+              and not e.label.contient(element.label)]
+
+    def nomme(texte: str, alinea: bool) -> Label | None:
+        mots = _mots(texte)[:MOTS]
+        return next((lab for lab, debut in autres if len(debut) == MOTS and debut == mots
+                     and element.label is not None and element.label.contient(lab) == alinea), None)
+
+    premier = nomme(element.blocs[0].texte, True) if len(element.blocs) > 1 else None
+    if premier is not None:
+        return [replace(element, blocs=element.blocs[1:]), Element(LOI, element.blocs[:1], element.blocs[0].ligne,
+                                                                    premier)]
     for position, bloc in enumerate(element.blocs):
         for debut in (m.end() for m in re.finditer(r"[.!?]\s+", bloc.texte)):
-            suite = _mots(bloc.texte[debut:])[:MOTS]
-            label = next((lab for lab, mots in autres if len(mots) == MOTS and mots == suite), None)
+            label = nomme(bloc.texte[debut:], False)
             if label is not None:
                 avant = (*element.blocs[:position], replace(bloc, texte=bloc.texte[:debut].rstrip()))
                 apres = (replace(bloc, texte=bloc.texte[debut:]), *element.blocs[position + 1 :])
