@@ -450,7 +450,7 @@ def test_le_commentaire_se_distingue_de_la_loi(navigateur, construction) -> None
 @pytest.mark.navigateur
 def test_l_autre_version_est_repliee_et_s_ouvre_par_son_ancre(navigateur, construction) -> None:
     page = _ouvrir(navigateur, construction.site, 68, TELEPHONE)
-    assert page.evaluate("() => document.querySelector('[id=\"loi-68-c-2017-guide\"]').open") is False
+    assert page.evaluate("() => document.querySelector('[id=\"loi-68-a-2017-guide\"]').open") is False
     page.close()
     page = _ouvrir(navigateur, construction.site, 27, TELEPHONE, "loi-27-commentaire-2")  # inside the folded box
     ouvert, haut = page.evaluate("""() => { const el = document.querySelector('[id="loi-27-commentaire-2"]');
