@@ -86,6 +86,7 @@ def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
     from whoosh import query as q
 
     boosts = {"texte": boost, "titre": boost * poids.titre}
+    feuilles: list[Query]
     if len(racines) == 1:
         champs = ("titre",) if frequent(racines[0]) else CHAMPS
         feuilles = [q.Term(c, racines[0], boost=boosts[c]) for c in champs]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
@@ -160,12 +160,13 @@ class Chercheur:
         if requete_whoosh is None:
             return []
         resultats = self.searcher.search(requete_whoosh, limit=CANDIDATS, filter=filtre(edition, types))
-        return [(resultats.score(i), resultats.docnum(i)) for i in range(resultats.scored_length())]
+        # Whoosh types a score « float | None »: None only for a search with scored=False, not this one.
+        return [(cast(float, resultats.score(i)), resultats.docnum(i)) for i in range(resultats.scored_length())]
 
     def _executer(self, requete: Requete, tape: str, limite: int, edition: str | None,
                   types: Sequence[str] | None, par_groupe: int, largeur: int) -> Reponse:  # fmt: skip
         touches = self.scores(requete, edition, types)
-        propres = bool(types) and set(types) <= {"index", "definition"}  # « loi index »: entries alone
+        propres = bool(types and set(types) <= {"index", "definition"})  # « loi index »: entries alone
         groupes = self.grouper(touches, requete, limite, propres)
         cherchees = racines_cherchees(requete)
         remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
@@ -182,7 +183,7 @@ class Chercheur:
         """
         if not touches:
             return []
-        poids = self.poids._asdict()
+        poids: dict[str, float] = self.poids._asdict()
         seuil = touches[0][0] * NEGLIGEABLE
         candidats: dict[Any, list[tuple[float, int]]] = {}
         groupe, genre = self.colonne("groupe"), self.colonne("type")
@@ -235,13 +236,14 @@ class Chercheur:
 
     def champs(self, doc: int) -> dict[str, Any]:
         """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
-        return self.searcher.stored_fields(doc)  # type: ignore[no-any-return]
+        # Whoosh's Searcher copies stored_fields from its reader at run time: mypy sees it on the reader.
+        return self.searcher.reader().stored_fields(doc)
 
     def _remplir(self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int,
                  cherchees: frozenset[str], largeur: int) -> Groupe:  # fmt: skip
         """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
-        passages = []
+        passages: list[Passage] = []
         edition, ref = self.colonne("edition"), self.colonne("ref")
         vus: set[tuple[str, str]] = set()  # a paragraph, its other quotes, its situations: once, the best
         for score, doc in candidats:

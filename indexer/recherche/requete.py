@@ -80,7 +80,7 @@ def est_citation(mot: str) -> bool:
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False,) * 3)):
+class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False, False, False))):
     """One idea of the query and the stem sequences that say it, as typed first."""
 
     __slots__ = ()
@@ -141,8 +141,8 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
     try:
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
-        lieu = re.search(r"line (\d+), column (\d+)", str(erreur))
-        ou = f", ligne {lieu[1]}, colonne {lieu[2]}" if lieu else ""
+        position = re.search(r"line (\d+), column (\d+)", str(erreur))
+        ou = f", ligne {position[1]}, colonne {position[2]}" if position else ""
         raise SynonymesInvalides(f"{nom}{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
     inconnues = sorted(set(donnees) - {"groupe", "conversation"})
     if inconnues:
@@ -167,8 +167,8 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
 
 def _remplissage(conversation: object, nom: str) -> frozenset[str]:
     """The stems of the conversation's words (« puis-je », « doit-il »), kept out of queries."""
-    mots = conversation.get("mots", []) if isinstance(conversation, dict) else None
-    if set(conversation or {}) - {"mots"} or not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
+    mots = conversation.get("mots", []) if isinstance(conversation, dict) and set(conversation) <= {"mots"} else None
+    if not isinstance(mots, list) or not all(isinstance(m, str) for m in mots):
         raise SynonymesInvalides(f"{nom} : [conversation] mots doit être une liste de mots entre guillemets.")
     return frozenset(r for mot in mots for r in racines(mot))
 
@@ -204,8 +204,8 @@ def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
     """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
     membres: dict[tuple[str, ...], set[int]] = {}
     for rang, (expressions, _) in enumerate(groupes):
-        for expression in expressions:
-            membres.setdefault(tuple(expression), set()).add(rang)
+        for expression in map(tuple, expressions):
+            membres.setdefault(expression, set()).add(rang)
     par_tete: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
     for expression, rangs in membres.items():
         par_tete.setdefault(expression[0], []).append((expression, frozenset(rangs)))
@@ -302,7 +302,7 @@ def _expressions(
 ) -> list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]]:
     """The synonym expressions starting at word ``i`` (the longest, then a one-word one),
     each with the words typed for it."""
-    trouves = []
+    trouves: list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]] = []
     for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
         morceau = _morceau(pleins, i, expression)
         if morceau and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
