@@ -34,7 +34,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, parcourir
-from indexer.corpus.carte import ALINEAS, dresser
 from indexer.corpus.correspondances import FICHIER, Correspondance, Declarations
 from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre
@@ -86,8 +85,8 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
                 labels[edition].add(element.label)
                 for parent in element.label.ancetres()[1:]:
                     premiers.setdefault((parent, edition), element.label)
-    # The headings over attested 2017 paragraphs (rendu.annote.entete_parent) are targets too.
-    labels[COURANTE] |= {a.label for a in dresser(corpus, declarations).attestes.values() if a.genre == ALINEAS}
+    # The headings the page gives 2017 paragraphs attested by their sub-paragraphs only are targets too.
+    labels[COURANTE] |= ancres.en_tete
     return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, frozenset(completes), declarations)
 
 

@@ -128,8 +128,18 @@ def annonce(element: Element) -> bool:
     (« Déclaration fondée sur des informations erronées d'un adversaire : », 000:2497), or
     mid-sentence, the quote finishing it (« Les Lois précisent que [41B Le premier… », 4419;
     « Sauf pour corriger une explication… (Loi 20F5), [A5. Il n'y a aucune obligation… », 591)."""
-    fin = element.blocs[-1].texte.rstrip()[-1:] if element.type == COMMENTAIRE and element.blocs else "."
-    return fin in ":?," or fin.isalpha()
+    return _fin(element) in ":?" or en_pleine_phrase(element)
+
+
+def en_pleine_phrase(element: Element) -> bool:
+    """Whether a commentary paragraph stops mid-sentence (a word or a comma last): the quote
+    after it finishes its sentence."""
+    fin = _fin(element)
+    return fin.isalpha() or fin == ","
+
+
+def _fin(element: Element) -> str:
+    return element.blocs[-1].texte.rstrip()[-1:] if element.type == COMMENTAIRE and element.blocs else "."
 
 
 def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Partie, Element]]) -> Label:

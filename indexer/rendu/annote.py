@@ -17,7 +17,7 @@ import html
 from dataclasses import dataclass
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
-from indexer.corpus.fiches import annonce, fiches_loi
+from indexer.corpus.fiches import annonce, en_pleine_phrase, fiches_loi
 from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
@@ -277,15 +277,10 @@ def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
     parties: dict[Cle, list[Occurrence]] = {}
     for suite in suites:
         quote = next(o for o in versions if o.cle > suite[-1].cle)  # the quote right after the run
-        if not _en_pleine_phrase(suite[-1]) or pareil(quote, paragraphe.texte):
+        if not en_pleine_phrase(suite[-1].element) or pareil(quote, paragraphe.texte):
             quote = paragraphe.texte
         parties.setdefault(quote.cle, []).extend(suite)
     return {cle: _gloses(tuple(liste), page) for cle, liste in parties.items()}
-
-
-def _en_pleine_phrase(occurrence: Occurrence) -> bool:
-    fin = occurrence.element.blocs[-1].texte.rstrip()[-1:]
-    return fin.isalpha() or fin == ","
 
 
 def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: bool = True) -> str:
