@@ -119,5 +119,5 @@ def test_index_et_donnees_du_site_construits_ensemble(tmp_path: Path) -> None:
     marqueur = dossier.verifier(cible)
     assert marqueur["empreinte"] == build.empreinte() and marqueur["documents"] == len(build.fiches_recherche())
     script = (tmp_path / "recherche-donnees.js").read_text(encoding="utf-8")
-    assert script.startswith("window.RECHERCHE_DONNEES") and 'lois/68/index.html#loi-68-c' in script
+    assert script.startswith("globalThis.RECHERCHE_DONNEES_JSON") and 'lois/68/index.html#loi-68-c' in script
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "recherche-donnees.js"]
