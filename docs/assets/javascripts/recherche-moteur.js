@@ -249,7 +249,8 @@
       if (plie.length < 3 || lex.frequences.has(plie)) return texte;
       let choix = null;
       for (const mot of lex.mots) {
-        if (mot.startsWith(plie) && (choix === null || lex.frequences.get(mot) > lex.frequences.get(choix))) choix = mot;
+        if (!mot.startsWith(plie)) continue;
+        if (choix === null || lex.frequences.get(mot) > lex.frequences.get(choix)) choix = mot;
       }
       return choix === null ? texte : texte.slice(0, fin.index) + accent(choix);
     }

@@ -23,8 +23,8 @@
   function source(modules, grammaire) {
     const vus = new Set();
     const lignes = ["globalThis.CITATION_GRAMMAIRE = " + JSON.stringify(grammaire) + ";"];
-    const ordre = modules.filter((f) => f.name !== "RechercheTravail").concat(modules.filter((f) => f.name === "RechercheTravail"));
-    for (const f of ordre) {
+    const celleCi = (f) => f.name === "RechercheTravail";
+    for (const f of [...modules.filter((f) => !celleCi(f)), ...modules.filter(celleCi)]) {
       if (vus.has(f.name)) continue;
       vus.add(f.name);
       lignes.push("globalThis." + f.name + " = (" + f.toString() + ")(globalThis);");

@@ -43,7 +43,9 @@
     }
     return script("recherche-travail.js").then(() => {
       const T = window.RechercheTravail;
-      return Promise.all([...T.SCRIPTS, T.DONNEES].map(script)).then(() => {
+      // citation.js est déjà sur chaque page : le recharger brancherait deux fois la boîte de l'accueil.
+      const manquants = T.SCRIPTS.filter((nom) => nom !== "citation.js" || !window.CitationLoi);
+      return Promise.all([...manquants, T.DONNEES].map(script)).then(() => {
         mesures.scripts = performance.now();
         const source = T.source(window.RechercheModules, window.CITATION_GRAMMAIRE);
         const w = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
@@ -157,6 +159,7 @@
 
   function afficher(cible, etat, reponse, texte) {
     cible.replaceChildren();
+    cible.style.minHeight = ""; // la place gardée en attendant (recherche.md) : les résultats la prennent
     if (!reponse.groupes.length) {
       etat.textContent = reponse.requete ? "Aucun résultat pour « " + reponse.requete + " »." : "";
     } else {
