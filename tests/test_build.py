@@ -84,8 +84,9 @@ def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
     fichier = copie / "corpus" / "situations.toml"
     avec = build.fiches_recherche()
     assert sum(f.type == SITUATION for f in avec) == fichier.read_text(encoding="utf-8").count("\n[[situation]]")
-    fichier.write_text(fichier.read_text(encoding="utf-8") + '\n[[situation]]\nref = "16Z"\ntexte = "Sa carte est '
-                       'tombée par terre."\n', encoding="utf-8")  # fmt: skip
+    fautive = '\n[[situation]]\nref = "16Z"\ntexte = "Sa carte est tombée."\npar = "essai"\nle = 2026-11-23\n'
+    fautive += 'verifie = "16"\n'
+    fichier.write_text(fichier.read_text(encoding="utf-8") + fautive, encoding="utf-8")
     with pytest.raises(SituationInvalide, match=r"situations.toml, ligne \d+ : « 16Z » n'est pas une référence") as e:
         build.fiches_recherche()
     assert e.value.code == 2

@@ -35,8 +35,8 @@
     return propre;
   }
 
-  // Les groupes de synonymes et, par première racine, leurs expressions, la plus longue
-  // d'abord (requete.synonymes_compiles, sur les groupes déjà analysés que donne l'index).
+  // Les groupes de synonymes et, par racine, les expressions qui l'ont, la plus longue d'abord
+  // (requete.synonymes_compiles, sur les groupes déjà analysés que donne l'index).
   function synonymes(donnees) {
     const membres = new Map();
     donnees.groupes.forEach((expressions, rang) => {
@@ -46,13 +46,15 @@
         membres.get(cle)[1].add(rang);
       }
     });
-    const parTete = new Map();
+    const parMot = new Map();
     for (const [e, rangs] of membres.values()) {
-      if (!parTete.has(e[0])) parTete.set(e[0], []);
-      parTete.get(e[0]).push([e, rangs]);
+      for (const racine of new Set(e)) {
+        if (!parMot.has(racine)) parMot.set(racine, []);
+        parMot.get(racine).push([e, rangs]);
+      }
     }
-    for (const liste of parTete.values()) liste.sort((a, b) => b[0].length - a[0].length);
-    return { groupes: donnees.groupes, lois: donnees.lois, parTete, remplissage: new Set(donnees.remplissage),
+    for (const liste of parMot.values()) liste.sort((a, b) => b[0].length - a[0].length);
+    return { groupes: donnees.groupes, lois: donnees.lois, parMot, remplissage: new Set(donnees.remplissage),
       phrases: donnees.phrases };
   }
 
@@ -103,21 +105,26 @@
       });
     }
 
-    // Les mots qui disent l'expression à partir du mot i, ou null ; un « est » en minuscules
-    // que l'expression n'a pas est sauté : « la renonce est consommée ».
+    // Les mots qui disent l'expression à partir du mot i, ses racines dans n'importe quel ordre,
+    // côte à côte, le mot i parmi eux, ou null ; un « est » en minuscules que l'expression n'a
+    // pas est sauté : « la renonce est consommée ».
     function _morceau(pleins, i, expression) {
+      const reste = [...expression];
       const morceau = [];
       for (const plein of pleins.slice(i)) {
-        if (morceau.length === expression.length) break;
-        if (plein[2] === expression[morceau.length]) morceau.push(plein);
-        else if (!(morceau.length && plein[0] === "est")) return null;
+        const k = reste.indexOf(plein[2]);
+        if (k >= 0) {
+          reste.splice(k, 1);
+          morceau.push(plein);
+        } else if (!(morceau.length && plein[0] === "est")) return null;
+        if (!reste.length) return morceau;
       }
-      return morceau.length === expression.length ? morceau : null;
+      return null;
     }
 
     function _expressions(pleins, i, syn) {
       const trouves = [];
-      for (const [expression, rangs] of syn.parTete.get(pleins[i][2]) || []) {
+      for (const [expression, rangs] of syn.parMot.get(pleins[i][2]) || []) {
         const morceau = _morceau(pleins, i, expression);
         if (morceau && !morceau.some((p) => p[1]) && (!trouves.length || expression.length === 1)) {
           trouves.push([expression, rangs, morceau.map((p) => p[0])]);
@@ -163,7 +170,7 @@
       const lois = new Set();
       for (const c of concepts) {
         if (!c.synonyme) continue;
-        for (const [expression, rangs] of syn.parTete.get(c.variantes[0][0]) || []) {
+        for (const [expression, rangs] of syn.parMot.get(c.variantes[0][0]) || []) {
           if (expression.join(" ") === c.variantes[0].join(" ")) {
             for (const r of rangs) for (const n of syn.lois[r]) lois.add(n);
           }
