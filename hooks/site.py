@@ -5,24 +5,19 @@
 - every page is written as ``x/index.html`` and linked with its explicit ``index.html``:
   ``use_directory_urls: false`` makes links work from file://, but the issue wants
   ``lois/68/index.html``; explicit file names give both;
-- the site's search: its data (the CLI index's units, postings, synonyms and stop words) is
-  the script ``loi construire --index`` wrote (``genere/recherche-donnees.js``), read only
-  when a reader opens the search, by its worker (``assets/javascripts/recherche*.js``);
-- the home page gets its grid of the 93 laws and the citation table as a script, because
-  ``fetch`` of a JSON file is refused on file://;
-- ``citation.js`` is served with the citation grammar of ``indexer/labels.py`` written before
-  it (``pour_site.script_citation``): the browser never holds a copy of the grammar.
+- the home page gets its grid of the 93 laws.
+
+What does not depend on MkDocs (search data, citation grammar and table, manifest, service
+worker) is written after the build by ``scripts/apres_site.py``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
 log = logging.getLogger("mkdocs.hooks.site")
@@ -102,39 +97,13 @@ def _non_vide(entree) -> bool:
     return any(isinstance(v, str) or _non_vide(v) for v in valeur)
 
 
-# --- files: directory-style pages, the search, the citation table ------------------------
-
-
-# Material's lunr search, which the site replaces: its worker and languages (about 1.2 MB)
-# would otherwise be copied into the site, the zip and the service worker's cache.
-_LUNR = re.compile(r"^assets/javascripts/(lunr/|workers/search\.)")
+# --- files: directory-style pages ---------------------------------------------------------
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     for fichier in files.documentation_pages():
         _en_dossier(fichier)
-    for fichier in [f for f in files if _LUNR.match(f.src_uri)]:
-        files.remove(fichier)
-    files.append(donnees_recherche(config))
-    _avec_grammaire(files, config)
-    citations = files.get_file_from_path(CITATIONS_JSON)
-    if citations is None:
-        log.warning("%s manque : la boîte « aller à une citation » n'aura pas de table", CITATIONS_JSON)
-    else:
-        files.append(File.generated(config, CITATIONS_JS, content=table_citations(citations, files)))
     return files
-
-
-def _avec_grammaire(files: Files, config: MkDocsConfig) -> None:
-    """``citation.js`` served with the citation grammar of ``indexer/labels.py`` before it:
-    the browser reads the CLI's very patterns, never a hand copy."""
-    from indexer.recherche import pour_site  # the project's package: only the site's build needs it here
-
-    source = files.get_file_from_path(CITATION_SCRIPT)
-    if source is None:
-        raise PluginError(f"{CITATION_SCRIPT} manque : la boîte de citation et la recherche en ont besoin")
-    files.remove(source)
-    files.append(File.generated(config, CITATION_SCRIPT, content=pour_site.script_citation(source.content_string)))
 
 
 def _en_dossier(fichier: File) -> None:
@@ -147,41 +116,6 @@ def _en_dossier(fichier: File) -> None:
         fichier.__dict__.pop(cache, None)
     fichier.dest_uri = cible
     fichier.url = cible
-
-
-def donnees_recherche(config: MkDocsConfig) -> File:
-    """``window.RECHERCHE_DONNEES``, as ``loi construire --index`` wrote it (``genere/``): no index is built here."""
-    from indexer.chemins import DONNEES_RECHERCHE
-
-    if not Path(DONNEES_RECHERCHE).is_file():
-        raise PluginError(f"{DONNEES_RECHERCHE} manque : lancez « loi construire --index » (ou make) "
-                          "avant de construire le site ; sans lui le site n'a pas de recherche")
-    return File.generated(config, RECHERCHE_DONNEES, abs_src_path=DONNEES_RECHERCHE)
-
-
-def table_citations(citations: File, files: Files) -> str:
-    """``window.CITATIONS_LOIS``: anchor → the page's real URL from the site root.
-
-    citations.json speaks in directory URLs (``lois/12/``); the built site's URLs differ
-    (explicit ``index.html``), so each one is translated through the page it names.
-    """
-    pages = {_url_dossier(f.src_uri): f.url for f in files.documentation_pages()}
-    table: dict[str, str] = {}
-    for ancre, url in json.loads(citations.content_string).items():
-        if url not in pages:
-            log.warning("%s : %r renvoie à %r, qui n'est pas une page du site", CITATIONS_JSON, ancre, url)
-            continue
-        table[ancre] = pages[url]
-    donnees = json.dumps(table, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"window.CITATIONS_LOIS = {donnees};\n"
-
-
-def _url_dossier(src_uri: str) -> str:
-    """``lois/12.md`` → ``lois/12/``; ``lois/index.md`` → ``lois/``; ``index.md`` → ``""``."""
-    chemin = src_uri.removesuffix(".md")
-    if chemin == "index" or chemin.endswith("/index"):
-        return chemin.removesuffix("index")
-    return chemin + "/"
 
 
 # --- the home page: grid of the laws ------------------------------------------------------

@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
-# Build the static site into site/ (or the folder given with -d): mkdocs build --strict.
+# Build the static site into site/ (or the folder given with -d/--site-dir): mkdocs build --strict,
+# then our one post-build step (scripts/apres_site.py: search data, citation grammar and table,
+# manifest, service worker), which reads only the built folder: another generator needs no hook.
 # The site needs nothing from npm (its search is ours: docs/assets/javascripts/recherche*.js).
 # Extra arguments go to mkdocs build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-NO_MKDOCS_2_WARNING=1 exec .venv/bin/mkdocs build --strict "$@"
+site=site
+precedent=
+for argument in "$@"; do
+  case "$precedent" in -d|--site-dir) site="$argument" ;; esac
+  case "$argument" in --site-dir=*) site="${argument#--site-dir=}" ;; esac
+  precedent="$argument"
+done
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict "$@"
+exec .venv/bin/python scripts/apres_site.py "$site"

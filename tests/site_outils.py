@@ -20,6 +20,8 @@ from pathlib import Path
 
 RACINE = Path(__file__).resolve().parent.parent
 MKDOCS = RACINE / ".venv/bin/mkdocs"
+PYTHON = RACINE / ".venv/bin/python"
+APRES_SITE = RACINE / "scripts/apres_site.py"  # the post-build step of scripts/site.sh
 NB_LOIS = 93
 PAGES_GENEREES = (
     "definitions.md", "index-alphabetique.md", "annexes.md", "objet-du-code.md", "preface.md",
@@ -40,7 +42,8 @@ def docs_reels() -> bool:
 
 
 def construire(dossier: Path) -> Construction:
-    """``mkdocs build --strict`` into ``dossier/site``; raises with the log on failure."""
+    """``mkdocs build --strict`` into ``dossier/site``, then the post-build step, as ``scripts/site.sh``
+    does; raises with the log on failure."""
     autre = os.environ.get("LOI_SITE_PROJET")
     faux = not autre and not docs_reels()
     projet = Path(autre) if autre else arbre_faux(dossier / "projet") if faux else RACINE
@@ -51,10 +54,13 @@ def construire(dossier: Path) -> Construction:
         [str(MKDOCS), "build", "--strict", "-f", str(projet / "mkdocs.yml"), "-d", str(site)],
         cwd=projet, env=env, capture_output=True, text=True, timeout=600,
     )
-    duree = time.perf_counter() - debut
     if fini.returncode != 0:
         raise AssertionError(f"mkdocs build --strict a échoué ({fini.returncode}) :\n{fini.stderr}")
-    return Construction(site, duree, fini.stderr, faux)
+    apres = subprocess.run([str(PYTHON), str(APRES_SITE), str(site)], capture_output=True, text=True, timeout=120)
+    duree = time.perf_counter() - debut
+    if apres.returncode != 0:
+        raise AssertionError(f"scripts/apres_site.py a échoué ({apres.returncode}) :\n{apres.stderr}")
+    return Construction(site, duree, fini.stderr + apres.stderr, faux)
 
 
 # --- the fake tree ------------------------------------------------------------------------

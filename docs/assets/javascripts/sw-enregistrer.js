@@ -1,4 +1,4 @@
-// Installe le service worker (hooks/pwa.py) : le site reste consultable sans réseau et peut
+// Installe le service worker (scripts/apres_site.py) : le site reste consultable sans réseau et peut
 // être ajouté à l'écran d'accueil. Seulement en http(s) : en file://, les navigateurs
 // refusent les service workers, et le plugin offline fait le travail.
 (function () {
