@@ -216,6 +216,7 @@ def chapitres() -> list[dict]:
 def attendus() -> dict[str, str]:
     """Every generated file as the current corpus makes it, by path from the root."""
     from indexer.chemins import adresse_site
+    from indexer.rendu.navigation import CONFIGURATION
     from indexer.rendu.publier import donnees_lois, fichiers
 
     resultat = construit()
@@ -224,7 +225,17 @@ def attendus() -> dict[str, str]:
     noms = {s.fichier: s.nom for s in sources.SOURCES}
     sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(),
                                resultat.carte))
+    sortie[CONFIGURATION] = configuration_du_site(resultat.corpus)
     return sortie
+
+
+def configuration_du_site(corpus: Corpus) -> str:
+    """``mkdocs.yml`` with the menu of the laws by chapter written in (``rendu.navigation``): the
+    generator reads it as any configuration, no hook expands it."""
+    from indexer.rendu.navigation import CONFIGURATION, avec_nav, nav_lois
+
+    texte = (racine() / CONFIGURATION).read_text(encoding="utf-8")
+    return avec_nav(texte, nav_lois(chapitres(), sorted(loi.numero for loi in corpus.lois)))
 
 
 def generes_existants() -> set[str]:
@@ -245,7 +256,7 @@ def differences() -> list[str]:
 
 
 def ecrire_docs() -> list[str]:
-    """Write what changed under docs/ and includes/; return the paths written."""
+    """Write what changed under docs/, includes/ and mkdocs.yml's menu of the laws; return the paths written."""
     voulus = attendus()
     ecrits = [chemin for chemin, texte in sorted(voulus.items()) if _perime(chemin, texte)]
     for chemin in ecrits:

@@ -67,8 +67,8 @@ def construire(dossier: Path) -> Construction:
 
 
 def arbre_faux(projet: Path) -> Path:
-    """A project folder: the real config, hooks, overrides and hand-written pages, plus fake
-    generated pages and glossary."""
+    """A project folder: the real config (its menu of the laws included), hooks, overrides and
+    hand-written pages, plus fake generated pages, glossary and grid of the laws."""
     projet.mkdir(parents=True)
     shutil.copy(RACINE / "mkdocs.yml", projet / "mkdocs.yml")
     for lien in ("hooks", "overrides", "node_modules"):
@@ -86,6 +86,9 @@ def arbre_faux(projet: Path) -> Path:
     _ecrire(docs / "definitions.md", DEFINITIONS)
     _ecrire(docs / "assets/citations.json", json.dumps(citations, indent=1, sort_keys=True))
     _ecrire(projet / "includes/abreviations.md", GLOSSAIRE)
+    grille = [f'- [{n}](lois/{n}.md "{titre_loi(n)}")' for n in range(1, NB_LOIS + 1)]
+    grille = ['<nav class="grille-lois" markdown>', "", *grille, "", "</nav>"]
+    _ecrire(projet / "includes/grille-lois.md", "\n".join(grille))
     return projet
 
 

@@ -31,8 +31,8 @@ def construire(arguments: Namespace) -> int:
         for chemin in ecarts:
             print(f"périmé : {chemin}", file=sys.stderr)
         if ecarts:
-            raise LoiErreur(f"{len(ecarts)} fichier(s) de docs/ ne correspondent plus au corpus : "
-                            "lancez « loi construire » puis committez docs/.")
+            raise LoiErreur(f"{len(ecarts)} fichier(s) généré(s) (docs/, includes/, menu de mkdocs.yml) ne "
+                            "correspondent plus au corpus : lancez « loi construire » puis committez-les.")
         emettre("docs/ est à jour.\n")
     else:
         ecrits = build.ecrire_docs()

@@ -10,6 +10,7 @@ are attributes that the Markdown extension ``rendu.entetes`` shows.
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Iterable
 
@@ -31,9 +32,19 @@ from indexer.rendu.elements import (
 from indexer.rendu.markdown import echapper, lien_vers
 from indexer.sources import source
 
-__all__ = ["AVERTISSEMENT", "Citation", "Contexte", "apercus", "citations", "render_loi"]
+__all__ = ["AVERTISSEMENT", "Citation", "Contexte", "apercus", "citations", "tete_de_page", "render_loi"]
 
 AVERTISSEMENT = "<!-- Généré par « loi construire » depuis corpus/ : ne pas modifier à la main. -->"
+
+
+def tete_de_page(titre: str, *, hors_recherche: bool = False) -> str:
+    """The page's front matter, then the notice. The title is written out because a generator
+    takes it from the h1 only when nothing precedes it, and the notice comes first (MkDocs then
+    named Law 68's page « 68 »); JSON is a YAML double-quoted string."""
+    lignes = ["---", f"title: {json.dumps(titre, ensure_ascii=False)}"]
+    if hors_recherche:
+        lignes += ["search:", "  exclude: true"]
+    return "\n".join([*lignes, "---", AVERTISSEMENT])
 
 def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
     """For each law, the overviews on other pages that speak of it (``Partie.couvre``)."""
@@ -124,7 +135,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     page = Page(contexte, lien_vers(chemin))
     fusion = set(fusionnees(loi))
     morceaux: list[str] = [
-        AVERTISSEMENT,
+        tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _titres(loi),
         _voir_aussi(loi, contexte),

@@ -14,7 +14,7 @@ from indexer.editions import COURANTE
 from indexer.labels import Label
 from indexer.marque import BAREME_IMP, COULEURS, Contrat, imp, marque, pdm, penalites
 from indexer.model import Document
-from indexer.rendu.loi import AVERTISSEMENT
+from indexer.rendu.loi import tete_de_page
 from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, tableau
 from indexer.rendu.pages import source_document
 
@@ -262,7 +262,7 @@ def _remarque_chelems() -> str:
 def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
     """docs/marque.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
     morceaux = [
-        AVERTISSEMENT,
+        tete_de_page(document.titre),
         f"# {echapper(document.titre)}",
         NOTE_CALCUL,
         "## Calculateurs { #calculateurs }",

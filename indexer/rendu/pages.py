@@ -11,7 +11,7 @@ from indexer.corpus.ancres import Ancres
 from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
-from indexer.rendu.loi import AVERTISSEMENT
+from indexer.rendu.loi import tete_de_page
 from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.sources import PAR_FICHIER
 
@@ -63,7 +63,8 @@ def source_document(document: Document, ligne: int | None = None) -> str:
 
 def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
     """A side document's head: generated-file notice, title, source line, edition warning."""
-    morceaux = [AVERTISSEMENT, f"# {echapper(document.titre)}", f'<p class="source">{source_document(document)}</p>']
+    morceaux = [tete_de_page(document.titre), f"# {echapper(document.titre)}",
+                f'<p class="source">{source_document(document)}</p>']
     if avertissement(document.edition):
         morceaux.append(avertissement(document.edition))
     return morceaux
@@ -83,7 +84,7 @@ def render_document(document: Document, titres_sources: dict[str, str]) -> str:
 def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
     """docs/lois/index.md: the 93 laws grouped by chapter, with both titles."""
     # Out of the site search: its table would match every query about a title.
-    morceaux = ["---\nsearch:\n  exclude: true\n---\n" + AVERTISSEMENT, "# Les 93 lois"]
+    morceaux = [tete_de_page("Les 93 lois", hors_recherche=True), "# Les 93 lois"]
     for chapitre in chapitres:
         premiere, derniere = chapitre["lois"]
         lignes = [f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})", "",

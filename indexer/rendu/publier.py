@@ -19,6 +19,7 @@ from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
 from indexer.rendu.index_alphabetique import render_definitions, render_index
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
+from indexer.rendu.navigation import GRILLE, render_grille_lois
 from indexer.rendu.pages import (
     render_abreviations,
     render_citations,
@@ -66,6 +67,7 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres:
     definitions = next((d for d in corpus.documents if d.type == "definition"), None)
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)
+    sortie[GRILLE] = render_grille_lois(corpus)
     return sortie
 
 

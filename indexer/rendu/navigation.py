@@ -1,0 +1,61 @@
+"""What the site generator must know while building, written by ``loi construire`` rather than by
+a hook of one generator: the home page's grid of the laws (a snippet, ``includes/grille-lois.md``)
+and the menu's chapters (a block of ``mkdocs.yml``, between two markers).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from indexer.editions import marque_titre
+from indexer.errors import LoiErreur
+from indexer.model import Corpus
+
+GRILLE = "includes/grille-lois.md"
+CONFIGURATION = "mkdocs.yml"
+DEBUT_NAV = "  # >>> loi construire : « Les lois » et leurs chapitres (corpus/chapitres.toml), ne pas modifier ici"
+FIN_NAV = "  # <<< loi construire"
+PAGE_LOIS = "lois/index.md"
+
+
+def render_grille_lois(corpus: Corpus) -> str:
+    """A keypad of the laws in Markdown, included in docs/index.md (so that the generator checks and
+    rewrites each link); the law's title goes in the link title, shown as a tooltip."""
+    lignes = ['<nav class="grille-lois" aria-label="Les lois par numéro" markdown>', ""]
+    for loi in sorted(corpus.lois, key=lambda loi: loi.numero):
+        titre = f"{loi.titre()}{marque_titre(loi.titres())}".replace('"', "’")
+        lignes.append(f'- [{loi.numero}](lois/{loi.numero}.md "{titre}")')
+    lignes += ["", "</nav>"]
+    return "\n".join(lignes) + "\n"
+
+
+def nav_lois(chapitres: Sequence[dict], numeros: Sequence[int]) -> list[str]:
+    """The « Les lois » entry of the menu, as YAML lines: the chapter page, then one section per
+    chapter of corpus/chapitres.toml, named as on that page. A law in no chapter still gets a place
+    (« Autres lois »), so that the generator's check of pages left out of the menu never fires."""
+    lignes = ["  - Les lois:", f"      - {PAGE_LOIS}"]
+    vus: set[int] = set()
+    for chapitre in chapitres:
+        premiere, derniere = chapitre["lois"]
+        dedans = [n for n in numeros if premiere <= n <= derniere and n not in vus]
+        vus.update(dedans)
+        lignes += _section(f"{chapitre['titre']} (Lois {premiere} à {derniere})", dedans)
+    lignes += _section("Autres lois", [n for n in numeros if n not in vus])
+    return lignes
+
+
+def _section(nom: str, numeros: list[int]) -> list[str]:
+    if not numeros:
+        return []
+    return [f"      - {json.dumps(nom, ensure_ascii=False)}:", *(f"          - lois/{n}.md" for n in numeros)]
+
+
+def avec_nav(configuration: str, lignes: list[str]) -> str:
+    """``mkdocs.yml`` with its block between the markers replaced by ``lignes``."""
+    avant, debut, reste = configuration.partition(DEBUT_NAV + "\n")
+    _, fin, apres = reste.partition(FIN_NAV + "\n")
+    if not debut or not fin:
+        raise LoiErreur(f"{CONFIGURATION} : les repères de la navigation des lois manquent "
+                        f"(« {DEBUT_NAV.strip()} » … « {FIN_NAV.strip()} »)")
+    return avant + debut + "\n".join(lignes) + "\n" + fin + apres
