@@ -190,7 +190,7 @@ def fiches_recherche() -> tuple[Fiche, ...]:
 
 def adresse_page(url: str) -> str:
     """A fiche's URL as the built site links it: ``index-alphabetique/#…`` and ``lois/68/index.html#…``
-    → ``…/index.html#…`` (``hooks/site.py`` writes every page as ``…/index.html``)."""
+    → ``…/index.html#…`` (every page is written as ``…/index.md``: ``rendu.navigation.fichier_de``)."""
     page, diese, ancre = url.partition("#")
     page = page.removesuffix("index.html")  # a law's fiches name the file already (corpus.fiches.url_loi)
     docs, base = racine() / "docs", page.rstrip("/")
@@ -240,7 +240,8 @@ def configuration_du_site(corpus: Corpus) -> str:
 
 def generes_existants() -> set[str]:
     """The generated files now on disk (to remove the ones no longer produced)."""
-    lois = [*(racine() / "docs" / "lois").glob("*.md"), *(racine() / "docs" / "donnees" / "lois").glob("*.json")]
+    lois = [*(racine() / "docs" / "lois").glob("*.md"), *(racine() / "docs" / "lois").glob("*/index.md"),
+            *(racine() / "docs" / "donnees" / "lois").glob("*.json")]
     return {p.relative_to(racine()).as_posix() for p in lois}
 
 

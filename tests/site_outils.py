@@ -38,7 +38,7 @@ class Construction:
 
 
 def docs_reels() -> bool:
-    return (RACINE / "docs/lois/68.md").is_file() and os.environ.get("LOI_SITE_FAUX") != "1"
+    return (RACINE / "docs/lois/68/index.md").is_file() and os.environ.get("LOI_SITE_FAUX") != "1"
 
 
 def construire(dossier: Path) -> Construction:
@@ -86,13 +86,21 @@ def arbre_faux(projet: Path) -> Path:
     _ecrire(docs / "definitions.md", DEFINITIONS)
     _ecrire(docs / "assets/citations.json", json.dumps(citations, indent=1, sort_keys=True))
     _ecrire(projet / "includes/abreviations.md", GLOSSAIRE)
-    grille = [f'- [{n}](lois/{n}.md "{titre_loi(n)}")' for n in range(1, NB_LOIS + 1)]
+    grille = [f'- [{n}](lois/{n}/index.md "{titre_loi(n)}")' for n in range(1, NB_LOIS + 1)]
     grille = ['<nav class="grille-lois" markdown>', "", *grille, "", "</nav>"]
     _ecrire(projet / "includes/grille-lois.md", "\n".join(grille))
     return projet
 
 
 def _ecrire(chemin: Path, texte: str) -> None:
+    """A page named as the generator's renderer names it (``lois/68.md``), written where and as
+    ``loi construire`` writes it (``lois/68/index.md``, its links moved)."""
+    from indexer.rendu.navigation import disposer, fichier_de
+
+    if chemin.suffix == ".md" and "docs" in chemin.parts:
+        docs = next(p for p in chemin.parents if p.name == "docs")
+        page = chemin.relative_to(docs).as_posix()
+        chemin, texte = docs / fichier_de(page), disposer(texte, page)
     chemin.parent.mkdir(parents=True, exist_ok=True)
     chemin.write_text(texte, encoding="utf-8")
 

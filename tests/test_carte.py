@@ -139,7 +139,9 @@ def _declarations_du_depot() -> Declarations:
     return build.lire_correspondances(lignes)
 
 
-_LIEN = re.compile(r"\[(?P<texte>[^\]]+)\]\((?P<page>\d+)\.md(?:#(?P<ancre>[a-z0-9-]+))?\)(?P<attr>\{[^}]*\})?")
+# A law page's link to a law: ``../16/index.md#…``, or to itself, ``index.md#…`` (docs/lois/N/index.md).
+_LIEN = re.compile(r"\[(?P<texte>[^\]]+)\]\((?:\.\./(?P<page>\d+)/)?index\.md(?:#(?P<ancre>[a-z0-9-]+))?\)"
+                   r"(?P<attr>\{[^}]*\})?")
 _IDS = re.compile(r'\{ #([a-z0-9-]+)|id="([a-z0-9-]+)"|aussi="([a-z0-9 -]+)"|aussi=([a-z0-9-]+)')
 _NOMME = re.compile(r"^(?:Lois?\s+)?(?P<ref>\d{1,2}\s?[A-H].*)$")
 
@@ -148,14 +150,21 @@ def _ids(texte: str) -> set[str]:
     return {i for groupes in _IDS.findall(texte) for groupe in groupes for i in groupe.split()}
 
 
+def _pages_de_loi() -> dict[str, str]:
+    """Each law page's Markdown by its number (« 68 »: docs/lois/68/index.md)."""
+    pages = (RACINE / "docs" / "lois").glob("[0-9]*/index.md")
+    return {p.parent.name: p.read_text(encoding="utf-8") for p in sorted(pages)}
+
+
 def _liens_de_paragraphe() -> list[tuple[str, str, Label, str, str]]:
     liens = []
-    for chemin in sorted((RACINE / "docs" / "lois").glob("[0-9]*.md")):
-        for trouve in _LIEN.finditer(chemin.read_text(encoding="utf-8")):
+    for numero, texte in _pages_de_loi().items():
+        for trouve in _LIEN.finditer(texte):
             nomme = _NOMME.match(trouve["texte"].replace("\\", ""))
             label = parse_label(nomme["ref"]) if nomme else None
-            if label is not None and label.parties and label.loi == int(trouve["page"]):
-                liens.append((chemin.name, trouve["page"], label, trouve["ancre"] or "", trouve["attr"] or ""))
+            cible = trouve["page"] or numero
+            if label is not None and label.parties and label.loi == int(cible):
+                liens.append((numero, cible, label, trouve["ancre"] or "", trouve["attr"] or ""))
     return liens
 
 
@@ -163,7 +172,7 @@ def test_chaque_lien_qui_nomme_un_paragraphe_y_arrive_ou_le_dit() -> None:
     """Each link named after a paragraph (« Loi 64C », « 16B1 ») lands on that paragraph or an
     attested one above it, in either edition, or crosses editions by a declared correspondence,
     or lands on the law marked ``vers-la-loi``: never an unmarked page top."""
-    ids = {p.stem: _ids(p.read_text(encoding="utf-8")) for p in (RACINE / "docs" / "lois").glob("[0-9]*.md")}
+    ids = {numero: _ids(texte) for numero, texte in _pages_de_loi().items()}
     liens = _liens_de_paragraphe()
     assert len(liens) > 500
     fautes = []
@@ -182,13 +191,13 @@ def test_un_lien_vers_la_loi_dit_quel_paragraphe_manque() -> None:
         assert f'title="texte 2017 de {label.compact()} non donné : page de la Loi {cible}"' in attributs
 
 
-_CIBLE = re.compile(r"\]\((?:(?P<page>\d+)\.md)?#(?P<ancre>[a-z0-9-]+)\)")
+_CIBLE = re.compile(r"\]\((?:(?:\.\./(?P<page>\d+)/)?index\.md)?#(?P<ancre>[a-z0-9-]+)\)")
 
 
 def test_chaque_ancre_visee_existe() -> None:
     """Every link of a law page to a paragraph, on its own page or another, lands on an id
     that page has (mkdocs --strict says so too, but only once the site is built)."""
-    pages = {p.stem: p.read_text(encoding="utf-8") for p in (RACINE / "docs" / "lois").glob("[0-9]*.md")}
+    pages = _pages_de_loi()
     ids = {nom: _ids(texte) for nom, texte in pages.items()}
     manques = [f"{nom}.md → {t['page'] or nom}.md#{t['ancre']}" for nom, texte in pages.items()
                for t in _CIBLE.finditer(texte) if t["ancre"] not in ids[t["page"] or nom]]

@@ -82,7 +82,7 @@ def test_titres_par_edition(construit, numero: int, titre_2017: str | None) -> N
     """The Guide's 28–32 overview and its 36–39 run-in titles are not law titles."""
     loi = construit.corpus.loi(numero)
     assert loi.titres().get("2017") == titre_2017
-    page = (build.racine() / "docs" / "lois" / f"{numero}.md").read_text(encoding="utf-8")
+    page = (build.racine() / "docs" / "lois" / str(numero) / "index.md").read_text(encoding="utf-8")
     premier_titre = next(ligne for ligne in page.splitlines() if ligne.startswith("# "))
     assert ("(titre 2007)" in premier_titre) == (titre_2017 is None)
 

@@ -16,11 +16,40 @@ import pytest
 from indexer import build
 from indexer.chemins import DONNEES_RECHERCHE
 from indexer.errors import LoiErreur
-from indexer.rendu.navigation import DEBUT_NAV, FIN_NAV, avec_nav, nav_lois
+from indexer.rendu.navigation import DEBUT_NAV, FIN_NAV, avec_nav, disposer, fichier_de, nav_lois
 
 RACINE = Path(__file__).resolve().parent.parent
 APRES_SITE = RACINE / "scripts/apres_site.py"
 PYTHON = RACINE / ".venv/bin/python"
+
+
+# --- the layout: every page an x/index.md ---------------------------------------------------
+
+
+@pytest.mark.parametrize("page, fichier", [
+    ("lois/68.md", "lois/68/index.md"), ("definitions.md", "definitions/index.md"),
+    ("reglements/titre-iv.md", "reglements/titre-iv/index.md"), ("index.md", "index.md"),
+    ("lois/index.md", "lois/index.md"),
+])
+def test_ou_s_ecrit_une_page(page: str, fichier: str) -> None:
+    assert fichier_de(page) == fichier
+
+
+@pytest.mark.parametrize("page, texte, attendu", [
+    ("lois/68.md", "les [Lois 16](16.md) et [57A](57.md){ .vers-la-loi }",
+     "les [Lois 16](../16/index.md) et [57A](../57/index.md){ .vers-la-loi }"),
+    ("lois/68.md", "[68A](68.md#loi-68-a) ; [Marque](../marque.md#primes)",
+     "[68A](index.md#loi-68-a) ; [Marque](../../marque/index.md#primes)"),
+    ("lois/index.md", '[Loi 1](1.md) ; [2](2.md "Les étuis")', '[Loi 1](1/index.md) ; [2](2/index.md "Les étuis")'),
+    ("marque.md", "[Loi 77](lois/77.md) [tables](#primes)", "[Loi 77](../lois/77/index.md) [tables](#primes)"),
+    ("reglements/titre-iv.md", "[titre VII](titre-vii.md#a)", "[titre VII](../titre-vii/index.md#a)"),
+    ("index.md", "[Les lois](lois/index.md), [68](lois/68.md)", "[Les lois](lois/index.md), [68](lois/68/index.md)"),
+    # not a page: a script's text, an image, an address
+    ("marque.md", "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)",
+     "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)"),
+])
+def test_les_liens_suivent_les_pages(page: str, texte: str, attendu: str) -> None:
+    assert disposer(texte, page) == attendu
 
 
 # --- the menu of the laws ------------------------------------------------------------------
@@ -29,14 +58,15 @@ PYTHON = RACINE / ".venv/bin/python"
 @pytest.mark.parametrize("chapitres, numeros, attendu", [
     ([{"titre": "Préliminaires", "lois": [1, 2]}], [1, 2],
      ["  - Les lois:", "      - lois/index.md", '      - "Préliminaires (Lois 1 à 2)":',
-      "          - lois/1.md", "          - lois/2.md"]),
+      "          - lois/1/index.md", "          - lois/2/index.md"]),
     # a law in no chapter still has a place; an empty chapter has none
     ([{"titre": "A", "lois": [1, 1]}, {"titre": "Vide", "lois": [5, 6]}], [1, 3],
-     ["  - Les lois:", "      - lois/index.md", '      - "A (Lois 1 à 1)":', "          - lois/1.md",
-      '      - "Autres lois":', "          - lois/3.md"]),
+     ["  - Les lois:", "      - lois/index.md", '      - "A (Lois 1 à 1)":', "          - lois/1/index.md",
+      '      - "Autres lois":', "          - lois/3/index.md"]),
     # a title with quotes stays one YAML string
     ([{"titre": 'Le "mort"', "lois": [1, 1]}], [1],
-     ["  - Les lois:", "      - lois/index.md", '      - "Le \\"mort\\" (Lois 1 à 1)":', "          - lois/1.md"]),
+     ["  - Les lois:", "      - lois/index.md", '      - "Le \\"mort\\" (Lois 1 à 1)":',
+      "          - lois/1/index.md"]),
 ])
 def test_le_menu_des_lois(chapitres: list[dict], numeros: list[int], attendu: list[str]) -> None:
     assert nav_lois(chapitres, numeros) == attendu

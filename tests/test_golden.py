@@ -50,10 +50,10 @@ def plan(loi) -> str:
 
 @pytest.mark.parametrize("numero", LOIS_DE_REFERENCE)
 def test_page_de_loi(numero: int, attendus: dict[str, str]) -> None:
-    """The committed page (docs/lois/N.md is the golden file) is what the corpus makes."""
-    chemin = build.racine() / "docs" / "lois" / f"{numero}.md"
+    """The committed page (docs/lois/N/index.md is the golden file) is what the corpus makes."""
+    chemin = build.racine() / "docs" / "lois" / str(numero) / "index.md"
     attendu = chemin.read_text(encoding="utf-8")
-    obtenu = attendus[f"docs/lois/{numero}.md"]
+    obtenu = attendus[f"docs/lois/{numero}/index.md"]
     assert obtenu == attendu, _diff(attendu, obtenu, chemin.name)
 
 
@@ -83,8 +83,8 @@ def test_construction_deterministe(construit) -> None:
 @pytest.mark.parametrize("numero", [29, 30, 31, 32])
 def test_apercu_28_32_signale(numero: int, attendus: dict[str, str]) -> None:
     """The Guide's overview of laws 28 to 32 sits on page 28; the others point to it."""
-    page = attendus[f"docs/lois/{numero}.md"]
-    assert "- [Déclarations hors tour, approche générale (Lois 28 à 32)](28.md#guide)" in page
+    page = attendus[f"docs/lois/{numero}/index.md"]
+    assert "- [Déclarations hors tour, approche générale (Lois 28 à 32)](../28/index.md#guide)" in page
 
 
 @pytest.fixture(scope="module")

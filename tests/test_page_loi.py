@@ -41,6 +41,7 @@ from indexer.model import (
 )
 from indexer.rendu.annote import annoter, differe, ordre, parents_absents
 from indexer.rendu.entetes import EntetesExtension
+from indexer.rendu.navigation import fichier_de
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES
 
 ARTEFACTS = RACINE / "tests/artefacts"
@@ -208,7 +209,7 @@ def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
     """In the 2017 section of lois/12, the heading above 12B1 of its level or higher is 12B
     (label only; the short anchor ``loi-12-b`` is the 2017 paragraph's, the 2007 text keeps
     ``loi-12-b-2007``), above 12C1(b) 12C1."""
-    page = (RACINE / "docs/lois/12.md").read_text(encoding="utf-8").split("## Texte 2007")[0]
+    page = (RACINE / "docs/lois/12/index.md").read_text(encoding="utf-8").split("## Texte 2007")[0]
     titres = re.findall(r"^(#{3,6}) (\S+)(.*)$", page, re.MULTILINE)
 
     def au_dessus(label: str) -> tuple[str, str]:
@@ -219,7 +220,7 @@ def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:
     assert au_dessus("12B1") == ("12B", " { #loi-12-b aussi=loi-12-b-2017 .parent-seul }")
     assert au_dessus("12C1(b)") == ("12C1", " { #loi-12-c-1 aussi=loi-12-c-1-2017 .parent-seul }")
     assert au_dessus("12C2(a)") == ("12C2", " { #loi-12-c-2 aussi=loi-12-c-2-2017 .parent-seul }")
-    assert "{ #loi-12-b-2007 l=" in (RACINE / "docs/lois/12.md").read_text(encoding="utf-8")
+    assert "{ #loi-12-b-2007 l=" in (RACINE / "docs/lois/12/index.md").read_text(encoding="utf-8")
 
 
 def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
@@ -300,7 +301,7 @@ _EN_TETE = re.compile(r"^#{3,6} .*$", re.MULTILINE)
 
 def test_les_en_tetes_de_paragraphe_sont_courts() -> None:
     """Label, title and anchors only: no HTML, no source file name (316 kB before, ≤ 40 % of it)."""
-    pages = [(RACINE / f"docs/lois/{n}.md").read_text(encoding="utf-8") for n in range(1, NB_LOIS + 1)]
+    pages = [(RACINE / f"docs/lois/{n}/index.md").read_text(encoding="utf-8") for n in range(1, NB_LOIS + 1)]
     lignes = [ligne for page in pages for ligne in _EN_TETE.findall(page)]
     assert len(lignes) > 1000
     octets = sum(len(ligne.encode()) + 1 for ligne in lignes)
@@ -311,8 +312,9 @@ def test_les_en_tetes_de_paragraphe_sont_courts() -> None:
 
 def test_ni_front_matter_ni_nom_de_fichier_montre() -> None:
     for numero in (12, 27, 68):
-        page = (RACINE / f"docs/lois/{numero}.md").read_text(encoding="utf-8")
-        assert not page.startswith("---")
+        page = (RACINE / f"docs/lois/{numero}/index.md").read_text(encoding="utf-8")
+        # the front matter holds the page's title alone (for the generator, never shown as text)
+        assert page.startswith(f'---\ntitle: "Loi {numero} — ') and page.count("---\n", 0, 200) == 2
         visibles = re.sub(r'title="[^"]*"', "", page)
         assert "_40f8f2357f5f2a2b.txt" not in visibles and "Source : " not in visibles.split("## Texte 2007")[0]
 
@@ -322,7 +324,7 @@ def test_ni_front_matter_ni_nom_de_fichier_montre() -> None:
                                     "reglements/titre-iv.md"])
 def test_les_autres_pages_nomment_leur_source_comme_les_lois(chemin: str) -> None:
     """« Source : Code 2007 et RNC 2008 (FFB) », the file in the tooltip only (issue 8, point 8)."""
-    page = (RACINE / "docs" / chemin).read_text(encoding="utf-8")
+    page = (RACINE / "docs" / fichier_de(chemin)).read_text(encoding="utf-8")
     lignes = [ligne for ligne in page.splitlines() if "Source : " in ligne]
     assert lignes
     for ligne in lignes:
@@ -332,7 +334,7 @@ def test_les_autres_pages_nomment_leur_source_comme_les_lois(chemin: str) -> Non
 
 
 def test_la_page_68_s_ouvre_sur_le_texte_de_la_loi() -> None:
-    page = (RACINE / "docs/lois/68.md").read_text(encoding="utf-8")
+    page = (RACINE / "docs/lois/68/index.md").read_text(encoding="utf-8")
     debut = page.split("### Loi 68", 1)[0]
     assert "n'est donné que par les citations" not in page and "!!! info" not in debut
     # 68A once in full (002); the Guide's quote of it (000:7771) folded as another version

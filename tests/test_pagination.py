@@ -36,7 +36,7 @@ def test_les_pages_du_guide_tombent_sur_les_numeros_imprimes():
 
 
 def _pages_lois() -> dict[int, str]:
-    return {n: (RACINE / f"docs/lois/{n}.md").read_text(encoding="utf-8") for n in range(1, NB_LOIS + 1)}
+    return {n: (RACINE / f"docs/lois/{n}/index.md").read_text(encoding="utf-8") for n in range(1, NB_LOIS + 1)}
 
 
 def test_une_autre_version_dit_sa_page_et_garde_sa_ligne_en_infobulle():

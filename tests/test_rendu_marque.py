@@ -27,7 +27,7 @@ def attendus(construit) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def page(attendus: dict[str, str]) -> str:
-    return attendus["docs/marque.md"]
+    return attendus["docs/marque/index.md"]
 
 
 def table(page: str, ancre: str) -> dict[str, dict[str, str]]:
@@ -96,8 +96,8 @@ def test_chaque_table_dit_sa_loi(page: str) -> None:
     for ancre in ("points-de-levee", "levees-de-mieux", "primes", "faits-0", "faits-1", "faits-2",
                   "levees-de-chute"):
         apres = page[page.index(f"{{ #{ancre} }}"):]
-        assert apres.split("\n\n")[1].startswith("[Loi 77](lois/77.md)")
-    assert "[Loi 78B](lois/78.md#loi-78-b) : l'écart" in page
+        assert apres.split("\n\n")[1].startswith("[Loi 77](../lois/77/index.md)")
+    assert "[Loi 78B](../lois/78/index.md#loi-78-b) : l'écart" in page
 
 
 # --- the texts -----------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_render_marque_est_pur() -> None:
         Section("livret", "marque-livret", "", 3, (Bloc(TEXTE, "Un *texte*.", 3), Bloc(ITEM, "- un point", 5))),
     ))
     texte = render_marque(document, {LIVRET: "Livret"})
-    assert texte.startswith("<!-- Généré") and "# La marque\n" in texte
+    assert texte.startswith('---\ntitle: "La marque"\n---\n<!-- Généré') and "# La marque\n" in texte
     assert "Un \\*texte\\*.\n\n- un point" in texte
     # the source by its short name, the file and line in the tooltip only (issue 8, point 8)
     assert f'Source : <cite title="{LIVRET}, ligne 3">Livret du BC Vénissieux</cite> (Code 2017)' in texte
@@ -152,9 +152,10 @@ def test_render_marque_est_pur() -> None:
 def test_les_lois_de_la_marque_y_menent_et_elles_seules(attendus: dict[str, str]) -> None:
     assert set(VOIR_MARQUE) == LOIS_LIEES
     liees = {int(m[1]) for chemin, texte in attendus.items()
-             if (m := re.fullmatch(r"docs/lois/(\d+)\.md", chemin)) and "](../marque.md#" in texte}
+             if (m := re.fullmatch(r"docs/lois/(\d+)/index\.md", chemin)) and "](../../marque/index.md#" in texte}
     assert liees == LOIS_LIEES
     for numero in LOIS_LIEES:
         ancre = VOIR_MARQUE[numero][0]
-        assert f"Voir aussi : [la page Marque](../marque.md#{ancre})" in attendus[f"docs/lois/{numero}.md"]
-        assert f"{{ #{ancre} }}" in attendus["docs/marque.md"]
+        page = attendus[f"docs/lois/{numero}/index.md"]
+        assert f"Voir aussi : [la page Marque](../../marque/index.md#{ancre})" in page
+        assert f"{{ #{ancre} }}" in attendus["docs/marque/index.md"]

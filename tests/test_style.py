@@ -11,12 +11,14 @@ import pytest
 
 RACINE = Path(__file__).resolve().parent.parent
 CODE = sorted([*RACINE.glob("indexer/**/*.py"), *RACINE.glob("scripts/*.py"), *RACINE.glob("hooks/*.py")])
+# hooks/ holds MkDocs hooks when the site needs one (none since each page is generated as x/index.md).
+DOSSIERS = [d for d in ("indexer", "scripts", "tests", "hooks") if (RACINE / d).is_dir()]
 LIGNES_MODULE = 400
 LIGNES_FONCTION = 40
 
 
 def test_ruff() -> None:
-    sortie = subprocess.run([sys.executable, "-m", "ruff", "check", "indexer", "scripts", "tests", "hooks"],
+    sortie = subprocess.run([sys.executable, "-m", "ruff", "check", *DOSSIERS],
                             cwd=RACINE, capture_output=True, text=True)
     assert sortie.returncode == 0, sortie.stdout + sortie.stderr
 

@@ -62,7 +62,7 @@ def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
     return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
 
 
-# The laws whose page links to the Marque page (docs/marque.md): the section it opens on, and why.
+# The laws whose page links to the Marque page (docs/marque/index.md): the section it opens on, and why.
 PAGE_MARQUE = "marque.md"
 VOIR_MARQUE: dict[int, tuple[str, str]] = {
     12: ("calcul-ajustee", "marque ajustée pondérée, 12C1(c)"),

@@ -260,7 +260,7 @@ def _remarque_chelems() -> str:
 
 
 def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
-    """docs/marque.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
+    """docs/marque/index.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
     morceaux = [
         tete_de_page(document.titre),
         f"# {echapper(document.titre)}",

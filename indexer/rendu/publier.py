@@ -19,7 +19,7 @@ from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
 from indexer.rendu.index_alphabetique import render_definitions, render_index
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
-from indexer.rendu.navigation import GRILLE, render_grille_lois
+from indexer.rendu.navigation import GRILLE, disposer, fichier_de, render_grille_lois
 from indexer.rendu.pages import (
     render_abreviations,
     render_citations,
@@ -68,7 +68,20 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres:
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)
     sortie[GRILLE] = render_grille_lois(corpus)
-    return sortie
+    return disposition(sortie)
+
+
+def disposition(sortie: dict[str, str]) -> dict[str, str]:
+    """Every page at its place in the ``x/index.md`` layout (``navigation.fichier_de``), its links
+    moved with it; the grid's links are the home page's."""
+    places: dict[str, str] = {}
+    for chemin, texte in sortie.items():
+        if chemin.startswith("docs/") and chemin.endswith(".md"):
+            page = chemin.removeprefix("docs/")
+            places["docs/" + fichier_de(page)] = disposer(texte, page)
+        else:
+            places[chemin] = disposer(texte, "index.md") if chemin == GRILLE else texte
+    return places
 
 
 APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the parser contract)
