@@ -5,10 +5,9 @@
 - every page is written as ``x/index.html`` and linked with its explicit ``index.html``:
   ``use_directory_urls: false`` makes links work from file://, but the issue wants
   ``lois/68/index.html``; explicit file names give both;
-- the site's search: MiniSearch comes from node_modules (pinned in package-lock.json),
-  never a CDN; its data (the CLI index's units, synonyms and stop words) is the script
-  ``loi construire --index`` wrote (``genere/recherche-donnees.js``), read only when a reader
-  opens the search (``assets/javascripts/recherche.js``);
+- the site's search: its data (the CLI index's units, postings, synonyms and stop words) is
+  the script ``loi construire --index`` wrote (``genere/recherche-donnees.js``), read only
+  when a reader opens the search, by its worker (``assets/javascripts/recherche*.js``);
 - the home page gets its grid of the 93 laws and the citation table as a script, because
   ``fetch`` of a JSON file is refused on file://;
 - ``citation.js`` is served with the citation grammar of ``indexer/labels.py`` written before
@@ -28,8 +27,6 @@ from mkdocs.structure.files import File, Files
 
 log = logging.getLogger("mkdocs.hooks.site")
 
-MINISEARCH_NPM = Path("node_modules/minisearch/dist/umd/index.js")
-MINISEARCH_SITE = "assets/javascripts/minisearch.js"
 RECHERCHE_DONNEES = "assets/javascripts/recherche-donnees.js"
 CITATIONS_JSON = "assets/citations.json"
 CITATIONS_JS = "assets/javascripts/citations-donnees.js"
@@ -118,7 +115,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         _en_dossier(fichier)
     for fichier in [f for f in files if _LUNR.match(f.src_uri)]:
         files.remove(fichier)
-    files.append(_minisearch(config))
     files.append(donnees_recherche(config))
     _avec_grammaire(files, config)
     citations = files.get_file_from_path(CITATIONS_JSON)
@@ -151,16 +147,6 @@ def _en_dossier(fichier: File) -> None:
         fichier.__dict__.pop(cache, None)
     fichier.dest_uri = cible
     fichier.url = cible
-
-
-def _minisearch(config: MkDocsConfig) -> File:
-    source = Path(config.config_file_path).parent / MINISEARCH_NPM
-    if not source.is_file():
-        raise PluginError(
-            f"{MINISEARCH_NPM} manque : lancez `npm ci` (scripts/installer.sh) avant de construire le site ; "
-            "sans lui le site n'a pas de recherche"
-        )
-    return File.generated(config, MINISEARCH_SITE, abs_src_path=str(source))
 
 
 def donnees_recherche(config: MkDocsConfig) -> File:

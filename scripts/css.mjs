@@ -20,8 +20,8 @@ import { PurgeCSS } from "purgecss";
 const site = process.argv[2];
 const FEUILLES = join(site, "assets", "stylesheets");
 const ORDRE = ["main.", "palette.", "extra."];  // l'ordre des <link> de Material, puis extra_css
-// Les données de recherche et la table des citations : du texte, pas des classes (2,6 Mo lus pour rien).
-const DONNEES = /(-donnees|minisearch)\.js$/;
+// Les données de recherche et la table des citations : du texte, pas des classes (1,8 Mo lus pour rien).
+const DONNEES = /-donnees\.js$/;
 
 function fichiers(dossier, fin) {
   const trouves = [];

@@ -1,12 +1,14 @@
-"""The site's search in Chromium, beside the CLI's: the evaluation's figures per part, and a
-phone's figures (bytes of a first view, time to first results, time per query).
+"""The site's search beside the CLI's: the evaluation's figures per part, and a phone's
+figures (bytes of a first view, time to first results, time per query).
 
-``make eval`` runs it after ``scripts/evaluer.py``; ``make bench`` reads ``telephone()``;
-tests/test_site_recherche.py uses both with its own browser. Chromium is Debian's
-(/usr/bin/chromium), never a downloaded one; without it the script says so and stops.
+``make eval`` runs ``main`` after ``scripts/evaluer.py``: the site's column is its engine
+(docs/assets/javascripts/recherche-*.js) run by node on the site's data
+(``moteur_site.classeur_node``), the very files the browser's worker loads; node gives the
+CLI's answers to the last digit (tests/test_moteur_js.py), so both columns agree.
+``make bench`` reads ``telephone()`` (Chromium: Debian's /usr/bin/chromium, never a
+downloaded one); tests/test_site_recherche.py uses it with its own browser.
 
-Usage: ``python scripts/evaluer_site.py [--site DOSSIER]`` (default: a fresh build in a
-temporary folder).
+Usage: ``python scripts/evaluer_site.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,11 +45,6 @@ REQUETES_TELEPHONE = (
     "revendication contestée", "arbitre",
 )
 
-# The site's ranking of each query (law numbers, None for a side document), in the page.
-CLASSER_JS = """async (requetes) => {
-    const moteur = await window.RechercheSite.charger();
-    return requetes.map((q) => moteur.chercher(q, { limite: 10, parGroupe: 1, largeur: 40 }).groupes.map((g) => g.loi));
-}"""
 
 
 @contextmanager
@@ -64,25 +60,6 @@ def chromium():
             yield navigateur
         finally:
             navigateur.close()
-
-
-def classements(navigateur, origine: str, requetes: Sequence[str]) -> dict[str, list[int | None]]:
-    """Each query's law order as the site's engine gives it (``origine``: the site's root URL)."""
-    contexte = navigateur.new_context(locale="fr-FR", service_workers="block")
-    try:
-        page = contexte.new_page()
-        page.goto(origine + PREMIERE_VUE)
-        listes = page.evaluate(CLASSER_JS, list(requetes))
-    finally:
-        contexte.close()
-    return dict(zip(requetes, listes, strict=True))
-
-
-def classeur_site(navigateur, origine: str, parties: dict) -> Callable[[str], list[int | None]]:
-    """The site's ranking as ``evaluer.chiffres`` wants it (every query run in one page)."""
-    toutes = list(dict.fromkeys(texte for requetes in parties.values() for texte, _ in requetes))
-    table = classements(navigateur, origine, toutes)
-    return table.__getitem__
 
 
 def premiere_vue(navigateur, origine: str) -> int:
@@ -185,9 +162,9 @@ def lignes_telephone(site: Path | None = None) -> list[tuple[str, str, str, str]
 def main(argv: list[str] | None = None) -> int:
     """Print each part's MRR@10 and recall@3 for the CLI and the site."""
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parseur.add_argument("--site", type=Path, help="un site déjà construit (sinon, construit dans /tmp)")
-    arguments = parseur.parse_args(argv)
+    parseur.parse_args(argv)
     import evaluer
+    import moteur_site
 
     from indexer import build
     from indexer.recherche.moteur import Chercheur
@@ -195,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     parties = evaluer.parties_et_temoin()
     commande = evaluer.chiffres(evaluer.classeur(Chercheur(build.index_courant())), parties)
     try:
-        with site_construit(arguments.site) as site, chromium() as navigateur:
-            dusite = evaluer.chiffres(classeur_site(navigateur, site.as_uri() + "/", parties), parties)
+        dusite = evaluer.chiffres(moteur_site.classeur_node(parties), parties)
     except FileNotFoundError as erreur:
         print(f"site : chiffres non mesurés, {erreur}")
         return 0
+    print("site : son moteur (docs/assets/javascripts/recherche-*.js) dans node, sur les données du site")
     entete = f"{'commande MRR@10 / rappel@3':>27}   {'site MRR@10 / rappel@3':>23}"
     print(f"{'partie':<12}{'requêtes':>9}   {entete}   écart")
     for nom, bilan in commande.items():

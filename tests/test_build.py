@@ -84,8 +84,9 @@ def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
     fichier = copie / "corpus" / "situations.toml"
     avec = build.fiches_recherche()
     assert sum(f.type == SITUATION for f in avec) == fichier.read_text(encoding="utf-8").count("\n[[situation]]")
-    fichier.write_text(fichier.read_text(encoding="utf-8") + '\n[[situation]]\nref = "16Z"\ntexte = "Sa carte est '
-                       'tombée par terre."\n', encoding="utf-8")  # fmt: skip
+    fautive = '\n[[situation]]\nref = "16Z"\ntexte = "Sa carte est tombée."\npar = "essai"\nle = 2026-11-23\n'
+    fautive += 'verifie = "16"\n'
+    fichier.write_text(fichier.read_text(encoding="utf-8") + fautive, encoding="utf-8")
     with pytest.raises(SituationInvalide, match=r"situations.toml, ligne \d+ : « 16Z » n'est pas une référence") as e:
         build.fiches_recherche()
     assert e.value.code == 2
@@ -119,5 +120,5 @@ def test_index_et_donnees_du_site_construits_ensemble(tmp_path: Path) -> None:
     marqueur = dossier.verifier(cible)
     assert marqueur["empreinte"] == build.empreinte() and marqueur["documents"] == len(build.fiches_recherche())
     script = (tmp_path / "recherche-donnees.js").read_text(encoding="utf-8")
-    assert script.startswith("window.RECHERCHE_DONNEES") and 'lois/68/index.html#loi-68-c' in script
+    assert script.startswith("globalThis.RECHERCHE_DONNEES_JSON") and 'lois/68/index.html#loi-68-c' in script
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "recherche-donnees.js"]

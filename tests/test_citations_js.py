@@ -65,11 +65,9 @@ def _node() -> str:
 
 COUREUR = """
 const fs = require("fs");
-global.window = {};
-global.document = { getElementById: () => null };
-eval(fs.readFileSync(0, "utf8"));
+require("vm").runInThisContext(fs.readFileSync(0, "utf8"));
 const [formes, mots] = JSON.parse(process.argv[1]);
-const C = window.CitationLoi;
+const C = globalThis.CitationLoi;
 console.log(JSON.stringify([
   formes.map((f) => { const l = C.analyser(f); return l ? C.ancre(l) : null; }),
   mots.map((m) => C.estMot(m)),

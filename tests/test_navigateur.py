@@ -235,6 +235,8 @@ def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
     zipfile.ZipFile(archive).extractall(tmp_path / "copie")
     page.goto((tmp_path / "copie/code-du-bridge/index.html").as_uri())
     assert chercher(page, "revendication").count() > 0
+    # file:// lets a worker load no file: the search's worker is written from a Blob (recherche.js)
+    assert [w.url[:5] for w in page.workers] == ["blob:"]
 
 
 def _adresses_imprimees() -> list[str]:

@@ -47,6 +47,24 @@ def test_le_verbe_est_ne_coupe_pas_une_expression(texte: str, phrase: tuple[str,
     assert phrases == ([phrase] if phrase else [])
 
 
+# (query, a synonym expression as stems, whether the query says it). The words of an
+# expression say it in any order, side by side once stop words are out.
+@pytest.mark.parametrize("texte, expression, dite", [
+    ("renonce consommée", ("renonc", "consomm"), True),
+    ("consommée, la renonce ?", ("renonc", "consomm"), True),  # the other order
+    ("la renonce a été consommée", ("renonc", "consomm"), True),  # « a été »: stop words
+    ("renonce du mort consommée", ("renonc", "consomm"), False),  # « mort » stands between
+    ("entame hors de son tour", ("entam", "hor", "tour"), True),
+    ("hors tour, une entame", ("entam", "hor", "tour"), True),
+    ("une entame, hors du tour", ("entam", "hor", "tour"), True),
+    ("tour de l'entame hors", ("entam", "hor", "tour"), True),
+    ("hors de son tour il a fait une entame", ("entam", "hor", "tour"), False),  # « fait » stands between
+])  # fmt: skip
+def test_une_expression_se_dit_dans_tout_ordre(texte: str, expression: tuple[str, ...], dite: bool) -> None:
+    phrases = {tuple(sorted(c.variantes[0])) for c in comprendre(texte).concepts if c.phrase}
+    assert (tuple(sorted(expression)) in phrases) == dite
+
+
 def test_expression_et_ses_mots() -> None:
     """« entame hors de son tour »: the phrase concept and each word, stop words skipped."""
     requete = comprendre("entame hors de son tour")

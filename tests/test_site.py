@@ -73,11 +73,11 @@ def test_la_table_de_la_boite_donne_les_adresses_du_site(site):
 
 
 def donnees_recherche(site: Path) -> dict:
-    """window.RECHERCHE_DONNEES, as the search's script sets it."""
+    """The JSON text the search's script holds in a template literal (``pour_site.script``), read."""
     texte = _lire(site / "assets/javascripts/recherche-donnees.js")
-    debut = "window.RECHERCHE_DONNEES = JSON.parse("
-    assert texte.startswith(debut) and texte.rstrip().endswith(");")
-    return json.loads(json.loads(texte.rstrip()[len(debut):-2]))
+    debut = "globalThis.RECHERCHE_DONNEES_JSON = `"
+    assert texte.startswith(debut) and texte.endswith("`;\n")
+    return json.loads(re.sub(r"\\(.)", r"\1", texte[len(debut):-3], flags=re.DOTALL))
 
 
 def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
@@ -94,7 +94,7 @@ def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
         if ancre not in ids[page]:
             cassees.append(url)
     assert not cassees, cassees[:20]
-    assert donnees["index"]["documentCount"] == len(donnees["docs"])
+    assert len(donnees["index"]["longueurs"]["texte"]) == len(donnees["docs"])
 
 
 def test_la_recherche_du_site_sait_quels_passages_disent_chaque_expression(site):
@@ -276,16 +276,13 @@ def test_nos_scripts_et_le_manifeste_ne_visent_aucune_adresse(site):
     assert not any(_HOTES_INTERDITS.search(_lire(p)) for p in site.rglob("*.js"))
 
 
-def test_minisearch_vient_de_npm(site):
-    livre = site / "assets/javascripts/minisearch.js"
-    assert livre.read_bytes() == (RACINE / "node_modules/minisearch/dist/umd/index.js").read_bytes()
+def test_le_site_ne_prend_rien_de_npm(site):
+    """The search is ours (docs/assets/javascripts/recherche*.js): npm holds tools only, the
+    build's (PurgeCSS and Beasties, hooks/css.py) and the benchmark's (Lighthouse), none served."""
     paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
-    verrou = json.loads((RACINE / "package-lock.json").read_text(encoding="utf-8"))
-    assert list(paquet["dependencies"]) == ["minisearch"], "la seule dépendance du site"
-    version = paquet["dependencies"]["minisearch"]
-    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "version exacte, pas un intervalle"
-    assert verrou["packages"]["node_modules/minisearch"]["version"] == version
-    assert verrou["packages"]["node_modules/minisearch"]["integrity"].startswith("sha512-")
+    assert "dependencies" not in paquet and sorted(paquet["devDependencies"]) == ["beasties", "lighthouse", "purgecss"]
+    assert not (site / "assets/javascripts/minisearch.js").exists()
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in paquet["devDependencies"].values()), "version exacte"
 
 
 # --- PWA ------------------------------------------------------------------------------------
@@ -309,7 +306,7 @@ def test_le_service_worker_precache_le_site(site):
     cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
     fichiers = json.loads(re.search(r"const FICHIERS = (\[.*?\]);", texte, re.DOTALL)[1])
     assert cache
-    assert {"index.html", "lois/68/index.html", "recherche/index.html", "assets/javascripts/minisearch.js",
+    assert {"index.html", "lois/68/index.html", "recherche/index.html", "assets/javascripts/recherche-travail.js",
             "assets/javascripts/recherche-donnees.js", "assets/javascripts/recherche-moteur.js"} <= set(fichiers)
     assert all((site / f).is_file() for f in fichiers)
     assert not [f for f in fichiers if f.endswith((".map", ".gz")) or f.startswith("sitemap")]

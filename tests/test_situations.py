@@ -24,17 +24,29 @@ RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
 FICHIER = RACINE / "corpus" / "situations.toml"
 
+SIGNEE = 'par = "essai"\nle = 2026-11-23\nverifie = "16C"\n'  # who, when, checked against
+
+
+def entree(ref: str = "16C", texte: str = "Une carte est tombée.", signee: str = SIGNEE) -> str:
+    return f'[[situation]]\nref = "{ref}"\ntexte = "{texte}"\n{signee}'
+
+
 MAUVAIS = [
     ('[[situation]\nref = "16C"\n', "situations.toml, ligne 1 : TOML illisible"),
     ('[situations]\nref = "16C"\n', "table inconnue « situations »"),
-    ('[[situation]]\nref = "16C"\ntexte = "Une carte est tombée."\nloi = 16\n', "ligne 1 : champ inconnu « loi »"),
-    ('[[situation]]\nref = "16C"\ntexte = "Une carte est tombée."\n\n[[situation]]\nref = "16C"\n',
-     "ligne 5 : le champ « texte » manque ou est vide"),
-    ('[[situation]]\nref = "16C"\ntexte = "  "\n', "ligne 1 : le champ « texte » manque ou est vide"),
-    ('[[situation]]\nref = 16\ntexte = "Une carte est tombée."\n', "ligne 1 : le champ « ref » manque"),
-    ('[[situation]]\nref = "loi seize"\ntexte = "Une carte est tombée."\n', "« loi seize » n'est pas une référence"),
-    ('[[situation]]\nref = "94A"\ntexte = "Une carte est tombée."\n', "« 94A » n'est pas une référence"),
-]  # fmt: skip
+    (entree() + "loi = 16\n", "ligne 1 : champ inconnu « loi » (attendu : ref, texte, par, le, verifie)"),
+    (entree() + '\n[[situation]]\nref = "16C"\n', "ligne 8 : le champ « texte » manque ou est vide"),
+    (entree(texte="  "), "ligne 1 : le champ « texte » manque ou est vide"),
+    (entree().replace('"16C"', "16", 1), "ligne 1 : le champ « ref » manque"),
+    (entree("loi seize"), "« loi seize » n'est pas une référence"),
+    (entree("94A"), "« 94A » n'est pas une référence"),
+    (entree(signee=""), "ligne 1 : le champ « par » manque ou est vide"),
+    (entree(signee='par = "essai"\nverifie = "16C"\n'), "ligne 1 : le champ « le » manque ou n'est pas une date"),
+    (entree(signee='par = "essai"\nle = "hier"\nverifie = "16C"\n'), "le champ « le » manque ou n'est pas une date"),
+    (entree(signee='par = "essai"\nle = 2026-11-23T10:00:00\nverifie = "16C"\n'), "n'est pas une date"),
+    (entree(signee='par = "essai"\nle = 2026-11-23\n'), "ligne 1 : le champ « verifie » manque ou est vide"),
+    (entree(signee='par = "essai"\nle = 2026-11-23\nverifie = "16 Z"\n'), "« 16 Z » n'est pas une référence"),
+]
 
 
 @pytest.mark.parametrize(("texte", "message"), MAUVAIS)
@@ -53,26 +65,42 @@ def corpus():
 
 # A situation lands where a 2017 citation of its paragraph does (cibles.resoudre): the
 # paragraph, its first sub-paragraph given, an enclosing one, or the law.
+# (ref, the place it was checked against, shown passage, its anchor, group).
 PLACES = [
-    ("16C", "16C", "loi-16-c", "16"),
-    ("16B1a", "16B1(a)", "loi-16-b-1-a", "16"),  # written as people type it
-    ("68C", "68C", "loi-68-c", "68"),  # a law the 2017 sources give whole
-    ("12C1", "12C1(b)", "loi-12-c-1-b", "12"),  # attested by its sub-paragraphs only: the first of them
-    ("25A2", "25 commentaire 1", "loi-25-commentaire-1", "25"),  # no 25A in the 2017 sources: the law's first passage
-    ("50", "50", "loi-50-2017", "50"),  # a whole law: its preamble
-    ("27", "27 commentaire 1", "loi-27-commentaire-1", "27"),  # none quoted: its first 2017 passage
+    ("16C", "16C", "16C", "loi-16-c", "16"),
+    ("16B1a", "16B1(a)", "16B1(a)", "loi-16-b-1-a", "16"),  # written as people type it
+    ("68C", "68C", "68C", "loi-68-c", "68"),  # a law the 2017 sources give whole
+    ("12C1", "12C1", "12C1(b)", "loi-12-c-1-b", "12"),  # attested by its sub-paragraphs only: the first of them
+    ("25A2", "25", "25 commentaire 1", "loi-25-commentaire-1", "25"),  # no 25A in the 2017 sources: the law
+    ("50", "50", "50", "loi-50-2017", "50"),  # a whole law: its preamble
+    ("27", "27", "27 commentaire 1", "loi-27-commentaire-1", "27"),  # none quoted: its first 2017 passage
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("ref", "attendue", "ancre", "loi"), PLACES)
-def test_une_situation_prend_la_place_de_son_paragraphe(corpus, ref: str, attendue: str, ancre: str,
+@pytest.mark.parametrize(("ref", "verifie", "montree", "ancre", "loi"), PLACES)
+def test_une_situation_prend_la_place_de_son_paragraphe(corpus, ref: str, verifie: str, montree: str, ancre: str,
                                                          loi: str) -> None:  # fmt: skip
     fiches, cibles = corpus
-    (fiche,) = fiches_situations(lire(f'[[situation]]\nref = "{ref}"\ntexte = "Sa carte est tombée."\n'),
-                                 fiches, cibles)  # fmt: skip
-    assert (fiche.ref, fiche.ancre, fiche.edition, fiche.type) == (attendue, ancre, "2017", SITUATION)
+    signee = f'par = "essai"\nle = 2026-11-23\nverifie = "{verifie}"\n'
+    (fiche,) = fiches_situations(lire(entree(ref, "Sa carte est tombée.", signee)), fiches, cibles)
+    assert (fiche.ref, fiche.ancre, fiche.edition, fiche.type) == (montree, ancre, "2017", SITUATION)
     assert fiche.loi is None and fiche.texte == "Sa carte est tombée." and fiche.source == "situations:1"
     assert groupe(fiche) == loi
+
+
+@pytest.mark.parametrize(("ref", "verifie", "lieu"), [
+    ("25A2", "25A2", "se place sous 25 dans nos sources 2017, mais a été vérifiée contre 25A2"),  # a fallback unread
+    ("16C", "16", "se place sous 16C dans nos sources 2017, mais a été vérifiée contre 16"),
+    ("12C1(a)", "12C1(a)", "se place sous 12C1 dans nos sources 2017"),  # a sub-paragraph the sources skip
+])  # fmt: skip
+def test_un_lieu_non_verifie_arrete_la_construction(corpus, ref: str, verifie: str, lieu: str) -> None:
+    """The place is computed from the 2017 map; the one a reader checked is declared: when
+    they differ (the map changed, or a fallback nobody read), the build stops, line named."""
+    fiches, cibles = corpus
+    signee = f'par = "essai"\nle = 2026-11-23\nverifie = "{verifie}"\n'
+    with pytest.raises(SituationInvalide, match=r"situations.toml, ligne 1 : ") as erreur:
+        fiches_situations(lire(entree(ref, "Sa carte est tombée.", signee)), fiches, cibles)
+    assert lieu in str(erreur.value) and f"loi voir {lieu.split()[3]}" in str(erreur.value)
 
 
 def test_le_fichier_du_projet(corpus) -> None:
@@ -85,6 +113,7 @@ def test_le_fichier_du_projet(corpus) -> None:
     textes = [s.texte for s in situations]
     assert len(set(textes)) == len(textes)
     assert all(6 <= len(t.split()) <= 45 for t in textes)
+    assert all(s.par and s.le.year >= 2026 for s in situations)
     assert moteur.SITUATION == SITUATION  # the engine's copy of the fiche type (its start-up skips model)
 
 

@@ -10,13 +10,22 @@ anchor, reference and edition, by which ``recherche.index.documents`` finds it):
     [[situation]]
     ref = "16C"
     texte = "Une carte d'un autre étui est tombée par terre et un joueur l'a vue."
+    par = "équipe : rédaction à l'aveugle"
+    le = 2026-11-23
+    verifie = "16C"
 
-A reference that does not parse, or an entry with another field, is refused with its
-line in the file. This module opens nothing.
+Each entry says who wrote it and when, and the 2017 passage it was checked against
+(``verifie``): the place the search shows for it. That place is computed from the 2017
+map (a paragraph our sources do not attest falls back to an attested ancestor or to the
+law), so the build refuses an entry whose computed place is not the one checked: a
+change of the map, or a fallback nobody read, sends the entry back to a reader instead
+of silently showing another paragraph. A reference that does not parse, a missing or
+unknown field, is refused with its line in the file. This module opens nothing.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 import tomllib
 from collections.abc import Sequence
@@ -31,7 +40,7 @@ from indexer.model import LOI, SITUATION, Fiche
 
 FICHIER = "corpus/situations.toml"
 EDITION = CODE_2017  # the numbering the situations are written in: they point to its paragraphs only
-CHAMPS = frozenset({"ref", "texte"})
+CHAMPS = ("ref", "texte", "par", "le", "verifie")  # all required, in the order written
 
 
 class SituationInvalide(LoiErreur):
@@ -40,11 +49,15 @@ class SituationInvalide(LoiErreur):
 
 @dataclass(frozen=True)
 class Situation:
-    """A table situation (``texte``) governed by the 2017 paragraph ``label``."""
+    """A table situation (``texte``) governed by the 2017 paragraph ``label``, written by
+    ``par`` on ``le`` and checked against the 2017 passage ``verifie``."""
 
     label: Label
     texte: str
     ligne: int
+    par: str
+    le: datetime.date
+    verifie: Label
 
 
 def _erreur(ligne: int | str, message: str) -> SituationInvalide:
@@ -69,15 +82,23 @@ def lire(texte: str) -> tuple[Situation, ...]:
 def _situation(entree: object, ligne: int) -> Situation:
     if not isinstance(entree, dict):
         raise _erreur(ligne, "entrée illisible.")
-    inconnus = sorted(set(entree) - CHAMPS)
+    inconnus = sorted(set(entree) - set(CHAMPS))
     if inconnus:
-        raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : ref, texte).")
-    ref = champ(entree, "ref", lambda message: _erreur(ligne, message))
-    texte = champ(entree, "texte", lambda message: _erreur(ligne, message))
+        raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : {', '.join(CHAMPS)}).")
+    ref, texte, par = (champ(entree, nom, lambda message: _erreur(ligne, message)) for nom in ("ref", "texte", "par"))
+    le = entree.get("le")
+    if type(le) is not datetime.date:  # a datetime is a date too: a time of day means a slip
+        raise _erreur(ligne, "le champ « le » manque ou n'est pas une date (attendu : le = 2026-11-23).")
+    verifie = champ(entree, "verifie", lambda message: _erreur(ligne, message))
+    return Situation(_label(ref, ligne), " ".join(texte.split()), ligne, " ".join(par.split()), le,
+                     _label(verifie, ligne))
+
+
+def _label(ref: str, ligne: int) -> Label:
     label = parse_label(ref)
     if label is None:
         raise _erreur(ligne, f"« {ref} » n'est pas une référence du Code (attendu : 16, 16B1, 12C1(e)).")
-    return Situation(label, " ".join(texte.split()), ligne)
+    return label
 
 
 def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
@@ -108,6 +129,11 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
     resultat = []
     for situation in situations:
         arrivee = resoudre(situation.label, EDITION, cibles).cible
+        if arrivee != situation.verifie:
+            lieu, verifie = arrivee.compact(), situation.verifie.compact()
+            raise _erreur(situation.ligne, f"« {situation.label.compact()} » se place sous {lieu} dans nos sources "
+                                           f"2017, mais a été vérifiée contre {verifie} : relisez-la avec « loi voir "
+                                           f"{lieu} » et corrigez ref ou verifie.")
         cible = paragraphes.get(arrivee.compact()) or paragraphes.get(str(arrivee.loi))
         if cible is None:
             raise _erreur(situation.ligne, f"« {situation.label.compact()} » : la loi {arrivee.loi} n'a aucun "

@@ -1,13 +1,14 @@
 """The search units as the site's search reads them: the same fiches, synonyms and stop words
-as the CLI's index, for ``docs/assets/javascripts/recherche-moteur.js``.
+as the CLI's index, for the site's engine (``docs/assets/javascripts/recherche-*.js``).
 
 The texts are analysed here, by the index's own analysis (``analyse.racines``), into a
-MiniSearch index in the shape of its ``toJSON()`` (MiniSearch 7, serialisation 2, pinned in
-package-lock.json): the browser loads it with ``MiniSearch.loadJS`` instead of analysing
-3,000 texts on a phone. The queries are analysed in the browser by the JS port of the same
-analysis (``recherche-analyse.js``; a browser test checks it gives the Python stems on the
-whole vocabulary). Synonyms go out already analysed, as the CLI reads them. Pure
-functions: the site's build (``hooks/site.py``, through ``build``) writes the script.
+plain postings table (``postings``): per field and stem, its documents and frequencies, with
+each field's lengths as Whoosh stores them and its idf; the browser scores them as Whoosh does
+(``recherche-disjonction.js``) instead of analysing 3,000 texts on a phone. The queries are
+analysed in the browser by the JS port of the same analysis (``recherche-analyse.js``;
+tests/test_moteur_js.py checks in node that it gives the Python stems on the whole vocabulary,
+and the CLI's answers to the last digit). Synonyms go out already analysed, as the CLI reads
+them. Pure functions: ``loi construire --index`` (``build.construire_index``) writes the script.
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from math import log
 
 from indexer.model import Fiche
 from indexer.recherche import extraits, index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.requete import Synonymes
 
-FORMAT = 3  # the shape of the data below; recherche-moteur.js refuses another
-CHAMPS = ("titre", "texte")  # MiniSearch's field ids, in this order
+FORMAT = 4  # the shape of the data below; recherche-moteur.js refuses another
+CHAMPS = ("titre", "texte")
 
 
 def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[str], str]) -> dict:
@@ -56,7 +58,7 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
         },
         "titres": list(titres),
         "docs": docs,
-        "index": index_minisearch([(doc["titre"], doc["texte"]) for doc in documents]),
+        "index": postings([(doc["titre"], doc["texte"]) for doc in documents]),
         "vocabulaire": vocabulaire(documents),
     }
 
@@ -116,52 +118,60 @@ def vocabulaire(documents: Sequence[dict]) -> dict:
     }
 
 
-def index_minisearch(textes: Sequence[tuple[str, str]]) -> dict:
-    """The MiniSearch index of (title, text) pairs, as ``MiniSearch.toJSON()`` writes it.
+def postings(textes: Sequence[tuple[str, str]]) -> dict:
+    """The postings of (title, text) pairs, per field: what Whoosh's BM25F reads of its index.
 
-    Document ids are the ranks. A field's length counts its stems, repeats included, and
-    is rounded to the byte Whoosh stores it in (MiniSearch's own ``add`` counts distinct
-    words), the mean stays exact, as Whoosh's: BM25 then gives the CLI's figures.
+    ``postings[champ][racine]`` lists the documents (ranks) holding the stem, each as the gap
+    from the previous one, followed by its frequency as a negative number when above 1 (most
+    are 1: a third of the bytes of a plain list of pairs). A field's length counts its stems,
+    repeats included, rounded to the byte Whoosh stores it in (``longueurs``); the mean stays
+    exact, as Whoosh's (``moyennes``); its idf per number of documents (``idf``).
     """
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
-
-    postings: dict[str, dict[int, dict[int, int]]] = {}
-    longueurs: list[list[int]] = []
+    par_champ: dict[str, dict[str, list[tuple[int, int]]]] = {champ: {} for champ in CHAMPS}
+    longueurs: dict[str, list[int]] = {champ: [] for champ in CHAMPS}
     analyses: dict[str, list[str]] = {}  # a title is shared by a page's fiches
     for doc, (titre, texte) in enumerate(textes):
-        champs = (analyses.setdefault(titre, racines(titre)), racines(texte))
-        longueurs.append([len(r) for r in champs])
-        for champ, liste in enumerate(champs):
+        for champ, liste in zip(CHAMPS, (analyses.setdefault(titre, racines(titre)), racines(texte)), strict=True):
+            longueurs[champ].append(len(liste))
             for racine, nombre in Counter(liste).items():
-                postings.setdefault(racine, {}).setdefault(champ, {})[doc] = nombre
-    nombre = len(textes)
+                par_champ[champ].setdefault(racine, []).append((doc, nombre))
+    nombre = max(1, len(textes))
+    frequences = sorted({len(docs) for table in par_champ.values() for docs in table.values()})
     return {
-        "documentCount": nombre,
-        "nextId": nombre,
-        "documentIds": {str(d): d for d in range(nombre)},
-        "fieldIds": {champ: rang for rang, champ in enumerate(CHAMPS)},
-        "fieldLength": {str(d): [byte_to_length(length_to_byte(n)) for n in longueur]
-                        for d, longueur in enumerate(longueurs)},
-        "averageFieldLength": [sum(n[c] for n in longueurs) / max(1, nombre) for c in range(len(CHAMPS))],
-        "storedFields": {},
-        "dirtCount": 0,
-        "index": [
-            [racine, {str(c): {str(d): n for d, n in docs.items()} for c, docs in sorted(par_champ.items())}]
-            for racine, par_champ in sorted(postings.items())
-        ],
-        "serializationVersion": 2,
+        "postings": {champ: {racine: _ecarts(docs) for racine, docs in sorted(table.items())}
+                     for champ, table in par_champ.items()},
+        # Whoosh's idf (scoring.WeightingModel.idf) per document frequency, computed here: a
+        # browser's Math.log differs from the C library's in the last bit (V8: 104 of 3,972 values).
+        "idf": {str(n): log(len(textes) / (n + 1)) + 1 for n in frequences},
+        "longueurs": {champ: [byte_to_length(length_to_byte(n)) for n in liste] for champ, liste in longueurs.items()},
+        "moyennes": {champ: sum(liste) / nombre for champ, liste in longueurs.items()},
     }
+
+
+def _ecarts(docs: list[tuple[int, int]]) -> list[int]:
+    """(document, frequency) in document order → gaps, each followed by ``-frequence`` above 1."""
+    sortie, precedent = [], 0
+    for doc, frequence in docs:
+        sortie.append(doc - precedent)
+        if frequence > 1:
+            sortie.append(-frequence)
+        precedent = doc
+    return sortie
 
 
 def script(contenu: dict) -> str:
     """The data as a script (``fetch`` is refused on file://), the same bytes for the same data.
 
-    A JSON string given to ``JSON.parse`` rather than an object literal: browsers parse
-    the former much faster, which a phone feels on a 1.7 MB script.
+    The JSON text itself, in a template literal: the script defines one string, cheap to
+    load even on the page's thread (file://, where it is handed to the search's worker), and
+    the worker gives it to ``JSON.parse``, much faster than an object literal; only the backslash,
+    the backquote and ``${`` need escaping (JSON escapes every control character).
     """
     texte = json.dumps(contenu, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"window.RECHERCHE_DONNEES = JSON.parse({json.dumps(texte, ensure_ascii=False)});\n"
+    litteral = texte.replace("\\", "\\\\").replace("`", "\\`").replace("${", "\\${")
+    return f"globalThis.RECHERCHE_DONNEES_JSON = `{litteral}`;\n"
 
 
 def grammaire_citations() -> dict:
@@ -185,4 +195,4 @@ def grammaire_citations() -> dict:
 def script_citation(source: str) -> str:
     """``citation.js`` as the site serves it: the grammar first, then the script that reads it."""
     grammaire = json.dumps(grammaire_citations(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"window.CITATION_GRAMMAIRE = {grammaire};\n{source}"
+    return f"globalThis.CITATION_GRAMMAIRE = {grammaire};\n{source}"

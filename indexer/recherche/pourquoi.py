@@ -61,7 +61,7 @@ def _evocations(requete: Requete, chercheur: Chercheur, loi: int) -> list[str]:
     for concept in requete.concepts:
         if not concept.synonyme:
             continue
-        for expression, rangs in syn.par_tete.get(concept.variantes[0][0], ()):
+        for expression, rangs in syn.par_mot.get(concept.variantes[0][0], ()):
             if expression == concept.variantes[0] and any(loi in syn.lois[r] for r in rangs):
                 sortie.append(f"« {' '.join(concept.mots)} » évoque la Loi {loi} (corpus/synonymes.toml)")
     return sortie

@@ -109,14 +109,16 @@ class Requete(
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-class Synonymes(namedtuple("Synonymes", "groupes lois par_tete remplissage steriles phrases",
+class Synonymes(namedtuple("Synonymes", "groupes lois par_mot remplissage steriles phrases",
                             defaults=(frozenset(), None, None))):  # fmt: skip
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
     __slots__ = ()
     groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
     lois: tuple[frozenset[int], ...]  # per group
-    par_tete: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]  # first stem → …
+    # each stem → the expressions that hold it, longest first: a query says an expression
+    # when its stems stand side by side in any order (``_morceau``)
+    par_mot: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]
     remplissage: frozenset[str]  # stems of conversational filler, kept out of scoring
     # field → the expressions no passage of this index says there (``index.steriles``),
     # known once the index is built (default None: unknown)
@@ -206,13 +208,14 @@ def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
     for rang, (expressions, _) in enumerate(groupes):
         for expression in map(tuple, expressions):
             membres.setdefault(expression, set()).add(rang)
-    par_tete: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
+    par_mot: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
     for expression, rangs in membres.items():
-        par_tete.setdefault(expression[0], []).append((expression, frozenset(rangs)))
+        for racine in dict.fromkeys(expression):
+            par_mot.setdefault(racine, []).append((expression, frozenset(rangs)))
     return Synonymes(
         groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
         lois=tuple(frozenset(lois) for _, lois in groupes),
-        par_tete={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_tete.items()},
+        par_mot={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()},
         remplissage=remplissage,
     )
 
@@ -303,7 +306,7 @@ def _expressions(
     """The synonym expressions starting at word ``i`` (the longest, then a one-word one),
     each with the words typed for it."""
     trouves: list[tuple[tuple[str, ...], frozenset[int], tuple[str, ...]]] = []
-    for expression, rangs in syn.par_tete.get(pleins[i][2], ()):  # longest first
+    for expression, rangs in syn.par_mot.get(pleins[i][2], ()):  # longest first
         morceau = _morceau(pleins, i, expression)
         if morceau and not any(p[1] for p in morceau) and (not trouves or len(expression) == 1):
             trouves.append((expression, rangs, tuple(p[0] for p in morceau)))
@@ -312,25 +315,30 @@ def _expressions(
 
 def _morceau(pleins: list[tuple[str, bool, str, bool]], i: int,
              expression: tuple[str, ...]) -> list[tuple[str, bool, str, bool]] | None:  # fmt: skip
-    """The words from word ``i`` that say ``expression``, or None; a lower-case « est »
-    the expression does not hold is passed over: « la renonce est consommée » says
-    « renonce consommée » (« Est », the player, is not passed over)."""
+    """The words from word ``i`` on that say ``expression``: its stems in any order (« carte
+    jouée », « jouer la carte » ; « le déclarant a commencé par le mort », « partir du mort »),
+    side by side once stop words are out, word ``i`` among them; or None. A lower-case « est »
+    the expression does not hold is passed over: « la renonce est consommée » says « renonce
+    consommée » (« Est », the player, is not passed over). A window of one more word, or the
+    passages' side in any order too, lost on the folds of tests/eval (issue 19)."""
+    reste = list(expression)
     morceau: list[tuple[str, bool, str, bool]] = []
     for plein in pleins[i:]:
-        if len(morceau) == len(expression):
-            break
-        if plein[2] == expression[len(morceau)]:
+        if plein[2] in reste:
+            reste.remove(plein[2])
             morceau.append(plein)
         elif not (morceau and plein[0] == "est"):
             return None
-    return morceau if len(morceau) == len(expression) else None
+        if not reste:
+            return morceau
+    return None
 
 
 def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
     lois: set[int] = set()
     for concept in concepts:
         if concept.synonyme:
-            for expression, rangs in syn.par_tete.get(concept.variantes[0][0], ()):
+            for expression, rangs in syn.par_mot.get(concept.variantes[0][0], ()):
                 if expression == concept.variantes[0]:
                     lois.update(n for r in rangs for n in syn.lois[r])
     return frozenset(lois)

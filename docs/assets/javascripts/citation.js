@@ -2,18 +2,23 @@
 // mènent à la page de la loi et à l'ancre du paragraphe ; la recherche du site (recherche.js)
 // s'en sert aussi : une citation tapée seule y ouvre son paragraphe.
 //
-// La grammaire n'est pas ici : hooks/site.py écrit, en tête de ce script, window.CITATION_GRAMMAIRE,
+// La grammaire n'est pas ici : hooks/site.py écrit, en tête de ce script, globalThis.CITATION_GRAMMAIRE,
 // les motifs mêmes de indexer/labels.py (parse_label) et de recherche/requete.py (pour_site.
 // grammaire_citations) ; tests/test_citations_js.py donne la même table de saisies à Python et à node.
 // La table des ancres (window.CITATIONS_LOIS, écrite par hooks/site.py depuis
 // assets/citations.json) sert à retomber sur le paragraphe englobant quand l'ancre exacte
 // n'existe pas ; sans elle, on calcule l'adresse de la page de la loi.
-(function () {
+// Une fabrique comme les fichiers du moteur (recherche-analyse.js) : sans page (dans node, dans le
+// travailleur de la recherche), seule la grammaire sert.
+(function (module) {
+  (globalThis.RechercheModules = globalThis.RechercheModules || []).push(module);
+  globalThis[module.name] = module(globalThis);
+})(function CitationLoi(g) {
   "use strict";
 
-  var G = window.CITATION_GRAMMAIRE;
+  var G = g.CITATION_GRAMMAIRE;
   if (!G) {
-    return; // le script servi sans sa grammaire (hors du site construit) : pas de citations
+    return null; // le script servi sans sa grammaire (hors du site construit) : pas de citations
   }
   var LOI_MAX = G.loi_max;
   var PREFIXE = new RegExp(G.prefixe, "i");
@@ -117,11 +122,10 @@
     });
   }
 
-  window.CitationLoi = { analyser: analyser, estMot: estMot, prefixesLoi: PREFIXES_LOI, ancre: ancre,
-    compacte: compacte, cible: cible };
-
-  var formulaire = document.getElementById("citation");
+  var formulaire = g.document ? g.document.getElementById("citation") : null;
   if (formulaire) {
     brancher(formulaire);
   }
-})();
+  return { analyser: analyser, estMot: estMot, prefixesLoi: PREFIXES_LOI, ancre: ancre, compacte: compacte,
+    cible: cible };
+});

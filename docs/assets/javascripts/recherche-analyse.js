@@ -5,7 +5,16 @@
 // comprises (« suffixe in r2 » y est un test de sous-chaîne) : tests/test_site_recherche.py
 // vérifie qu'il donne les racines du Python sur tout le vocabulaire de l'index.
 // Chargé seul sur une page ouverte depuis un résultat (surlignage), avec le moteur sinon.
-(function () {
+//
+// Chaque fichier du moteur est une fabrique nommée, rangée dans globalThis.RechercheModules et
+// appelée aussitôt : globalThis.RechercheAnalyse est ce qu'elle rend. Pur (rien de la page) :
+// le même fichier se charge en <script>, dans node (tests/test_moteur_js.py) et dans le
+// travailleur de la recherche, qui, depuis file://, est écrit avec le texte de ces fabriques
+// (recherche.js).
+(function (module) {
+  (globalThis.RechercheModules = globalThis.RechercheModules || []).push(module);
+  globalThis[module.name] = module(globalThis);
+})(function RechercheAnalyse() {
   "use strict";
 
   const VOYELLES = "aeiouyâàëéêèïîôûù";
@@ -247,5 +256,5 @@
     return { plier, raciner, raciniser, racines, suite, mots, vides };
   }
 
-  window.RechercheAnalyse = { creer, plier, raciniser, efinal };
-})();
+  return { creer, plier, raciniser, efinal };
+});

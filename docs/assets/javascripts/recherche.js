@@ -1,22 +1,25 @@
 // La recherche du site : la loupe de l'en-tête (un dialogue), la page recherche/index.html?q=…,
 // et le surlignage des mots cherchés sur la page d'un résultat (?h=racines).
 //
-// Rien n'est chargé sur une simple lecture : MiniSearch, l'analyse, le moteur et les données
-// (recherche-donnees.js, écrit par hooks/site.py) sont des scripts ajoutés à la première
-// ouverture de la recherche — des scripts, pas fetch, que file:// refuse. Les temps de chaque
-// étape vont dans window.RechercheMesures (tests du navigateur, make bench).
+// Rien n'est chargé sur une simple lecture. À la première ouverture de la recherche, un
+// travailleur (Web Worker, recherche-travail.js) lit les données et répond aux requêtes : la
+// page n'en porte jamais le poids (ni lecture de 2 Mo ni classement sur son fil). Sur http(s),
+// il se lance depuis son fichier ; depuis file:// (le zip), où un travailleur ne peut charger
+// aucun fichier, la page charge le moteur et les données en <script> (des scripts, pas fetch, que
+// file:// refuse), puis l'écrit depuis un Blob. Les temps de chaque étape vont dans
+// window.RechercheMesures (tests du navigateur, make bench).
 (function () {
   "use strict";
 
   const ICI = document.currentScript ? document.currentScript.src : "";
   const RACINE = new URL("../../", ICI || document.baseURI);
-  const SCRIPTS = ["minisearch.js", "recherche-analyse.js", "recherche-moteur.js", "recherche-donnees.js"];
   const TYPES = { loi: "Loi", commentaire: "Commentaire", exemple: "Exemple", note: "Note", index: "Index",
     definition: "Définition", reglement: "Règlement", annexe: "Annexe", tableau: "Tableau", objet: "Objet du Code",
     preface: "Préface", marque: "Marque" };
   const mesures = (window.RechercheMesures = { chargements: 0 });
   const charges = new Map();
   let moteur = null;
+  let pret = false;
 
   function script(nom) {
     if (!charges.has(nom)) {
@@ -32,18 +35,64 @@
     return charges.get(nom);
   }
 
-  // Le moteur, chargé une fois (à la première ouverture), prêt à chercher.
+  // Le travailleur : son fichier sur http(s) ; depuis file://, le texte des fabriques du moteur
+  // chargées ici, et les données envoyées (une chaîne : la lire est l'affaire du travailleur).
+  function travailleur() {
+    if (/^https?:$/.test(location.protocol)) {
+      return Promise.resolve(new Worker(new URL("assets/javascripts/recherche-travail.js", RACINE)));
+    }
+    return script("recherche-travail.js").then(() => {
+      const T = window.RechercheTravail;
+      // citation.js est déjà sur chaque page : le recharger brancherait deux fois la boîte de l'accueil.
+      const manquants = T.SCRIPTS.filter((nom) => nom !== "citation.js" || !window.CitationLoi);
+      return Promise.all([...manquants, T.DONNEES].map(script)).then(() => {
+        mesures.scripts = performance.now();
+        const source = T.source(window.RechercheModules, window.CITATION_GRAMMAIRE);
+        const w = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+        w.postMessage({ donnees: window.RECHERCHE_DONNEES_JSON });
+        delete window.RECHERCHE_DONNEES_JSON;
+        return w;
+      });
+    });
+  }
+
+  // Le moteur, chargé une fois (à la première ouverture) : chercher(texte, options) → Promise
+  // de la réponse du travailleur ; preparer() lui fait faire d'avance ce qu'une faute demanderait.
   function charger() {
     if (!moteur) {
       mesures.ouverture = performance.now();
       mesures.chargements += 1;
-      moteur = Promise.all(SCRIPTS.map(script)).then(() => {
-        mesures.scripts = performance.now();
-        const m = window.RechercheMoteur.creer(window.RECHERCHE_DONNEES, window.MiniSearch,
-          window.RechercheAnalyse, window.CitationLoi);
-        mesures.pret = performance.now();
-        return m;
-      });
+      moteur = travailleur().then((w) => new Promise((ok, echec) => {
+        const attentes = new Map();
+        let numero = 0;
+        const api = {
+          chercher: (texte, options) => new Promise((fini, rate) => {
+            numero += 1;
+            attentes.set(numero, [fini, rate]);
+            w.postMessage({ n: numero, texte, options });
+          }),
+          preparer: () => w.postMessage({ preparer: true }),
+        };
+        w.onmessage = (evenement) => {
+          const m = evenement.data;
+          if (m.pret) {
+            mesures.pret = performance.now();
+            mesures.lecture = m.lecture; // ms du travailleur pour lire les données
+            pret = true;
+            return m.erreur ? echec(new Error(m.erreur)) : ok(api);
+          }
+          const [fini, rate] = attentes.get(m.n);
+          attentes.delete(m.n);
+          if (m.erreur) rate(new Error(m.erreur));
+          else fini(m.reponse);
+        };
+        w.onerror = (evenement) => {
+          evenement.preventDefault();
+          const erreur = new Error(evenement.message || "le travailleur de la recherche s'est arrêté");
+          echec(erreur);
+          for (const [, rate] of attentes.values()) rate(erreur);
+        };
+      }));
     }
     return moteur;
   }
@@ -110,6 +159,7 @@
 
   function afficher(cible, etat, reponse, texte) {
     cible.replaceChildren();
+    cible.style.minHeight = ""; // la place gardée en attendant (recherche.md) : les résultats la prennent
     if (!reponse.groupes.length) {
       etat.textContent = reponse.requete ? "Aucun résultat pour « " + reponse.requete + " »." : "";
     } else {
@@ -141,23 +191,28 @@
     });
   }
 
-  // Cherche et affiche (en tapant : le dernier mot est complété) ; mesures.derniere : la durée
-  // de la recherche et de son affichage (ms).
+  // Cherche et affiche (en tapant : le dernier mot est complété) ; seule la dernière requête
+  // partie s'affiche. mesures.derniere : la durée de la recherche et de son affichage (ms).
+  let derniere = 0;
   function chercherDans(texte, cible, etat, enTapant) {
-    etat.textContent = moteur ? "" : "Chargement de la recherche…";
+    const numero = ++derniere;
+    etat.textContent = pret ? "" : "Chargement de la recherche…";
+    const debut = performance.now();
     return charger().then((m) => {
-      const debut = performance.now();
-      const reponse = m.chercher(texte, { limite: 10, parGroupe: 3, completer: Boolean(enTapant) });
-      afficher(cible, etat, reponse, texte);
-      const label = citation(texte);
-      if (label) etat.textContent = "Entrée : ouvrir la Loi " + window.CitationLoi.compacte(label) + ".";
-      const fin = performance.now();
-      mesures.derniere = fin - debut;
-      if (mesures.premiers === undefined) {
-        mesures.premiers = fin;
-        (window.requestIdleCallback || setTimeout)(() => m.preparer());
-      }
-      return reponse;
+      const depart = Math.max(debut, mesures.pret || 0);
+      return m.chercher(texte, { limite: 10, parGroupe: 3, completer: Boolean(enTapant) }).then((reponse) => {
+        if (numero !== derniere) return reponse; // une requête plus récente est en route
+        afficher(cible, etat, reponse, texte);
+        const label = citation(texte);
+        if (label) etat.textContent = "Entrée : ouvrir la Loi " + window.CitationLoi.compacte(label) + ".";
+        const fin = performance.now();
+        mesures.derniere = fin - depart;
+        if (mesures.premiers === undefined) {
+          mesures.premiers = fin;
+          (window.requestIdleCallback || setTimeout)(() => m.preparer());
+        }
+        return reponse;
+      });
     }).catch((erreur) => {
       etat.textContent = "La recherche n'a pas pu se charger (" + erreur.message + ").";
     });
