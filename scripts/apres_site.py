@@ -9,6 +9,11 @@ built folder only, so that another generator needs no hook of ours to get:
 - the citation table ``citations-donnees.js`` (a script: ``fetch`` of a JSON file is refused on
   file://), each anchor's page as it was built (``lois/12/index.html`` or ``lois/12.html``);
 - no lunr search of the theme (about 1.2 MB the site, the zip and the cache would carry);
+- the stylesheets for a phone (issue 20): ``scripts/css.mjs`` (node; PurgeCSS and Beasties pinned
+  in package.json) keeps of Material's stylesheets, its palette and ours only the selectors the
+  built pages and the site's scripts name, in one file, then writes into each page the rules that
+  touch its elements (the critical CSS, computed from the real page, never copied by hand) and
+  loads the stylesheet after the first paint (``tests/test_site_css.py``: nothing visible lost);
 - last, ``manifest.webmanifest`` and the service worker ``sw.js``, precaching every file then in
   the folder under a cache named after a SHA-256 of their bytes: a new build with other content
   gets a new cache and the old one is dropped; an identical build writes identical bytes (sorted
@@ -24,6 +29,7 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import quote
@@ -67,10 +73,25 @@ def completer(site: Path) -> list[str]:
     copier_recherche(site)
     ajouter_grammaire(site)
     avertissements = ecrire_citations(site)
+    alleger_css(site)
     (site / MANIFESTE).write_text(manifeste(NOM_SITE), encoding="utf-8")
     fichiers = a_precacher(site)
     (site / SERVICE_WORKER).write_text(service_worker(fichiers, empreinte(site, fichiers)), encoding="utf-8")
     return avertissements
+
+
+def alleger_css(site: Path) -> None:
+    """The stylesheets trimmed and the critical CSS written, before the precache list is made
+    (a folder without stylesheets has nothing to trim)."""
+    if not (site / "assets/stylesheets").is_dir():
+        return
+    node = shutil.which("node")
+    if node is None:
+        raise Echec("node manque : il allège les feuilles de style du site (scripts/css.mjs)")
+    fini = subprocess.run([node, str(RACINE / "scripts/css.mjs"), str(site)], cwd=RACINE,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    if fini.returncode != 0:
+        raise Echec(f"scripts/css.mjs a échoué : {fini.stderr.strip()}")
 
 
 def retirer_lunr(site: Path) -> None:

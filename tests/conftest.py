@@ -46,3 +46,30 @@ def site_commun(tmp_path_factory: pytest.TempPathFactory):
     from site_outils import construire
 
     return construire(tmp_path_factory.mktemp("site"))
+
+
+def _apres_les_scripts() -> None:
+    """A page of the site loads its scripts after its first paint (overrides/main.html), once the
+    ``load`` event that ``goto`` waits for may have passed: every ``goto`` and ``reload`` of the
+    browser tests also waits until the theme has started (``<html data-scripts="prets">``) and the
+    stylesheets apply, or returns at once on a page without that loader (a folder listing)."""
+    try:
+        from playwright.sync_api import Page
+    except ImportError:
+        return
+    attendre = """() => document.documentElement.dataset.scripts !== 'en-attente' &&
+        !document.querySelector('link[data-apres-affichage]') &&
+        [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)"""
+
+    def avec_attente(methode):
+        def appel(page, *args, **kwargs):
+            reponse = methode(page, *args, **kwargs)
+            page.wait_for_function(attendre)
+            return reponse
+        return appel
+
+    Page.goto = avec_attente(Page.goto)  # type: ignore[method-assign]
+    Page.reload = avec_attente(Page.reload)  # type: ignore[method-assign]
+
+
+_apres_les_scripts()

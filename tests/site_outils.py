@@ -188,3 +188,44 @@ _EXTRAS_68 = [
     "Ancien texte : une revendication doit être accompagnée d'une déclaration.", "",
     "</div>", "",
 ]
+
+
+# --- screenshots compared pixel by pixel (no imaging library in the project) ----------------
+
+
+def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and rows of an 8-bit RGB(A) PNG, as Chromium writes them (no interlace)."""
+    import struct
+    import zlib
+
+    i, donnees = 8, b""
+    while i < len(png):
+        taille, genre = struct.unpack(">I4s", png[i:i + 8])
+        morceau = png[i + 8:i + 8 + taille]
+        i += 12 + taille
+        if genre == b"IHDR":
+            largeur, hauteur, _, couleur = struct.unpack(">IIBB", morceau[:10])
+        elif genre == b"IDAT":
+            donnees += morceau
+    brut, octets = zlib.decompress(donnees), {6: 4, 2: 3}[couleur]
+    pas, lignes, avant, k = largeur * octets, [], bytearray(largeur * octets), 0
+    for _ in range(hauteur):
+        filtre, ligne = brut[k], bytearray(brut[k + 1:k + 1 + pas])
+        k += 1 + pas
+        for x in range(pas):
+            a = ligne[x - octets] if x >= octets else 0
+            b, c = avant[x], avant[x - octets] if x >= octets else 0
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)  # Paeth: the nearest of a, b, c to a + b - c
+            predit = (0, a, b, (a + b) // 2, a if pa <= pb and pa <= pc else b if pb <= pc else c)
+            ligne[x] = (ligne[x] + predit[filtre]) & 255
+        lignes.append(bytes(ligne))
+        avant = ligne
+    return largeur, octets, lignes
+
+
+def pixels_differents(une: bytes, autre: bytes) -> int:
+    """How many pixels differ between two screenshots of one size."""
+    largeur, octets, a = _pixels(une)
+    _, _, b = _pixels(autre)
+    return sum(a[y][x:x + octets] != b[y][x:x + octets]
+               for y in range(len(a)) if a[y] != b[y] for x in range(0, largeur * octets, octets))

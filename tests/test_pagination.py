@@ -9,9 +9,11 @@ import re
 import pytest
 from site_outils import NB_LOIS, RACINE
 
+from indexer.corpus.parsers import code2007, code2007_toc
 from indexer.rendu.pagination import page, pages_de
 
 GUIDE = (RACINE / "corpus/sources/000_bc3a5b1056d66b24.txt").read_text(encoding="utf-8")
+CODE_2007 = tuple((RACINE / "corpus/sources/001_70a37ebcf675b134.txt").read_text(encoding="utf-8").split("\n"))
 # corpus/NOTES.md §1.2: the page numbers that leaked into the Guide, each ending its page
 FUITES = {1595: 22, 2444: 33, 4153: 55, 4761: 63, 6618: 87, 7102: 93, 8807: 115, 8889: 116, 9719: 127}
 
@@ -57,3 +59,30 @@ def test_un_meme_texte_tient_en_une_ligne():
     assert all(re.search(r"Même texte : <cite title=\"[^\"]+, ligne \d+\">[^<]+</cite>", t) for _, _, t in toutes)
     guide = [t for _, _, t in toutes if "Guide pratique" in t]
     assert guide and all(re.search(r">Guide pratique \(FFB\), p\. \d+</cite>", t) for t in guide), guide[:3]
+
+
+# 001's TOC 2 prints each law's page after its leader (« LOI » / « 68.....61 » at 1274–1275); the body
+# has no page break, so only a law's title lines get a page (corpus/NOTES.md §2.1–2.3).
+@pytest.mark.parametrize(("ligne", "attendu"), [
+    (1828, 15),   # « Le jeu de cartes » : law 1, TOC 2 « couleurs.....15 »
+    (4330, 61),   # « Revendication ou » : law 68, « 68.....61 »
+    (4331, 61),   # « concession de levées », the title's second line
+    (4332, None),  # the law's first sentence: on page 61 or a later one, unknown
+    (5182, 78),   # law 93, « Procédures » / « d'appel * »
+    (1700, None),  # the definitions, before the laws
+    (5236, None),  # Annexe I, after them
+    (7000, None),  # the RNC
+])
+def test_le_code_2007_prend_la_page_que_donne_sa_table(ligne, attendu):
+    pages = code2007_toc.pages_des_lois(CODE_2007, code2007.DEBUT, code2007.FIN)
+    assert page(pages, ligne) == attendu
+
+
+def test_le_texte_2007_de_chaque_loi_dit_sa_page():
+    """The 93 « Texte 2007 » blocks: « Code 2007 et RNC 2008 (FFB), p. N », the line in the tooltip;
+    the pages follow the laws' order."""
+    sources = {n: re.findall(r'<cite title="001_[^"]+, ligne \d+">Code 2007 et RNC 2008 \(FFB\), p\. (\d+)</cite>', t)
+               for n, t in _pages_lois().items()}
+    assert all(len(pages) == 1 for pages in sources.values()), [n for n, p in sources.items() if len(p) != 1]
+    suite = [int(sources[n][0]) for n in range(1, NB_LOIS + 1)]
+    assert suite[0] == 15 and suite[67] == 61 and suite == sorted(suite)

@@ -123,7 +123,7 @@ def test_la_page_de_recherche_et_le_dialogue(site):
 
 
 def test_la_navigation_range_les_lois_par_chapitre(site):
-    """The menu nests the laws under chapters (read from lois/index.md by hooks/site.py). Pruned
+    """The menu nests the laws under chapters (written into mkdocs.yml by « loi construire »). Pruned
     (``navigation.prune``), a page carries its own chapter's laws; another chapter is one link, to its
     first law: « Préliminaires (Lois 1 à 8) » → lois/1, « La période des annonces » → lois/17."""
     page = _lire(site / "lois/68/index.html")
@@ -133,7 +133,8 @@ def test_la_navigation_range_les_lois_par_chapitre(site):
                             r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>', page))
     assert {n for n in liens if liens[n].startswith("Loi ")} == {"65", "66", "67", "69", "70", "71"}
     assert liens["1"].startswith("Préliminaires") and liens["17"].startswith("La période des annonces")
-    assert "12" not in liens and len(page) < 80_000  # the other chapters' laws are not in every page
+    sans_css = re.sub(r"<style>.*?</style>", "", page, flags=re.S)  # the critical CSS (scripts/apres_site.py) aside
+    assert "12" not in liens and len(sans_css) < 80_000  # the other chapters' laws are not in every page
 
 
 def test_chaque_loi_a_son_titre_et_non_son_numero(site):
@@ -276,11 +277,12 @@ def test_nos_scripts_et_le_manifeste_ne_visent_aucune_adresse(site):
 
 
 def test_le_site_ne_prend_rien_de_npm(site):
-    """The search is ours (docs/assets/javascripts/recherche*.js): npm holds dev tools only (Lighthouse)."""
+    """The search is ours (docs/assets/javascripts/recherche*.js): npm holds tools only, the
+    build's (PurgeCSS and Beasties, scripts/apres_site.py) and the benchmark's (Lighthouse), none served."""
     paquet = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))
-    assert "dependencies" not in paquet and list(paquet["devDependencies"]) == ["lighthouse"]
+    assert "dependencies" not in paquet and sorted(paquet["devDependencies"]) == ["beasties", "lighthouse", "purgecss"]
     assert not (site / "assets/javascripts/minisearch.js").exists()
-    assert re.fullmatch(r"\d+\.\d+\.\d+", paquet["devDependencies"]["lighthouse"]), "version exacte"
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in paquet["devDependencies"].values()), "version exacte"
 
 
 # --- PWA ------------------------------------------------------------------------------------

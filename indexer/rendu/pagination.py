@@ -8,6 +8,10 @@ numbers fix the constant, and only the lone numbers that agree with the count ar
 numbers (5648 `87` and 7342 `976` are card holdings); at least two must agree, since any single
 number agrees with some count. A source without form feeds has no
 pages: its passages are named by source alone, the line staying in the tooltip.
+
+The 2007 Code (001) has no form feeds either, but its second table of contents prints the page
+of each law: its parser gives those pages on the laws' title lines (``code2007_toc.pages_des_lois``),
+in the same shape, a page 0 marking lines whose page is unknown.
 """
 
 from __future__ import annotations
@@ -57,4 +61,4 @@ def page(pages: Pages, ligne: int | None) -> int | None:
     if not pages or not ligne:
         return None
     rang = bisect.bisect_right([debut for debut, _ in pages], ligne) - 1
-    return pages[rang][1] if rang >= 0 else None
+    return (pages[rang][1] or None) if rang >= 0 else None  # 0: a stretch whose page is unknown

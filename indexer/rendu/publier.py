@@ -14,6 +14,7 @@ from typing import Any
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.corpus.carte import Carte
 from indexer.corpus.fiches import url_loi
+from indexer.corpus.parsers import code2007, code2007_toc
 from indexer.editions import COURANTE
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
 from indexer.rendu.index_alphabetique import render_definitions, render_index
@@ -28,6 +29,7 @@ from indexer.rendu.pages import (
 )
 from indexer.rendu.pagination import pages_de
 from indexer.rendu.schema import SCHEMA_LOI
+from indexer.sources import CODE_2007
 
 DOSSIER_LOIS = "docs/lois"
 DOSSIER_DONNEES = "docs/donnees/lois"  # the per-law data of `loi voir`, open data on the site
@@ -58,6 +60,9 @@ def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres:
     """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
     their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
     pages = {fichier: pages_de(texte) for fichier, texte in (textes or {}).items()}
+    if textes and CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
+        pages[CODE_2007] = code2007_toc.pages_des_lois(tuple(textes[CODE_2007].split("\n")), code2007.DEBUT,
+                                                        code2007.FIN)
     contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)

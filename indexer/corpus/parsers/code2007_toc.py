@@ -21,7 +21,7 @@ TOC2_DEBUT = 617
 TOC2_FIN = 1535
 
 # "Donne.....16", "12......20", "toutes précisées ......31": leader and page number.
-_POINTILLES = re.compile(r"\s*\.{5,}\s*\d*\s*$")
+_POINTILLES = re.compile(r"\s*\.{5,}\s*(?P<page>\d*)\s*$")
 # 767 "6", 936 "7", 1103 "8", 1433 "10": page numbers leaked into TOC 2.
 _NUMERO_DE_PAGE = re.compile(r"^\d{1,3}$")
 # "LOI 1 Le jeu de cartes…", "LOI" (the number follows), "LOI 91 - Pénaliser…"
@@ -47,6 +47,7 @@ class EntreeLoi:
     numero: int
     titre: str
     sections: tuple[tuple[str, str], ...]
+    page: int | None = None  # where the law starts in the printed Code (the number after its leader)
 
 
 @dataclass(frozen=True)
@@ -88,30 +89,48 @@ def normaliser(texte: str) -> str:
     return _HORS_TITRE.sub("", texte)
 
 
-def _entrees_brutes(lignes: Lignes) -> list[list[str]]:
-    """TOC 2 cut into entries (one per LOI or section line), leaders and pages removed."""
-    entrees: list[list[str]] = []
+def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
+    """TOC 2 cut into entries (one per LOI or section line), leaders removed, each with the page
+    numbers printed after its leaders (one: all 344 entries carry theirs)."""
+    entrees: list[tuple[list[str], list[int]]] = []
     for ligne in lignes[TOC2_DEBUT - 1 : TOC2_FIN]:
         if _NUMERO_DE_PAGE.match(ligne.strip()):
             continue  # a leaked page number, not a wrapped law number
         texte = _POINTILLES.sub("", ligne).strip()
         if _ENTREE_LOI.match(texte) or _ENTREE_SECTION.match(texte):
-            entrees.append([texte])
+            entrees.append(([texte], []))
         elif texte and entrees:
-            entrees[-1].append(texte)
+            entrees[-1][0].append(texte)
+        if (pointilles := _POINTILLES.search(ligne)) and pointilles["page"] and entrees:
+            entrees[-1][1].append(int(pointilles["page"]))
     return entrees
 
 
 def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
-    """The 93 laws of TOC 2 with their 2007 titles and section subtitles, in order."""
-    lois: list[tuple[int, str, list[tuple[str, str]]]] = []
-    for morceaux in _entrees_brutes(lignes):
+    """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
+    lois: list[tuple[int, str, list[tuple[str, str]], int | None]] = []
+    for morceaux, pages in _entrees_brutes(lignes):
         texte = joindre(morceaux)
         if loi := _LOI.match(texte):
-            lois.append((int(loi["numero"]), loi["titre"], []))
+            lois.append((int(loi["numero"]), loi["titre"], [], pages[0] if pages else None))
         elif (section := _ENTREE_SECTION.match(texte)) and lois:
             lois[-1][2].append((section["lettre"], section["texte"] or ""))
-    return tuple(EntreeLoi(n, titre, tuple(sections)) for n, titre, sections in lois)
+    return tuple(EntreeLoi(n, titre, tuple(sections), page) for n, titre, sections, page in lois)
+
+
+def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int], ...]:
+    """The page TOC 2 prints for each law (« correspondance des rubriques et des pages »), on the
+    lines of its title in the body: ``(first line, page)`` then ``(line after the title, 0)``.
+
+    001 has no page breaks (no form feed, no running page number in the laws): a line inside a
+    law may stand on its first page or a later one, so it gets none (0: unknown); the title's
+    lines are the law's first page. Every passage of 001 that a page cites starts at a law's
+    title (the 93 « Texte 2007 » blocks).
+    """
+    entrees = sommaire(lignes)
+    titres = reperer_titres(lignes, entrees, debut, fin)
+    return tuple(ancre for e, t in zip(entrees, titres, strict=True) if e.page
+                 for ancre in ((t.debut, e.page), (t.fin + 1, 0)))
 
 
 def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
