@@ -55,8 +55,10 @@ def manifeste() -> dict[str, str]:
     sommes = {entree["id"]: entree["sha256"] for entree in _toml("sources.toml", requis=True)["source"]}
     if set(sommes) != set(sources.PAR_FICHIER):
         ecart = sorted(set(sommes) ^ set(sources.PAR_FICHIER))
-        raise LoiErreur(f"corpus/sources.toml et indexer/sources.py ne décrivent pas les mêmes sources "
-                        f"({', '.join(ecart)}) : ajoutez ou retirez-les des deux côtés.")
+        raise LoiErreur(
+            f"corpus/sources.toml et indexer/sources.py ne décrivent pas les mêmes sources "
+            f"({', '.join(ecart)}) : ajoutez ou retirez-les des deux côtés."
+        )
     return sommes
 
 
@@ -118,8 +120,7 @@ def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
     if not chemin.exists():
         return Declarations()
     par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
-    return lire_declarations(chemin.read_text(encoding="utf-8"), par_cle,
-                             {s.cle: s.fichier for s in sources.SOURCES})
+    return lire_declarations(chemin.read_text(encoding="utf-8"), par_cle, {s.cle: s.fichier for s in sources.SOURCES})
 
 
 def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
@@ -223,8 +224,7 @@ def attendus() -> dict[str, str]:
     titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
     sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte, lire_sources())
     noms = {s.fichier: s.nom for s in sources.SOURCES}
-    sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(),
-                               resultat.carte))
+    sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(), resultat.carte))
     sortie[CONFIGURATION] = configuration_du_site(resultat.corpus)
     return sortie
 
@@ -240,8 +240,11 @@ def configuration_du_site(corpus: Corpus) -> str:
 
 def generes_existants() -> set[str]:
     """The generated files now on disk (to remove the ones no longer produced)."""
-    lois = [*(racine() / "docs" / "lois").glob("*.md"), *(racine() / "docs" / "lois").glob("*/index.md"),
-            *(racine() / "docs" / "donnees" / "lois").glob("*.json")]
+    lois = [
+        *(racine() / "docs" / "lois").glob("*.md"),
+        *(racine() / "docs" / "lois").glob("*/index.md"),
+        *(racine() / "docs" / "donnees" / "lois").glob("*.json"),
+    ]
     return {p.relative_to(racine()).as_posix() for p in lois}
 
 
@@ -326,8 +329,10 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
             with contextlib.closing(index.ouvrir(cible)) as ix:
                 ecrire_atomique(site, script_recherche_site(ix).encode("utf-8"))
     except OSError as erreur:
-        raise IndexIndisponible(f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : "
-                                "libérez de la place ou vérifiez les droits du dossier, puis relancez.") from None
+        raise IndexIndisponible(
+            f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : "
+            "libérez de la place ou vérifiez les droits du dossier, puis relancez."
+        ) from None
     return cible
 
 

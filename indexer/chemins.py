@@ -18,8 +18,11 @@ RACINE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EN_DEPOT = os.path.isdir(os.path.join(RACINE, "corpus"))
 # A checkout to build in: the sources and the project file (or git) beside indexer/. An installed
 # wheel has neither: ``loi construire`` refuses there instead of writing into site-packages.
-DEPOT = EN_DEPOT and os.path.isdir(os.path.join(RACINE, "corpus", "sources")) and (
-    os.path.isfile(os.path.join(RACINE, "pyproject.toml")) or os.path.exists(os.path.join(RACINE, ".git")))
+DEPOT = (
+    EN_DEPOT
+    and os.path.isdir(os.path.join(RACINE, "corpus", "sources"))
+    and (os.path.isfile(os.path.join(RACINE, "pyproject.toml")) or os.path.exists(os.path.join(RACINE, ".git")))
+)
 CORPUS = os.path.join(RACINE, "corpus") if EN_DEPOT else os.path.join(RACINE, "loi_corpus")
 DONNEES = os.path.join(RACINE, "docs", "donnees") if EN_DEPOT else os.path.join(RACINE, "loi_donnees")
 # What ``loi construire --index`` writes in a checkout (out of git: Whoosh names its segments at random).

@@ -129,12 +129,10 @@ def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
 
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
 # Kept as a pattern string and compiled on first use: ``loi voir`` never needs it.
-_RELATIF = (
-    rf"""^(?P<section>{SECTION})?
+_RELATIF = rf"""^(?P<section>{SECTION})?
         (?P<numero>{NUMERO})?
         (?:\(?(?P<lettre>{LETTRE_2007})\))?
         (?:\((?P<romain>{ROMAIN})\))?$"""
-)
 
 
 _ROMAIN_SEUL = rf"^\(({ROMAIN})\)$"

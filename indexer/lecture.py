@@ -42,8 +42,24 @@ def schema() -> dict:
 
 
 # The keywords ``conforme`` knows; any other in the schema is refused (tests/test_cli_lecture.py).
-MOTS_CLES = frozenset(("$schema", "$comment", "title", "description", "type", "required", "properties",
-                       "additionalProperties", "items", "enum", "minimum", "maximum", "pattern", "not"))
+MOTS_CLES = frozenset(
+    (
+        "$schema",
+        "$comment",
+        "title",
+        "description",
+        "type",
+        "required",
+        "properties",
+        "additionalProperties",
+        "items",
+        "enum",
+        "minimum",
+        "maximum",
+        "pattern",
+        "not",
+    )
+)
 _TYPES = {"object": dict, "array": list, "string": str}
 
 
@@ -53,8 +69,9 @@ def conforme(valeur: object, regle: dict) -> bool:
     (too slow to import on the path of ``loi voir``), and agreeing with it (a test)."""
     genre = regle.get("type")
     if genre == "integer":
-        if isinstance(valeur, bool) or not (isinstance(valeur, int)
-                                            or isinstance(valeur, float) and valeur.is_integer()):
+        if isinstance(valeur, bool) or not (
+            isinstance(valeur, int) or isinstance(valeur, float) and valeur.is_integer()
+        ):
             return False
     elif genre is not None and not isinstance(valeur, _TYPES[genre]):
         return False
@@ -90,24 +107,26 @@ def charger(numero: int) -> Objet:
     from indexer.chemins import EN_DEPOT, donnees_loi
 
     chemin = donnees_loi(numero)
-    remede = ("restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)" if EN_DEPOT
-              else "réinstallez loi (pip install --force-reinstall)")
+    remede = (
+        "restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)"
+        if EN_DEPOT
+        else "réinstallez loi (pip install --force-reinstall)"
+    )
     try:
         regle = schema()
     except (OSError, ValueError, RecursionError) as erreur:
-        raise DonneesAbimees(f"Le schéma des données par loi est absent ou illisible ({erreur}) : "
-                             f"{remede}.") from None
+        raise DonneesAbimees(f"Le schéma des données par loi est absent ou illisible ({erreur}) : {remede}.") from None
     try:
         with open(chemin, encoding="utf-8") as fichier:
             objet = json.load(fichier)
     except FileNotFoundError:
         raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
     except (OSError, ValueError, RecursionError) as erreur:
-        raise DonneesAbimees(f"Les données de la Loi {numero} sont illisibles ({chemin} : "
-                             f"{montrable(str(erreur), 200)}) : {remede}.") from None
+        raise DonneesAbimees(
+            f"Les données de la Loi {numero} sont illisibles ({chemin} : {montrable(str(erreur), 200)}) : {remede}."
+        ) from None
     if not bien_forme(objet, numero, regle):
-        raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : "
-                             f"{remede}.")
+        raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : {remede}.")
     return objet  # type: ignore[no-any-return]
 
 
@@ -115,8 +134,11 @@ def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
     """The object follows the published schema, is law ``numero``'s and names no « ref » (the
     whole law): what ``loi voir`` relies on."""
     try:
-        return (conforme(objet, schema() if regle is None else regle) and objet["loi"] == numero  # type: ignore[index]
-                and "ref" not in objet)  # type: ignore[operator]
+        return (
+            conforme(objet, schema() if regle is None else regle)
+            and objet["loi"] == numero  # type: ignore[index]
+            and "ref" not in objet  # type: ignore[operator]
+        )
     except (RecursionError, re.error, KeyError, TypeError):
         return False
 
@@ -127,14 +149,15 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
     if label is None:
         raise ReferenceInconnue(
             f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
-            "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93).")
+            "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93)."
+        )
     objet = objet_loi(label.loi)
     if label.parties:
         if label not in labels_connus(objet):
             proches = ", ".join(voisins(objet, label)) or "aucun"
             raise ReferenceInconnue(
-                f"La {label} n'existe dans aucune édition du corpus. Paragraphes proches : "
-                f"{proches}.")
+                f"La {label} n'existe dans aucune édition du corpus. Paragraphes proches : {proches}."
+            )
         objet = restreindre(objet, label)
     if edition:
         objet["paragraphes"] = [p for p in objet["paragraphes"] if p["edition"] == edition]
@@ -150,11 +173,11 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
 
 def public(objet: Objet) -> Objet:
     """The object as printed: internal keys (starting with « _ ») dropped."""
+
     def nettoyer(entrees: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [{k: v for k, v in e.items() if not k.startswith("_")} for e in entrees]
 
-    return {**objet, "paragraphes": nettoyer(objet["paragraphes"]),
-            "exemples": nettoyer(objet["exemples"])}
+    return {**objet, "paragraphes": nettoyer(objet["paragraphes"]), "exemples": nettoyer(objet["exemples"])}
 
 
 def labels_connus(objet: Objet) -> list[Label]:
@@ -208,8 +231,14 @@ def _bandeau(entree: dict[str, Any], sources: bool) -> str:
 
 def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> list[str]:
     """Wrap at word boundaries only (a word longer than the line stays whole)."""
-    return textwrap.wrap(texte, largeur, initial_indent=retrait, subsequent_indent=suite or retrait,
-                         break_long_words=False, break_on_hyphens=False)  # fmt: skip
+    return textwrap.wrap(
+        texte,
+        largeur,
+        initial_indent=retrait,
+        subsequent_indent=suite or retrait,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 # Control characters a damaged or hostile data file could hold (a terminal escape, a carriage
@@ -227,8 +256,9 @@ def _assainir(valeur: Any) -> Any:
     return valeur
 
 
-def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], str] = _identite,
-                 sources: bool = False) -> str:
+def texte_humain(
+    objet: Objet, largeur: int = 80, style: Callable[[str, str], str] = _identite, sources: bool = False
+) -> str:
     """What a person reads in a terminal: the text in force first, older ones marked.
 
     ``style(texte, genre)`` dresses a whole line or a label (« titre », « edition »,
@@ -244,8 +274,7 @@ def texte_humain(objet: Objet, largeur: int = 80, style: Callable[[str, str], st
             lignes += _plier(f"(titre {edition} : {titre})", largeur, "")
     lignes.append(style(f"Site : {objet['url']}", "source"))
     # Newest edition first; within an edition, page order (examples where they stand).
-    entrees = sorted(objet["paragraphes"] + objet["exemples"],
-                     key=lambda e: (rang(e["edition"]), e.get("ordre", 0)))
+    entrees = sorted(objet["paragraphes"] + objet["exemples"], key=lambda e: (rang(e["edition"]), e.get("ordre", 0)))
     lignes += [style(ligne, "note") for ligne in _plier(_silence_2017(objet, entrees), largeur, "")]
     edition_vue = ""
     for entree in entrees:
@@ -267,8 +296,10 @@ def _silence_2017(objet: Objet, entrees: list[dict[str, Any]]) -> str:
     ref = objet.get("ref")
     if not ref or not entrees or any(e["edition"] == COURANTE or e.get("devenir") for e in entrees):
         return ""
-    return (f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et les sources ne "
-            f"disent pas quel paragraphe {COURANTE} reprend cette règle.")
+    return (
+        f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et les sources ne "
+        f"disent pas quel paragraphe {COURANTE} reprend cette règle."
+    )
 
 
 def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:
@@ -278,14 +309,18 @@ def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:
         return False
     label, fichier = parse_label(entree["ref"]), entree["source"].rpartition(":")[0]
     return label is not None and not any(
-        e["type"] == LOI and e["ref"] != entree["ref"] and e["source"].rpartition(":")[0] == fichier
-        and (autre := parse_label(e["ref"])) is not None and label.contient(autre)
+        e["type"] == LOI
+        and e["ref"] != entree["ref"]
+        and e["source"].rpartition(":")[0] == fichier
+        and (autre := parse_label(e["ref"])) is not None
+        and label.contient(autre)
         for e in entrees
     )
 
 
-def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, str], str],
-                    sources: bool, non_cite: bool = False) -> list[str]:
+def _entree_humaine(
+    entree: dict[str, Any], largeur: int, style: Callable[[str, str], str], sources: bool, non_cite: bool = False
+) -> list[str]:
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
     if entree["titre"]:
         tete += f" — {entree['titre']}"
@@ -293,8 +328,11 @@ def _entree_humaine(entree: dict[str, Any], largeur: int, style: Callable[[str, 
     if len(tete) + 2 + len(bandeau) <= largeur:
         lignes = ["", f"{style(tete, 'ref')}  {style(bandeau, 'source')}"]
     else:  # a long title: the edition and source go on their own line
-        lignes = ["", *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
-                  *(style(ligne, "source") for ligne in _plier(bandeau, largeur))]
+        lignes = [
+            "",
+            *(style(ligne, "ref") for ligne in _plier(tete, largeur, "")),
+            *(style(ligne, "source") for ligne in _plier(bandeau, largeur)),
+        ]
     if entree.get("devenir"):  # a 2007 paragraph: what the 2017 Code made of it, where declared
         lignes += [style(ligne, "note") for ligne in _plier(entree["devenir"], largeur - 2)]
     corps = "(Le Guide commente ce paragraphe sans en citer le texte.)" if non_cite else entree["texte"]

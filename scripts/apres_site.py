@@ -88,8 +88,9 @@ def alleger_css(site: Path) -> None:
     node = shutil.which("node")
     if node is None:
         raise Echec("node manque : il allège les feuilles de style du site (scripts/css.mjs)")
-    fini = subprocess.run([node, str(RACINE / "scripts/css.mjs"), str(site)], cwd=RACINE,
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    fini = subprocess.run(
+        [node, str(RACINE / "scripts/css.mjs"), str(site)], cwd=RACINE, capture_output=True, text=True, check=False
+    )
     if fini.returncode != 0:
         raise Echec(f"scripts/css.mjs a échoué : {fini.stderr.strip()}")
 
@@ -105,8 +106,10 @@ def retirer_lunr(site: Path) -> None:
 def copier_recherche(site: Path) -> None:
     """The search data ``loi construire --index`` wrote: no index is built here."""
     if not Path(DONNEES_RECHERCHE).is_file():
-        raise Echec(f"{DONNEES_RECHERCHE} manque : lancez « loi construire --index » (ou make) "
-                    "avant de construire le site ; sans lui le site n'a pas de recherche")
+        raise Echec(
+            f"{DONNEES_RECHERCHE} manque : lancez « loi construire --index » (ou make) "
+            "avant de construire le site ; sans lui le site n'a pas de recherche"
+        )
     shutil.copyfile(DONNEES_RECHERCHE, site / RECHERCHE_DONNEES)
 
 

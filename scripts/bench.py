@@ -114,9 +114,15 @@ def main(argv: list[str] | None = None) -> int:
     compileall.compile_dir(str(RACINE / "indexer"), quiet=1)
     subprocess.run([LOI, "voir", "68C"], capture_output=True, check=False)
     subprocess.run([LOI, "cherche", "renonce"], capture_output=True, check=False)  # the index: make index
-    nu, voir, cherche, faute = medianes_entrelacees([
-        [PYTHON, "-I", "-S", "-c", "pass"], [LOI, "voir", "68C"],
-        [LOI, "cherche", "revendication contestée"], [LOI, "cherche", "enchere", "insufisante"]], tours)
+    nu, voir, cherche, faute = medianes_entrelacees(
+        [
+            [PYTHON, "-I", "-S", "-c", "pass"],
+            [LOI, "voir", "68C"],
+            [LOI, "cherche", "revendication contestée"],
+            [LOI, "cherche", "enchere", "insufisante"],
+        ],
+        tours,
+    )
     mediane, p90, pire = requetes_en_memoire()
     duree, taille, documents = construction()
     lignes = [

@@ -196,9 +196,11 @@ def _valeur(rang: int | None) -> float:
 
 def apports(avant: dict[str, Bilan], apres: dict[str, Bilan]) -> list[float]:
     """Each query's share of the change of the tuning's objective from ``avant`` to ``apres``."""
-    return [(_valeur(nouveau[2]) - _valeur(ancien[2])) / len(bilan.rangs)
-            for nom, bilan in avant.items()
-            for ancien, nouveau in zip(bilan.rangs, apres[nom].rangs, strict=True)]  # fmt: skip
+    return [
+        (_valeur(nouveau[2]) - _valeur(ancien[2])) / len(bilan.rangs)
+        for nom, bilan in avant.items()
+        for ancien, nouveau in zip(bilan.rangs, apres[nom].rangs, strict=True)
+    ]
 
 
 def retenu(avant: dict[str, Bilan], apres: dict[str, Bilan]) -> bool:
@@ -208,8 +210,9 @@ def retenu(avant: dict[str, Bilan], apres: dict[str, Bilan]) -> bool:
     return bool(parts) and sum(parts) - max(parts) > 1e-9
 
 
-def regler(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes],
-           depart: dict[str, float]) -> dict[str, float]:  # fmt: skip
+def regler(
+    fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes], depart: dict[str, float]
+) -> dict[str, float]:
     """Coordinate ascent over ``GRILLE`` on these queries: each weight in turn, each value tried
     against the best so far and kept when it gains beyond one query (``retenu``)."""
     poids = dict(depart)
@@ -225,8 +228,9 @@ def regler(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, R
     return poids
 
 
-def validation_croisee(fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes],
-                       depart: dict[str, float]) -> tuple[dict[str, Bilan], list[dict[str, float]]]:  # fmt: skip
+def validation_croisee(
+    fabrique: Callable[[dict[str, float]], Classer], parties: dict[str, Requetes], depart: dict[str, float]
+) -> tuple[dict[str, Bilan], list[dict[str, float]]]:
     """Held-out figures: weights tuned on four folds, each fold measured with the weights of the others."""
     decoupage = plis(parties)
     tenus: dict[str, list[Any]] = {nom: [] for nom in parties}
@@ -249,8 +253,10 @@ def _bilan(rangs: list[Any]) -> Bilan:
 
 
 def imprimer(nom: str, bilan: Bilan, echecs: bool = False) -> None:
-    print(f"{nom:<22} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   "
-          f"rappel@5 = {bilan.rappel5:.3f}   ({len(bilan.rangs)} requêtes)")  # fmt: skip
+    print(
+        f"{nom:<22} MRR@10 = {bilan.mrr:.3f}   rappel@3 = {bilan.rappel3:.3f}   "
+        f"rappel@5 = {bilan.rappel5:.3f}   ({len(bilan.rangs)} requêtes)"
+    )
     if not echecs:
         return
     for texte, attendues, rang, lois in bilan.rangs:
@@ -265,29 +271,23 @@ def main(argv: list[str] | None = None) -> int:
     parseur = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parseur.add_argument("--index", type=Path, help="un index déjà construit (sinon l'index courant)")
     parseur.add_argument("--echecs", action="store_true", help="lister les requêtes manquées")
-    parseur.add_argument("--plis", action="store_true",
-                         help=f"régler les poids sur {PLIS - 1} plis, mesurer sur le dernier (validation croisée)")
-    parseur.add_argument("--milieu", action="store_true",
-                         help="avec --plis : partir du milieu de chaque grille, pas des poids livrés")
+    parseur.add_argument(
+        "--plis",
+        action="store_true",
+        help=f"régler les poids sur {PLIS - 1} plis, mesurer sur le dernier (validation croisée)",
+    )
+    parseur.add_argument(
+        "--milieu", action="store_true", help="avec --plis : partir du milieu de chaque grille, pas des poids livrés"
+    )
     arguments = parseur.parse_args(argv)
     from indexer import build
     from indexer.recherche import index
-    from indexer.recherche.moteur import Chercheur, Poids
+    from indexer.recherche.moteur import Chercheur
 
     ix = index.ouvrir(arguments.index) if arguments.index else build.index_courant()
     parties = lire_parties()
     if arguments.plis:
-        def fabrique(poids: dict[str, float]) -> Classer:
-            return classeur(Chercheur(ix, poids=Poids(**poids)))
-
-        depart = milieu(Poids()._asdict()) if arguments.milieu else Poids()._asdict()
-        tenus, reglages = validation_croisee(fabrique, parties, depart)
-        for nom, bilan in tenus.items():
-            imprimer(f"hors pli / {nom}", bilan)
-        for i, poids in enumerate(reglages, 1):
-            print(f"  pli {i} : " + ", ".join(f"{k}={v}" for k, v in poids.items() if v != depart[k]))
-        print("  réglage sur toutes les requêtes : " + ", ".join(
-            f"{k}={v}" for k, v in regler(fabrique, parties, depart).items() if v != depart[k]))  # fmt: skip
+        regler_par_plis(ix, parties, arguments.milieu)
         return 0
     projet = classeur(Chercheur(ix))
     for nom, bilan in chiffres(projet, parties).items():
@@ -296,6 +296,25 @@ def main(argv: list[str] | None = None) -> int:
     for nom, bilan in chiffres(classeur_base(ix), parties).items():
         imprimer(f"BM25 simple / {nom}", bilan)
     return 0
+
+
+def regler_par_plis(ix: Any, parties: dict[str, Requetes], depuis_le_milieu: bool) -> None:
+    """Tune the weights on all folds but one, measure on that one, for each fold (``--plis``)."""
+    from indexer.recherche.moteur import Chercheur, Poids
+
+    def fabrique(poids: dict[str, float]) -> Classer:
+        return classeur(Chercheur(ix, poids=Poids(**poids)))
+
+    depart = milieu(Poids()._asdict()) if depuis_le_milieu else Poids()._asdict()
+    tenus, reglages = validation_croisee(fabrique, parties, depart)
+    for nom, bilan in tenus.items():
+        imprimer(f"hors pli / {nom}", bilan)
+    for i, poids in enumerate(reglages, 1):
+        print(f"  pli {i} : " + ", ".join(f"{k}={v}" for k, v in poids.items() if v != depart[k]))
+    print(
+        "  réglage sur toutes les requêtes : "
+        + ", ".join(f"{k}={v}" for k, v in regler(fabrique, parties, depart).items() if v != depart[k])
+    )
 
 
 def imprimer_a_part(projet: Classer, echecs: bool = False) -> None:

@@ -33,7 +33,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 DRAPEAUX = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
-]
+]  # fmt: skip
 TELEPHONE = {"width": 390, "height": 844}
 RALENTI = 4  # CPU throttling of a mid-range phone (Chrome DevTools' preset)
 PREMIERE_VUE = "lois/68/index.html"
@@ -43,8 +43,7 @@ REQUETES_TELEPHONE = (
     "le mort a signalé une renonce", "enchere insufisante", "carte pénalisée majeure",
     "hésitation avant le passe", "68C revendication", "j'ai retourné mon entame, puis-je la reprendre ?",
     "revendication contestée", "arbitre",
-)
-
+)  # fmt: skip
 
 
 @contextmanager
@@ -92,7 +91,8 @@ def telephone(navigateur, origine: str) -> dict[str, float]:
             saisie.press("Enter")
             page.wait_for_function(
                 "(q) => document.querySelector('#recherche-dialogue .recherche-resultats').dataset.requete === q",
-                arg=saisie.input_value(), timeout=60_000,
+                arg=saisie.input_value(),
+                timeout=60_000,
             )
             mesures = page.evaluate("window.RechercheMesures")
             if rang == 0:
@@ -152,10 +152,18 @@ def lignes_telephone(site: Path | None = None) -> list[tuple[str, str, str, str]
         return [("site sur téléphone", "non mesuré", str(erreur), "")]
     return [
         ("site : première vue de lois/68 (http)", f"{octets / 1000:.0f} kB", "", "≤ 450 kB"),
-        ("site : premiers résultats après ouverture", f"{mesures['premiers_ms']:.0f} ms",
-         f"index prêt en {mesures['chargement_ms']:.0f} ms", "≤ 1 s"),
-        ("site : requête suivante (médiane)", f"{mesures['requete_mediane_ms']:.0f} ms",
-         f"pire {mesures['requete_pire_ms']:.0f} ms", "≤ 100 ms"),
+        (
+            "site : premiers résultats après ouverture",
+            f"{mesures['premiers_ms']:.0f} ms",
+            f"index prêt en {mesures['chargement_ms']:.0f} ms",
+            "≤ 1 s",
+        ),
+        (
+            "site : requête suivante (médiane)",
+            f"{mesures['requete_mediane_ms']:.0f} ms",
+            f"pire {mesures['requete_pire_ms']:.0f} ms",
+            "≤ 100 ms",
+        ),
     ]
 
 
@@ -181,8 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'partie':<12}{'requêtes':>9}   {entete}   écart")
     for nom, bilan in commande.items():
         autre = dusite[nom]
-        print(f"{nom:<12}{len(bilan.rangs):>9}   {bilan.mrr:>18.3f} / {bilan.rappel3:.3f}"
-              f"   {autre.mrr:>14.3f} / {autre.rappel3:.3f}   {autre.mrr - bilan.mrr:+.3f}")
+        print(
+            f"{nom:<12}{len(bilan.rangs):>9}   {bilan.mrr:>18.3f} / {bilan.rappel3:.3f}"
+            f"   {autre.mrr:>14.3f} / {autre.rappel3:.3f}   {autre.mrr - bilan.mrr:+.3f}"
+        )
     return 0
 
 

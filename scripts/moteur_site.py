@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 RACINE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(RACINE))
@@ -45,10 +46,15 @@ def dans_node(requetes: Sequence[str], options: dict | None = None, donnees: Pat
     from indexer.chemins import DONNEES_RECHERCHE
     from indexer.recherche import pour_site
 
-    entree = {"grammaire": pour_site.grammaire_citations(), "donnees": str(donnees or DONNEES_RECHERCHE),
-              "requetes": list(requetes), "options": options or OPTIONS}  # fmt: skip
-    sortie = subprocess.run([node(), str(COUREUR)], input=json.dumps(entree), capture_output=True, text=True,
-                            timeout=600, check=False)  # fmt: skip
+    entree = {
+        "grammaire": pour_site.grammaire_citations(),
+        "donnees": str(donnees or DONNEES_RECHERCHE),
+        "requetes": list(requetes),
+        "options": options or OPTIONS,
+    }
+    sortie = subprocess.run(
+        [node(), str(COUREUR)], input=json.dumps(entree), capture_output=True, text=True, timeout=600, check=False
+    )
     if sortie.returncode != 0:
         raise RuntimeError(f"moteur_node.js : {sortie.stderr.strip()[-2000:]}")
     return json.loads(sortie.stdout)
@@ -56,34 +62,77 @@ def dans_node(requetes: Sequence[str], options: dict | None = None, donnees: Pat
 
 def attendus(chercheur: object, requetes: Sequence[str], options: dict | None = None) -> list[dict]:
     """The CLI's answers in the shape ``dans_node`` gives them (scores unrounded, URLs the site's)."""
-    from indexer import build
     from indexer.recherche.requete import comprendre
 
     o = options or OPTIONS
     sorties = []
     for texte in requetes:
         scores = chercheur.scores(comprendre(texte, chercheur.synonymes))  # type: ignore[attr-defined]
-        reponse = chercheur.chercher(texte, limite=o["limite"], par_groupe=o["parGroupe"],  # type: ignore[attr-defined]
-                                     largeur=o["largeur"])  # fmt: skip
-        groupes = [{"loi": g.loi, "titre": g.titre, "score": g.score,
-                    "passages": [{"ref": p.ref, "type": p.type, "edition": p.edition, "titre": p.titre,
-                                  "url": build.adresse_page(p.url), "score": p.score, "extrait": p.extrait,
-                                  "marques": [list(m) for m in p.marques]} for p in g.passages]}
-                   for g in reponse.groupes]  # fmt: skip
-        sorties.append({"scores": [[s, d] for s, d in scores], "reponse": {
-            "requete": reponse.requete, "interpretation": reponse.interpretation, "total": reponse.total,
-            "corrigee": reponse.corrigee, "ignoree": reponse.syntaxe_ignoree, "groupes": groupes}})
+        reponse = chercheur.chercher(  # type: ignore[attr-defined]
+            texte, limite=o["limite"], par_groupe=o["parGroupe"], largeur=o["largeur"]
+        )
+        groupes = [_groupe_attendu(g) for g in reponse.groupes]
+        sorties.append(
+            {
+                "scores": [[s, d] for s, d in scores],
+                "reponse": {
+                    "requete": reponse.requete,
+                    "interpretation": reponse.interpretation,
+                    "total": reponse.total,
+                    "corrigee": reponse.corrigee,
+                    "ignoree": reponse.syntaxe_ignoree,
+                    "groupes": groupes,
+                },
+            }
+        )
     return sorties
+
+
+def _groupe_attendu(g: Any) -> dict:
+    """A group of the CLI's answer, with the site's URLs."""
+    from indexer import build
+
+    passages = [
+        {
+            "ref": p.ref,
+            "type": p.type,
+            "edition": p.edition,
+            "titre": p.titre,
+            "url": build.adresse_page(p.url),
+            "score": p.score,
+            "extrait": p.extrait,
+            "marques": [list(m) for m in p.marques],
+        }
+        for p in g.passages
+    ]
+    return {"loi": g.loi, "titre": g.titre, "score": g.score, "passages": passages}
 
 
 def _reponse_node(reponse: dict) -> dict:
     """The JS answer in the CLI's shape: scores rounded as ``moteur`` rounds them (Python's round)."""
-    groupes = [{"loi": g["loi"], "titre": g["titre"], "score": round(g["score"], 3),
-                "passages": [{**{k: p[k] for k in ("ref", "type", "edition", "titre", "url", "extrait", "marques")},
-                              "score": round(p["score"], 3)} for p in g["passages"]]}
-               for g in reponse["groupes"]]  # fmt: skip
-    return {"requete": reponse["requete"], "interpretation": reponse["interpretation"], "total": reponse["total"],
-            "corrigee": reponse["corrigee"], "ignoree": reponse["ignoree"], "groupes": groupes}
+    groupes = [
+        {
+            "loi": g["loi"],
+            "titre": g["titre"],
+            "score": round(g["score"], 3),
+            "passages": [
+                {
+                    **{k: p[k] for k in ("ref", "type", "edition", "titre", "url", "extrait", "marques")},
+                    "score": round(p["score"], 3),
+                }
+                for p in g["passages"]
+            ],
+        }
+        for g in reponse["groupes"]
+    ]
+    return {
+        "requete": reponse["requete"],
+        "interpretation": reponse["interpretation"],
+        "total": reponse["total"],
+        "corrigee": reponse["corrigee"],
+        "ignoree": reponse["ignoree"],
+        "groupes": groupes,
+    }
 
 
 def ecarts(requetes: Sequence[str], attendu: list[dict], obtenu: list[dict]) -> list[tuple[str, str, object, object]]:
@@ -94,8 +143,14 @@ def ecarts(requetes: Sequence[str], attendu: list[dict], obtenu: list[dict]) -> 
         if python["scores"] != scores_js:
             paires = zip(python["scores"] + [None], scores_js + [None], strict=False)
             premier = next(i for i, (a, b) in enumerate(paires) if a != b)
-            sortie.append((texte, f"scores (rang {premier})", python["scores"][premier: premier + 2],
-                           scores_js[premier: premier + 2]))  # fmt: skip
+            sortie.append(
+                (
+                    texte,
+                    f"scores (rang {premier})",
+                    python["scores"][premier : premier + 2],
+                    scores_js[premier : premier + 2],
+                )
+            )
         reponse_js = _reponse_node(js["reponse"])
         for cle, valeur in python["reponse"].items():
             if valeur != reponse_js[cle]:

@@ -35,8 +35,11 @@ def serveur_http(site: Path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    processus = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                                  "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    processus = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(50):
             with socket.socket() as s:
@@ -54,9 +57,21 @@ def rapport(url: str, dossier: Path, essais: int = 2) -> dict:
     sortie = dossier / "rapport.json"
     env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
     for _ in range(essais):
-        subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance,accessibility",
-                        "--chrome-flags=--headless=new --no-sandbox", "--output=json", f"--output-path={sortie}"],
-                       env=env, check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [
+                str(LIGHTHOUSE),
+                url,
+                "--quiet",
+                "--only-categories=performance,accessibility",
+                "--chrome-flags=--headless=new --no-sandbox",
+                "--output=json",
+                f"--output-path={sortie}",
+            ],
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
         donnees = json.loads(sortie.read_text(encoding="utf-8"))
         if donnees["categories"]["performance"]["score"] is not None:
             return donnees
@@ -92,22 +107,29 @@ def rang(chemin: str, m: dict, essais: int) -> tuple[str, str, str, str]:
     """One ``make bench`` row: medians, then the spread of the runs in brackets."""
     (p0, p1), (l0, l1), (t0, t1) = m["performance_ecart"], m["lcp_ecart"], m["tbt_ecart"]
     echecs = f", a11y : {' '.join(m['echecs_a11y'])}" if m["echecs_a11y"] else ""
-    return (f"Lighthouse {chemin}", f"perf {m['performance']:.0f} · a11y {m['accessibilite']:.0f}",
-            f"LCP {m['lcp']:.1f} s, TBT {m['tbt']:.0f} ms, {m['octets'] / 1000:.0f} kB "
-            f"(médianes de {essais} ; perf {p0}–{p1}, LCP {l0:.1f}–{l1:.1f} s, TBT {t0:.0f}–{t1:.0f} ms){echecs}",
-            "≥ 90 · 100, ≤ 2,5 s, ≤ 200 ms")
+    return (
+        f"Lighthouse {chemin}",
+        f"perf {m['performance']:.0f} · a11y {m['accessibilite']:.0f}",
+        f"LCP {m['lcp']:.1f} s, TBT {m['tbt']:.0f} ms, {m['octets'] / 1000:.0f} kB "
+        f"(médianes de {essais} ; perf {p0}–{p1}, LCP {l0:.1f}–{l1:.1f} s, TBT {t0:.0f}–{t1:.0f} ms){echecs}",
+        "≥ 90 · 100, ≤ 2,5 s, ≤ 200 ms",
+    )
 
 
-def lignes(site: Path | None = None, essais: int = 3,
-           pages: tuple[str, ...] = PAGES) -> list[tuple[str, str, str, str]]:
+def lignes(
+    site: Path | None = None, essais: int = 3, pages: tuple[str, ...] = PAGES
+) -> list[tuple[str, str, str, str]]:
     """``make bench`` rows: per page, performance and accessibility, LCP and TBT, total bytes (medians)."""
     import evaluer_site
 
     if not LIGHTHOUSE.exists() or not CHROMIUM.exists():
         return [("Lighthouse (téléphone)", "non mesuré", f"{LIGHTHOUSE.name} ou {CHROMIUM} absent (npm ci)", "")]
     rangs = []
-    with evaluer_site.site_construit(site) as dossier, serveur_http(dossier) as origine, \
-            tempfile.TemporaryDirectory() as travail:
+    with (
+        evaluer_site.site_construit(site) as dossier,
+        serveur_http(dossier) as origine,
+        tempfile.TemporaryDirectory() as travail,
+    ):
         for chemin in pages:
             try:
                 mesures = [mesurer(origine + chemin, Path(travail)) for _ in range(essais)]

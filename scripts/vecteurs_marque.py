@@ -35,6 +35,17 @@ from bisect import bisect_left, bisect_right
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lectures_marque import (  # noqa: E402  (beside this script, whether run or loaded by the tests)
+    CONTRATS,
+    ERREURS_CONTRATS,
+    ERREURS_RESULTATS,
+    ERREURS_VULNERABILITES,
+    RESULTATS,
+    VULNERABILITES,
+)
+
 CIBLE = Path(__file__).resolve().parent.parent / "indexer" / "marque" / "vecteurs.json"
 COULEURS = ("♣", "♦", "♥", "♠", "SA")
 
@@ -51,11 +62,11 @@ CHUTES = {
     (0, False): ((50, 100, 150, 200), 50), (0, True): ((100, 200, 300, 400), 100),
     (1, False): ((100, 300, 500, 800), 300), (1, True): ((200, 500, 800, 1100), 300),
     (2, False): ((200, 600, 1000, 1600), 600), (2, True): ((400, 1000, 1600, 2200), 600),
-}
+}  # fmt: skip
 MANCHE, PARTIELLE, CHELEM, INSULTE = (300, 500), 50, {6: (500, 750), 7: (1000, 1500)}, (0, 50, 100)
 # Law 78B, upper bound of each band as printed (0–10, 20–40, …, 3500–3990; then 4000 and more).
 HAUTES = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
-          2240, 2490, 2990, 3490, 3990)
+          2240, 2490, 2990, 3490, 3990)  # fmt: skip
 
 REPERES = (
     ("1SA", False, 0, 90), ("3SA", False, 0, 400), ("3SA", True, 0, 600), ("4♠", False, 0, 420),
@@ -70,7 +81,7 @@ REPERES = (
     ("4♠X", True, 1, 990), ("4♠X", False, 1, 690), ("2♦", True, 3, 150), ("4♠X", True, -1, -200),
     ("4♠X", True, -3, -800), ("4♠X", False, -3, -500), ("4♠X", False, -5, -1100), ("4♠XX", False, -1, -200),
     ("4♠XX", True, -3, -1600), ("3♥", True, -1, -100), ("7♣", False, -13, -650), ("1♣XX", True, 6, 2630),
-)
+)  # fmt: skip
 
 
 def score(niveau: int, couleur: str, contre: int, vulnerable: bool, ecart: int) -> int:
@@ -102,17 +113,35 @@ def notation(ecart: int) -> str:
 
 
 def faites() -> list[dict]:
-    return [{"contrat": f"{niveau}{couleur}{'X' * contre}", "vulnerable": vulnerable, "resultat": notation(mieux),
-             "points": score(niveau, couleur, contre, vulnerable, mieux)}
-            for niveau in range(1, 8) for couleur in COULEURS for contre in range(3)
-            for vulnerable in (False, True) for mieux in range(8 - niveau)]
+    return [
+        {
+            "contrat": f"{niveau}{couleur}{'X' * contre}",
+            "vulnerable": vulnerable,
+            "resultat": notation(mieux),
+            "points": score(niveau, couleur, contre, vulnerable, mieux),
+        }
+        for niveau in range(1, 8)
+        for couleur in COULEURS
+        for contre in range(3)
+        for vulnerable in (False, True)
+        for mieux in range(8 - niveau)
+    ]
 
 
 def chutes() -> list[dict]:
     # undertricks do not depend on the strain: rotate it so that a strain-dependent bug shows
-    return [{"contrat": f"{n}{COULEURS[(n + chute) % 5]}{'X' * x}", "vulnerable": v, "resultat": f"-{chute}",
-             "points": score(n, COULEURS[(n + chute) % 5], x, v, -chute)}
-            for n in range(1, 8) for chute in range(1, n + 7) for x in range(3) for v in (False, True)]
+    return [
+        {
+            "contrat": f"{n}{COULEURS[(n + chute) % 5]}{'X' * x}",
+            "vulnerable": v,
+            "resultat": f"-{chute}",
+            "points": score(n, COULEURS[(n + chute) % 5], x, v, -chute),
+        }
+        for n in range(1, 8)
+        for chute in range(1, n + 7)
+        for x in range(3)
+        for v in (False, True)
+    ]
 
 
 def bareme() -> list[dict]:
@@ -132,8 +161,16 @@ def points_de_match(scores: list[float]) -> dict:
 
 
 def pdm() -> list[dict]:
-    cas = ([420, 420, 450, -50], [100, 200], [50, 50, 50], [-50, -50], [620, 620, 650, 170, -100, 620, 200],
-           [400, 430, 430, -50, 460, 400, 400], [425.5, 420, 430], [-1100, 500, 500, 500, 500, 500, 500, 500])
+    cas = (
+        [420, 420, 450, -50],
+        [100, 200],
+        [50, 50, 50],
+        [-50, -50],
+        [620, 620, 650, 170, -100, 620, 200],
+        [400, 430, 430, -50, 460, 400, 400],
+        [425.5, 420, 430],
+        [-1100, 500, 500, 500, 500, 500, 500, 500],
+    )
     erreur = "Il faut au moins deux marques sur la donne pour des points de match."
     return [*map(points_de_match, cas), {"scores": [420], "erreur": erreur}, {"scores": [], "erreur": erreur}]
 
@@ -172,10 +209,13 @@ def en_imp(issues: tuple, vulnerabilite: str, autre: int) -> dict:
         valeur = imp(points - autre)
         part = Decimal(poids * valeur) / 10000
         total += part
-        details.append({"poids": poids, "issue": texte, "marque": points, "valeur": valeur,
-                        "ponderee": float(centiemes(part))})
-        lignes.append(f"{fr_poids(poids)} % × ({texte} : NS {pointe(points)}, écart {pointe(points - autre)}, "
-                      f"{pointe(valeur)} IMP) = {fr(centiemes(part), True)} IMP")
+        details.append(
+            {"poids": poids, "issue": texte, "marque": points, "valeur": valeur, "ponderee": float(centiemes(part))}
+        )
+        lignes.append(
+            f"{fr_poids(poids)} % × ({texte} : NS {pointe(points)}, écart {pointe(points - autre)}, "
+            f"{pointe(valeur)} IMP) = {fr(centiemes(part), True)} IMP"
+        )
     lignes.append(f"Total pondéré : {fr(centiemes(total), True)} IMP")
     return {"valeur": float(centiemes(total)), "pourcentage": None, "top": None, "issues": details, "lignes": lignes}
 
@@ -187,14 +227,21 @@ def en_pdm(issues: tuple, vulnerabilite: str, autres: list[int]) -> dict:
         valeur = 2 * bisect_left(tries, points) + bisect_right(tries, points) - bisect_left(tries, points)
         part = Decimal(poids * valeur) / 10000
         total += part
-        details.append({"poids": poids, "issue": texte, "marque": points, "valeur": valeur,
-                        "ponderee": float(centiemes(part))})
-        lignes.append(f"{fr_poids(poids)} % × ({texte} : NS {pointe(points)}, {valeur} pdm sur {top}) "
-                      f"= {fr(centiemes(part))} pdm")
+        details.append(
+            {"poids": poids, "issue": texte, "marque": points, "valeur": valeur, "ponderee": float(centiemes(part))}
+        )
+        lignes.append(
+            f"{fr_poids(poids)} % × ({texte} : NS {pointe(points)}, {valeur} pdm sur {top}) = {fr(centiemes(part))} pdm"
+        )
     pourcentage = centiemes(total * 100 / top)
     lignes.append(f"Total pondéré : {fr(centiemes(total))} pdm sur {top}, soit {fr(pourcentage)} %")
-    return {"valeur": float(centiemes(total)), "pourcentage": float(pourcentage), "top": top, "issues": details,
-            "lignes": lignes}
+    return {
+        "valeur": float(centiemes(total)),
+        "pourcentage": float(pourcentage),
+        "top": top,
+        "issues": details,
+        "lignes": lignes,
+    }
 
 
 # (text as typed, board vulnerability, other table or other scores, outcomes as meant: weight, contract, result, side)
@@ -214,10 +261,12 @@ AJUSTEES = (
      ((5000, "3SA", 0, "NS"), (5000, "3SA", 1, "NS"))),
     ("70 % 2♥ contré = EO, 30 % 2♥X-1 EO", "personne", [-470, -110, 100, 140, 100],
      ((7000, "2♥X", 0, "EO"), (3000, "2♥X", -1, "EO"))),
-)
+)  # fmt: skip
 EXEMPLE = "« 60 % 4♠=, 40 % 4♠-1 »"
-DEUX_METHODES = ("Donnez soit la marque de l'autre table (IMP), soit les autres marques de la donne "
-                 "(points de match), et pas les deux.")
+DEUX_METHODES = (
+    "Donnez soit la marque de l'autre table (IMP), soit les autres marques de la donne "
+    "(points de match), et pas les deux."
+)
 ERREURS_AJUSTEES = (
     ("60 % 4♠=, 30 % 4♠-1", "NS", -50, "Les poids font 90 % au lieu de 100 %."),
     ("60 % 4♠=, 40 % 4♠", "NS", -50, "Issue illisible « 4♠ » : écrivez le contrat puis le résultat, par exemple "
@@ -236,7 +285,7 @@ ERREURS_AJUSTEES = (
     ("60 % 4♠=, 40 % 4♠-1", "NS", [], "Aucune autre marque : il en faut au moins une pour des points de match."),
     ("60 % 4♠=, 40 % 4♠-1", "NS", None, DEUX_METHODES),
     ("60 % 4♠=, 40 % 4♠-1", "NS", (0, [0]), DEUX_METHODES),
-)
+)  # fmt: skip
 
 
 def options(autre: int | list | tuple | None) -> dict:
@@ -255,57 +304,7 @@ def ajustees() -> list[dict]:
     return vecteurs
 
 
-# --- readings and hand-checked scores ------------------------------------------------------------
-
-PALIER = "un contrat commence par un chiffre de 1 à 7 (4♥, 3SA)."
-COULEUR = "écrivez ♣, ♦, ♥, ♠ ou SA"
-CONTRATS = (
-    ("4♥X", "4♥X"), ("4HX", "4♥X"), ("4 cœurs contré", "4♥X"), ("4 coeurs contre", "4♥X"), ("3SA", "3SA"),
-    ("3NT", "3SA"), ("6♣XX", "6♣XX"), ("1SAXX", "1SAXX"), ("4♠", "4♠"), ("4S", "4♠"), ("4P", "4♠"), ("4T", "4♣"),
-    ("4K", "4♦"), ("4Ca", "4♦"), ("2 carreaux", "2♦"), ("5 Trèfles surcontré", "5♣XX"), ("3 sans-atout", "3SA"),
-    ("3 Sans Atout contré", "3SAX"), ("4♠ surcontré", "4♠XX"), ("4♥ redoubled", "4♥XX"), ("2♦ doubled", "2♦X"),
-    ("7nt xx", "7SAXX"), ("1 S.A.", "1SA"), ("4CL", "4♣"), ("4 clubs", "4♣"), ("2 Co X", "2♥X"), ("6♠\ufe0f", "6♠"),
-    ("3\u00a0SA", "3SA"), ("4♡X", "4♥X"), ("1D", "1♦"), ("5 Pi", "5♠"), ("4SAX", "4SAX"), (" 4♠ ", "4♠"),
-    ("2 COEURS CONTRÉE", "2♥X"), ("07♠", "7♠"),
-)
-ERREURS_CONTRATS = (
-    ("8♠", "Palier 8 impossible dans « 8♠ » : un contrat va de 1 à 7."),
-    ("0SA", "Palier 0 impossible dans « 0SA » : un contrat va de 1 à 7."),
-    ("10SA", "Palier 10 impossible dans « 10SA » : un contrat va de 1 à 7."),
-    ("4♥XXX", "Trop de contres dans « 4♥XXX » : un contrat est au plus surcontré (XX)."),
-    ("3SAXXX", "Trop de contres dans « 3SAXXX » : un contrat est au plus surcontré (XX)."),
-    ("", "Contrat vide : écrivez par exemple 4♥, 3SA ou 6♣XX."),
-    ("   ", "Contrat vide : écrivez par exemple 4♥, 3SA ou 6♣XX."),
-    ("4C", "« C » est ambigu dans « 4C » : cœur en français, trèfle (clubs) en anglais ; écrivez 4♥ ou 4Co pour cœur, "
-           "4♣ ou 4T pour trèfle."),
-    ("2CX", "« C » est ambigu dans « 2CX » : cœur en français, trèfle (clubs) en anglais ; écrivez 2♥ ou 2Co pour "
-            "cœur, 2♣ ou 2T pour trèfle."),
-    ("4", f"Couleur manquante dans « 4 » : {COULEUR} après le palier."),
-    ("4X", f"Couleur manquante dans « 4X » : {COULEUR} après le palier."),
-    ("4 contré", f"Couleur manquante dans « 4 contré » : {COULEUR} après le palier."),
-    ("♠", f"Palier manquant dans « ♠ » : {PALIER}"),
-    ("SA", f"Palier manquant dans « SA » : {PALIER}"),
-    ("4Z", f"Couleur inconnue dans « 4Z » : {COULEUR} (en lettres T, K ou Ca, Co, P ; en anglais D, H, S, NT)."),
-    ("4♥Y", "Suffixe « y » incompris dans « 4♥Y » : après la couleur, seulement X (contré) ou XX (surcontré)."),
-    ("4♥=", "Suffixe « = » incompris dans « 4♥= » : après la couleur, seulement X (contré) ou XX (surcontré)."),
-)
-RESULTATS = (("=", 4, 0), ("+1", 4, 1), ("-2", 4, -2), ("10", 4, 0), ("13", 1, 6), ("0", 7, -13), ("\u22123", 3, -3),
-             ("+ 2", 3, 2), ("7", 4, -3), ("+3", 4, 3), ("-10", 4, -10), ("–1", 1, -1), ("9", 3, 0))
-ILLISIBLE = "écrivez =, +1, -2 ou le nombre de levées faites (0 à 13)."
-ERREURS_RESULTATS = (
-    ("+4", 4, "« +4 » impossible au palier 4 : cela ferait 14 levées, une donne en compte 13."),
-    ("+9", 4, "« +9 » impossible au palier 4 : cela ferait 19 levées, une donne en compte 13."),
-    ("-11", 4, "« -11 » impossible au palier 4 : on chute au plus de 10 levées (palier + 6)."),
-    ("-14", 7, "« -14 » impossible au palier 7 : on chute au plus de 13 levées (palier + 6)."),
-    ("14", 4, "14 levées impossibles : une donne en compte 13."),
-    ("", 4, f"Résultat vide : {ILLISIBLE}"),
-    ("fait", 4, f"Résultat illisible « fait » : {ILLISIBLE}"),
-)
-VULNERABILITES = (("personne", "personne"), ("NS", "NS"), ("N-S", "NS"), ("Nord-Sud", "NS"), ("EO", "EO"),
-                  ("E/O", "EO"), ("EW", "EO"), ("tous", "tous"), ("Tous", "tous"), ("none", "personne"),
-                  ("both", "tous"))
-ERREURS_VULNERABILITES = (("", "Vulnérabilité vide : écrivez personne, NS, EO ou tous."),
-                          ("rouge", "Vulnérabilité inconnue « rouge » : écrivez personne, NS, EO ou tous."))
+# --- hand-checked scores (the readings are in lectures_marque.py) ---------------------------------
 
 LEVEE, MANCHE_, PARTIELLE_ = "Points de levée", "Prime de manche", "Prime de partielle"
 CONTRE_, SURCONTRE_ = "Prime de contrat contré", "Prime de contrat surcontré"
@@ -346,7 +345,7 @@ LIMITES = (
     ("1♠XX", True, "=", 720, ((f"{LEVEE} (120)", 120), (MANCHE_, 500), (SURCONTRE_, 100))),
     ("4♥XX", True, "+3", 2280, ((f"{LEVEE} (4 × 120)", 480), (MANCHE_, 500), (SURCONTRE_, 100),
                                  ("3 levées de mieux (3 × 400)", 1200))),
-)
+)  # fmt: skip
 
 
 def verifier_a_la_main() -> None:
@@ -370,8 +369,10 @@ def vecteurs() -> dict:
         + [{"texte": t, "erreur": e} for t, e in ERREURS_VULNERABILITES],
         "faites": faites(),
         "chutes": chutes(),
-        "limites": [{"contrat": c, "vulnerable": v, "resultat": r, "points": p, "detail": [list(d) for d in detail]}
-                    for c, v, r, p, detail in LIMITES],
+        "limites": [
+            {"contrat": c, "vulnerable": v, "resultat": r, "points": p, "detail": [list(d) for d in detail]}
+            for c, v, r, p, detail in LIMITES
+        ],
         "imp": bareme(),
         "pdm": pdm(),
         "ajustees": ajustees(),

@@ -6,8 +6,11 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-golden", action="store_true",
-                     help="réécrit les fichiers de référence (tests/golden/) au lieu de les comparer")
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="réécrit les fichiers de référence (tests/golden/) au lieu de les comparer",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -66,6 +69,7 @@ def _apres_les_scripts() -> None:
             reponse = methode(page, *args, **kwargs)
             page.wait_for_function(attendre)
             return reponse
+
         return appel
 
     Page.goto = avec_attente(Page.goto)  # type: ignore[method-assign]

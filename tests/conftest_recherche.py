@@ -20,16 +20,37 @@ def _loi(loi: int, ref: str, titre: str, texte: str, type_: str = "loi", edition
     else:
         ancre = f"loi-{loi}-{type_}-{next(_NUMEROS)}"
     return Fiche(
-        loi=loi, ref=ref, rattachement=ref if type_ == "loi" else str(loi), ancre=ancre,
-        url=f"lois/{loi}/index.html#{ancre}", type=type_, edition=edition, role="texte",
-        source=f"fixture.txt:{loi}", titre="", page=titre, texte=texte, corps=texte,
+        loi=loi,
+        ref=ref,
+        rattachement=ref if type_ == "loi" else str(loi),
+        ancre=ancre,
+        url=f"lois/{loi}/index.html#{ancre}",
+        type=type_,
+        edition=edition,
+        role="texte",
+        source=f"fixture.txt:{loi}",
+        titre="",
+        page=titre,
+        texte=texte,
+        corps=texte,
     )
 
 
 def _section(ref: str, ancre: str, type_: str, edition: str, page: str, texte: str, url: str) -> Fiche:
     return Fiche(
-        loi=None, ref=ref, rattachement="", ancre=ancre, url=url, type=type_, edition=edition,
-        role="", source="fixture.txt:900", titre=ref, page=page, texte=texte, corps=texte,
+        loi=None,
+        ref=ref,
+        rattachement="",
+        ancre=ancre,
+        url=url,
+        type=type_,
+        edition=edition,
+        role="",
+        source="fixture.txt:900",
+        titre=ref,
+        page=page,
+        texte=texte,
+        corps=texte,
     )
 
 
@@ -73,7 +94,7 @@ UNITES = (
              "Le partenaire du déclarant ; sa main est étalée sur la table.", "definitions/#def-mort"),
     _section("Renonce", "index-renonce", "index", "2007", "Index — Renonce", "Renonce : lois 61 à 64.",
              "index/#index-renonce"),
-)
+)  # fmt: skip
 
 
 def construire_index(dossier: Path) -> Path:

@@ -27,9 +27,7 @@ def partie(extrait: Extrait, numero: int) -> Partie:
 
 def element(extrait: Extrait, compact: str) -> Element:
     """The one element labelled ``compact`` (``"70E2"``), whatever its ``Partie``."""
-    (trouve,) = [
-        e for _, p in extrait.parties for e in p.elements if e.label and e.label.compact() == compact
-    ]
+    (trouve,) = [e for _, p in extrait.parties for e in p.elements if e.label and e.label.compact() == compact]
     return trouve
 
 
@@ -46,9 +44,7 @@ def marque(label: Label) -> str:
     return f"{dernier}." if len(label.parties) <= 2 else f"({dernier})"
 
 
-def texte_plat(
-    extrait: Extrait, entete: str = "{titre}", marquer: Callable[[Element], bool] | None = None
-) -> str:
+def texte_plat(extrait: Extrait, entete: str = "{titre}", marquer: Callable[[Element], bool] | None = None) -> str:
     """Every Partie's heading, then its elements' titre, Bloc.texte and NoteBas.texte, in
     order, with blank lines between.
 

@@ -26,7 +26,7 @@ NB_LOIS = 93
 PAGES_GENEREES = (
     "definitions.md", "index-alphabetique.md", "annexes.md", "objet-du-code.md", "preface.md",
     "reglements/titre-iv.md", "reglements/titre-vii.md", "tableaux.md", "boites-a-annonces.md", "marque.md",
-)
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,11 @@ def construire(dossier: Path) -> Construction:
     debut = time.perf_counter()
     fini = subprocess.run(
         [str(MKDOCS), "build", "--strict", "-f", str(projet / "mkdocs.yml"), "-d", str(site)],
-        cwd=projet, env=env, capture_output=True, text=True, timeout=600,
+        cwd=projet,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     if fini.returncode != 0:
         raise AssertionError(f"mkdocs build --strict a échoué ({fini.returncode}) :\n{fini.stderr}")
@@ -138,8 +142,11 @@ def index_lois() -> str:
 
 
 def titre_loi(numero: int) -> str:
-    return {12: "Pouvoirs discrétionnaires de l'arbitre", 68: "Revendication ou concession de levées",
-            70: "Revendication ou concession contestée"}.get(numero, f"Titre de la loi {numero}")
+    return {
+        12: "Pouvoirs discrétionnaires de l'arbitre",
+        68: "Revendication ou concession de levées",
+        70: "Revendication ou concession contestée",
+    }.get(numero, f"Titre de la loi {numero}")
 
 
 def _paragraphe(niveau: int, edition: int, citation: str, titre: str, ancre: str) -> str:
@@ -157,8 +164,12 @@ def page_loi(numero: int) -> tuple[str, list[str]]:
         lignes += [_PROSE.format(numero=numero, section=section), "", '<p class="source">Code 2017, p. 1</p>', ""]
         if numero == 12 and section == "C":
             lignes += [_paragraphe(4, 2017, "12C1", "Score ajusté", "loi-12-c-1"), "", "Texte de 12C1.", ""]
-            lignes += [_paragraphe(5, 2017, "12C1(e)", "Camp non fautif", "loi-12-c-1-e"), "",
-                       "Texte de l'alinéa 12C1(e) sur le score ajusté.", ""]
+            lignes += [
+                _paragraphe(5, 2017, "12C1(e)", "Camp non fautif", "loi-12-c-1-e"),
+                "",
+                "Texte de l'alinéa 12C1(e) sur le score ajusté.",
+                "",
+            ]
             ancres += ["loi-12-c-1", "loi-12-c-1-e"]
     if numero == 68:
         lignes += _EXTRAS_68
@@ -187,7 +198,7 @@ _EXTRAS_68 = [
     _paragraphe(3, 2007, "68C", "Éclaircissement exigé", "loi-68-c-2007"), "",
     "Ancien texte : une revendication doit être accompagnée d'une déclaration.", "",
     "</div>", "",
-]
+]  # fmt: skip
 
 
 # --- screenshots compared pixel by pixel (no imaging library in the project) ----------------
@@ -200,8 +211,8 @@ def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
 
     i, donnees = 8, b""
     while i < len(png):
-        taille, genre = struct.unpack(">I4s", png[i:i + 8])
-        morceau = png[i + 8:i + 8 + taille]
+        taille, genre = struct.unpack(">I4s", png[i : i + 8])
+        morceau = png[i + 8 : i + 8 + taille]
         i += 12 + taille
         if genre == b"IHDR":
             largeur, hauteur, _, couleur = struct.unpack(">IIBB", morceau[:10])
@@ -210,7 +221,7 @@ def _pixels(png: bytes) -> tuple[int, int, list[bytes]]:
     brut, octets = zlib.decompress(donnees), {6: 4, 2: 3}[couleur]
     pas, lignes, avant, k = largeur * octets, [], bytearray(largeur * octets), 0
     for _ in range(hauteur):
-        filtre, ligne = brut[k], bytearray(brut[k + 1:k + 1 + pas])
+        filtre, ligne = brut[k], bytearray(brut[k + 1 : k + 1 + pas])
         k += 1 + pas
         for x in range(pas):
             a = ligne[x - octets] if x >= octets else 0
@@ -227,5 +238,9 @@ def pixels_differents(une: bytes, autre: bytes) -> int:
     """How many pixels differ between two screenshots of one size."""
     largeur, octets, a = _pixels(une)
     _, _, b = _pixels(autre)
-    return sum(a[y][x:x + octets] != b[y][x:x + octets]
-               for y in range(len(a)) if a[y] != b[y] for x in range(0, largeur * octets, octets))
+    return sum(
+        a[y][x : x + octets] != b[y][x : x + octets]
+        for y in range(len(a))
+        if a[y] != b[y]
+        for x in range(0, largeur * octets, octets)
+    )

@@ -90,21 +90,31 @@ def _alias(alias: dict[str, str]) -> list[tuple[str, ...]]:
     return list(calculer(corpus, alias).par_element.values())
 
 
-@pytest.mark.parametrize("alias, attendu", [
-    ({}, [("loi-68-a", "loi-68-a-2017"), ("loi-68-exemple-1",)]),
-    ({"loi-68-exemple-4": "loi-68-exemple-1"},
-     [("loi-68-a", "loi-68-a-2017"), ("loi-68-exemple-1", "loi-68-exemple-4")]),
-    ({"loi-68-commentaire-2": "loi-68-a-2017"},
-     [("loi-68-a", "loi-68-a-2017", "loi-68-commentaire-2"), ("loi-68-exemple-1",)]),
-])
+@pytest.mark.parametrize(
+    "alias, attendu",
+    [
+        ({}, [("loi-68-a", "loi-68-a-2017"), ("loi-68-exemple-1",)]),
+        (
+            {"loi-68-exemple-4": "loi-68-exemple-1"},
+            [("loi-68-a", "loi-68-a-2017"), ("loi-68-exemple-1", "loi-68-exemple-4")],
+        ),
+        (
+            {"loi-68-commentaire-2": "loi-68-a-2017"},
+            [("loi-68-a", "loi-68-a-2017", "loi-68-commentaire-2"), ("loi-68-exemple-1",)],
+        ),
+    ],
+)
 def test_une_ancre_retiree_reste_un_alias(alias: dict[str, str], attendu: list[tuple[str, ...]]) -> None:
     assert _alias(alias) == attendu
 
 
-@pytest.mark.parametrize("alias, message", [
-    ({"loi-68-exemple-1": "loi-68-a"}, "l'alias loi-68-exemple-1 est déjà une ancre"),
-    ({"loi-68-exemple-9": "loi-68-b"}, "la cible loi-68-b de l'alias loi-68-exemple-9 n'existe pas"),
-])
+@pytest.mark.parametrize(
+    "alias, message",
+    [
+        ({"loi-68-exemple-1": "loi-68-a"}, "l'alias loi-68-exemple-1 est déjà une ancre"),
+        ({"loi-68-exemple-9": "loi-68-b"}, "la cible loi-68-b de l'alias loi-68-exemple-9 n'existe pas"),
+    ],
+)
 def test_un_alias_fautif_est_refuse(alias: dict[str, str], message: str) -> None:
     with pytest.raises(AncreEnDouble, match=message):
         _alias(alias)

@@ -79,7 +79,8 @@ def couche(module: str) -> tuple[int, str]:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_chaque_module_a_sa_couche(module: str) -> None:
     assert module == "indexer" or module.split(".")[1] in COUCHES, (
-        f"{module} : ajoutez sa couche dans COUCHES (et dans CONTRIBUTING.md)")
+        f"{module} : ajoutez sa couche dans COUCHES (et dans CONTRIBUTING.md)"
+    )
 
 
 def violations() -> list[str]:
@@ -139,14 +140,20 @@ def test_aucun_cycle_d_imports() -> None:
     assert cycles() == []
 
 
-@pytest.mark.parametrize(("source", "attendu"), [
-    ("def f():\n    from indexer.build import construit\n", {"indexer.build"}),
-    ("if TYPE_CHECKING:\n    from indexer.model import Loi\n", {"indexer.model"}),
-    ("from .. import build\n", {"indexer.build"}),
-    ("from . import analyse\n", {"indexer.recherche.analyse"}),
-    ("import importlib\nimportlib.import_module('indexer.corpus.parsers.guide')\n", {"indexer.corpus.parsers.guide"}),
-    ("import json\nfrom whoosh import index\n", set()),
-])
+@pytest.mark.parametrize(
+    ("source", "attendu"),
+    [
+        ("def f():\n    from indexer.build import construit\n", {"indexer.build"}),
+        ("if TYPE_CHECKING:\n    from indexer.model import Loi\n", {"indexer.model"}),
+        ("from .. import build\n", {"indexer.build"}),
+        ("from . import analyse\n", {"indexer.recherche.analyse"}),
+        (
+            "import importlib\nimportlib.import_module('indexer.corpus.parsers.guide')\n",
+            {"indexer.corpus.parsers.guide"},
+        ),
+        ("import json\nfrom whoosh import index\n", set()),
+    ],
+)
 def test_la_lecture_des_imports(source: str, attendu: set[str]) -> None:
     """The walk sees lazy, type-only, relative and by-name imports: else the rules prove nothing."""
     assert imports("indexer.recherche.moteur", source) == attendu
@@ -174,6 +181,10 @@ def test_le_temoin_voit_les_litteraux(source: str, lignes: list[int]) -> None:
 
 def test_les_editions_ne_s_ecrivent_que_dans_editions() -> None:
     """« 2017 » and « 2007 » are named (``editions.CODE_2017``…) everywhere but where they are defined."""
-    ailleurs = {nom: lignes for nom, chemin in MODULES.items() if nom not in LIEUX_DES_EDITIONS
-                if (lignes := litteraux_d_edition(chemin.read_text(encoding="utf-8")))}
+    ailleurs = {
+        nom: lignes
+        for nom, chemin in MODULES.items()
+        if nom not in LIEUX_DES_EDITIONS
+        if (lignes := litteraux_d_edition(chemin.read_text(encoding="utf-8")))
+    }
     assert ailleurs == {}

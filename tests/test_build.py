@@ -67,8 +67,12 @@ def test_strict_accepte_les_renvois_expliques(construit) -> None:
     """Every inexact citation of the corpus is explained (corpus.cibles): --strict passes and
     still prints them; tests/test_editions_liens.py shows it refuses an unexplained one."""
     assert construit.problemes, "the 2017 sources are extracts: some citations fall back"
-    sortie = subprocess.run([str(RACINE / ".venv/bin/loi"), "construire", "--verifier", "--strict"],
-                            capture_output=True, text=True, timeout=300)
+    sortie = subprocess.run(
+        [str(RACINE / ".venv/bin/loi"), "construire", "--verifier", "--strict"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert sortie.returncode == 0, sortie.stderr[-2000:]
     premiere = sortie.stderr.splitlines()[0]
     assert premiere.split(" : ")[0].count(":") == 1  # "source.txt:ligne : renvoi …"
@@ -94,13 +98,16 @@ def test_une_situation_fautive_arrete_la_recherche(copie: Path) -> None:
     assert build.fiches_recherche() == build.construit().fiches
 
 
-@pytest.mark.parametrize(("url", "attendu"), [
-    ("lois/68/#loi-68-c", "lois/68/index.html#loi-68-c"),
-    ("lois/#chapitre-1", "lois/index.html#chapitre-1"),
-    ("definitions/#def-mort", "definitions/index.html#def-mort"),
-    ("#haut", "index.html#haut"),
-    ("reglements/titre-iv/", "reglements/titre-iv/index.html"),
-])
+@pytest.mark.parametrize(
+    ("url", "attendu"),
+    [
+        ("lois/68/#loi-68-c", "lois/68/index.html#loi-68-c"),
+        ("lois/#chapitre-1", "lois/index.html#chapitre-1"),
+        ("definitions/#def-mort", "definitions/index.html#def-mort"),
+        ("#haut", "index.html#haut"),
+        ("reglements/titre-iv/", "reglements/titre-iv/index.html"),
+    ],
+)
 def test_adresse_page_du_site(url: str, attendu: str) -> None:
     """The site's search links each hit to the built page (``…/index.html``), as ``hooks/site.py`` writes it."""
     assert build.adresse_page(url) == attendu
@@ -120,5 +127,5 @@ def test_index_et_donnees_du_site_construits_ensemble(tmp_path: Path) -> None:
     marqueur = dossier.verifier(cible)
     assert marqueur["empreinte"] == build.empreinte() and marqueur["documents"] == len(build.fiches_recherche())
     script = (tmp_path / "recherche-donnees.js").read_text(encoding="utf-8")
-    assert script.startswith("globalThis.RECHERCHE_DONNEES_JSON") and 'lois/68/index.html#loi-68-c' in script
+    assert script.startswith("globalThis.RECHERCHE_DONNEES_JSON") and "lois/68/index.html#loi-68-c" in script
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "recherche-donnees.js"]

@@ -25,27 +25,42 @@ def _element(label: str, mots: str, ligne: int) -> Element:
 
 def _corpus() -> Corpus:
     """2017: the Guide quotes 15B and 15C1, heads 15A without its words; 2007 gives 15A–15C."""
-    guide = Partie("000.txt", "2017", ROLE_GUIDE, "Mauvais étui", 1, (
-        _element("15A", "", 10), _element("15B", "Si…", 20), _element("15C1", "Un…", 30)))
-    code = Partie("001.txt", "2007", ROLE_TEXTE, "Jeu d'un mauvais étui", 1, tuple(
-        _element(label, "texte 2007", n) for n, label in enumerate(("15A", "15B", "15C", "15C2", "15D"), 100)))
+    guide = Partie(
+        "000.txt",
+        "2017",
+        ROLE_GUIDE,
+        "Mauvais étui",
+        1,
+        (_element("15A", "", 10), _element("15B", "Si…", 20), _element("15C1", "Un…", 30)),
+    )
+    code = Partie(
+        "001.txt",
+        "2007",
+        ROLE_TEXTE,
+        "Jeu d'un mauvais étui",
+        1,
+        tuple(_element(label, "texte 2007", n) for n, label in enumerate(("15A", "15B", "15C", "15C2", "15D"), 100)),
+    )
     return Corpus((Loi(15, (guide, code)),))
 
 
 def _declarations() -> Declarations:
     return Declarations(
         correspondances=(Correspondance((("2017", _L("15B")), ("2007", _L("15D"))), "même règle", 3),),
-        autres_regles=(AutreRegle(_L("15A"), "autre cas", 9, "000:1296"), AutreRegle(_L("15D"), "x", 12, "000:1"),
-                       AutreRegle(_L("15C2"), "y", 15, "000:2", "", _L("15C")),
-                       AutreRegle(_L("15B"), "z", 18, "000:3", "Texte cité."),
-                       AutreRegle(_L("15E"), "n", 21, "000:4", "l'arbitre appliquera la Loi 15E s'il…")),
+        autres_regles=(
+            AutreRegle(_L("15A"), "autre cas", 9, "000:1296"),
+            AutreRegle(_L("15D"), "x", 12, "000:1"),
+            AutreRegle(_L("15C2"), "y", 15, "000:2", "", _L("15C")),
+            AutreRegle(_L("15B"), "z", 18, "000:3", "Texte cité."),
+            AutreRegle(_L("15E"), "n", 21, "000:4", "l'arbitre appliquera la Loi 15E s'il…"),
+        ),
     )
 
 
 ATTESTATIONS = [
     ("15A", INTITULE, 10), ("15B", CITATION, 20), ("15C1", CITATION, 30),
     ("15C", ALINEAS, 30),  # its sub-paragraph is attested: the heading exists, its words are unknown
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("label, genre, ligne", ATTESTATIONS)
@@ -75,7 +90,7 @@ DEVENIRS = [
     ("15B", "Code 2017 : la 15B traite d'un autre cas ; la règle 2007 15B n'a pas de numéro 2017 attesté "
             "par les sources."),
     ("15C", ""),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("label, phrase", DEVENIRS)
@@ -87,17 +102,20 @@ def test_ce_qu_est_devenu_un_paragraphe_2007(label: str, phrase: str) -> None:
 def test_autre_regle_et_meme_regle_ailleurs() -> None:
     devenir = Devenir(_L("15A"), _L("17D"), _L("15A"), 1)
     assert devenir.phrase(lambda label: f"<{label.compact()}>") == (
-        "Code 2017 : la <15A> traite d'un autre cas ; la règle 2007 15A est la <17D>.")
+        "Code 2017 : la <15A> traite d'un autre cas ; la règle 2007 15A est la <17D>."
+    )
 
 
 def test_les_declarations_qui_nomment_un_paragraphe_2017_non_atteste() -> None:
     carte = dresser(_corpus(), _declarations())
     assert verifier(carte, _declarations()) == [
         "corpus/correspondances.toml, ligne 12 : [[autre_regle]] compare la 15D de 2007 à la 15D de 2017, "
-        "qu'aucune source 2017 n'atteste ni ne nomme."]  # 15B is attested, 15E named by its own evidence
+        "qu'aucune source 2017 n'atteste ni ne nomme."
+    ]  # 15B is attested, 15E named by its own evidence
     fausse = Declarations(correspondances=(Correspondance((("2017", _L("15E")), ("2007", _L("15D"))), "x", 5),))
-    assert verifier(carte, fausse) == ["corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), "
-                                       "qu'aucune source 2017 n'atteste."]
+    assert verifier(carte, fausse) == [
+        "corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), qu'aucune source 2017 n'atteste."
+    ]
 
 
 AUTRE = """\
@@ -108,7 +126,7 @@ preuve_2017 = { ligne = "000:1", extrait = "La Loi 15A traite de la situation" }
 raison = "autre cas"
 """
 SOURCES = {"001": ("A. Les joueurs n'ont pas joué l'étui auparavant",),
-           "000": ("La Loi 15A traite de la situation où un joueur",)}
+           "000": ("La Loi 15A traite de la situation où un joueur",)}  # fmt: skip
 
 
 def test_lecture_d_une_autre_regle() -> None:
@@ -117,7 +135,7 @@ def test_lecture_d_une_autre_regle() -> None:
 
 
 def test_une_autre_regle_qui_contredit_une_correspondance_est_refusee() -> None:
-    meme = AUTRE.replace("[[autre_regle]]\nlabel = \"15A\"", "[[correspondance]]\n2007 = \"15A\"\n2017 = \"15A\"")
+    meme = AUTRE.replace('[[autre_regle]]\nlabel = "15A"', '[[correspondance]]\n2007 = "15A"\n2017 = "15A"')
     with pytest.raises(Exception, match="ligne 8 : 15A est aussi déclaré la même règle"):
         lire(meme + "\n" + AUTRE, SOURCES, {"001": "001.txt", "000": "000.txt"})
 
@@ -140,8 +158,10 @@ def _declarations_du_depot() -> Declarations:
 
 
 # A law page's link to a law: ``../16/index.md#…``, or to itself, ``index.md#…`` (docs/lois/N/index.md).
-_LIEN = re.compile(r"\[(?P<texte>[^\]]+)\]\((?:\.\./(?P<page>\d+)/)?index\.md(?:#(?P<ancre>[a-z0-9-]+))?\)"
-                   r"(?P<attr>\{[^}]*\})?")
+_LIEN = re.compile(
+    r"\[(?P<texte>[^\]]+)\]\((?:\.\./(?P<page>\d+)/)?index\.md(?:#(?P<ancre>[a-z0-9-]+))?\)"
+    r"(?P<attr>\{[^}]*\})?"
+)
 _IDS = re.compile(r'\{ #([a-z0-9-]+)|id="([a-z0-9-]+)"|aussi="([a-z0-9 -]+)"|aussi=([a-z0-9-]+)')
 _NOMME = re.compile(r"^(?:Lois?\s+)?(?P<ref>\d{1,2}\s?[A-H].*)$")
 
@@ -199,6 +219,10 @@ def test_chaque_ancre_visee_existe() -> None:
     that page has (mkdocs --strict says so too, but only once the site is built)."""
     pages = _pages_de_loi()
     ids = {nom: _ids(texte) for nom, texte in pages.items()}
-    manques = [f"{nom}.md → {t['page'] or nom}.md#{t['ancre']}" for nom, texte in pages.items()
-               for t in _CIBLE.finditer(texte) if t["ancre"] not in ids[t["page"] or nom]]
+    manques = [
+        f"{nom}.md → {t['page'] or nom}.md#{t['ancre']}"
+        for nom, texte in pages.items()
+        for t in _CIBLE.finditer(texte)
+        if t["ancre"] not in ids[t["page"] or nom]
+    ]
     assert manques == []

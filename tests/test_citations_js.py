@@ -78,8 +78,9 @@ console.log(JSON.stringify([
 def _dans_node() -> tuple[list, list]:
     script = pour_site.script_citation(JS.read_text(encoding="utf-8"))
     entree = json.dumps([[f for f, _ in FORMES], MOTS])
-    sortie = subprocess.run([_node(), "-e", COUREUR, entree], input=script, capture_output=True, text=True,
-                            timeout=60, check=False)  # fmt: skip
+    sortie = subprocess.run(
+        [_node(), "-e", COUREUR, entree], input=script, capture_output=True, text=True, timeout=60, check=False
+    )
     assert sortie.returncode == 0, sortie.stderr
     return json.loads(sortie.stdout)
 

@@ -63,10 +63,13 @@ def _extrait(*blocs: tuple[int, str]) -> Extrait:
     return Extrait(GUIDE, ((43, Partie(GUIDE, "2017", "guide", "Loi 43", 1, (element,))),))
 
 
-@pytest.mark.parametrize("blocs, attendu", [
-    (((2, "Le mort ne devrait prendre l'initiative"),), "Le mort ne devrait prendre[^erratum-3] l'initiative"),
-    (((1, "x ne devrait prendre"), (3, "y ne devrait prendre z")), "y ne devrait prendre[^erratum-3] z"),
-])
+@pytest.mark.parametrize(
+    "blocs, attendu",
+    [
+        (((2, "Le mort ne devrait prendre l'initiative"),), "Le mort ne devrait prendre[^erratum-3] l'initiative"),
+        (((1, "x ne devrait prendre"), (3, "y ne devrait prendre z")), "y ne devrait prendre[^erratum-3] z"),
+    ],
+)
 def test_une_note_d_erratum_garde_le_texte(blocs: tuple[tuple[int, str], ...], attendu: str) -> None:
     (extrait,) = signaler([_extrait(*blocs)], [NOTE])
     element = extrait.parties[0][1].elements[0]

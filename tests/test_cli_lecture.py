@@ -60,8 +60,12 @@ def test_commande_implicite_affiche_une_reference() -> None:
 
 @pytest.mark.parametrize(
     "tape, attendu",
-    [("94", "n'est pas une référence"), ("68H", "n'est pas une référence"),
-     ("68F", "Paragraphes proches : 68A, 68B, 68C, 68D"), ("12C9", "Paragraphes proches : 12C1")],
+    [
+        ("94", "n'est pas une référence"),
+        ("68H", "n'est pas une référence"),
+        ("68F", "Paragraphes proches : 68A, 68B, 68C, 68D"),
+        ("12C9", "Paragraphes proches : 12C1"),
+    ],
 )
 def test_reference_inconnue(tape: str, attendu: str) -> None:
     sortie = lancer("voir", tape)
@@ -101,8 +105,10 @@ def test_une_loi_sans_texte_2017_ne_passe_pas_pour_actuelle() -> None:
     assert "TEXTE 2007 — REMPLACÉ PAR LE CODE 2017" in sortie.stdout
 
 
-@pytest.mark.parametrize(("reference", "commente"), [("16C", "Toutes les informations résultant"),
-                                                     ("12B1", "L'objectif général d'une marque ajustée")])
+@pytest.mark.parametrize(
+    ("reference", "commente"),
+    [("16C", "Toutes les informations résultant"), ("12B1", "L'objectif général d'une marque ajustée")],
+)
 def test_paragraphe_commente_sans_etre_cite(reference: str, commente: str) -> None:
     sortie = lancer("voir", reference)
     assert sortie.returncode == 0, sortie.stderr
@@ -118,19 +124,32 @@ def test_un_titre_de_citation_n_est_pas_un_paragraphe_non_cite() -> None:
     assert "sans en citer le texte" not in sortie.stdout
 
 
-@pytest.mark.parametrize(("reference", "dit", "tait"), [
-    # a declared other rule under the same number: said under the 2007 paragraph
-    ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A est la 15B.", "aucune source 2017"),
-    ("26A1", "Code 2017 : la 26A traite d'un autre cas ; la règle 2007 26A1 n'a pas de numéro 2017 attesté",
-     "aucune source 2017"),
-    ("86C", "Code 2017 : la même règle est la 86A.", "aucune source 2017"),  # renumbered
-    # nothing declared, no 2017 source: the sources cannot decide, and the answer says so
-    ("15C", "Code 2017 : aucune source 2017 ne donne de paragraphe 15C, et les sources ne disent pas quel "
-            "paragraphe 2017 reprend cette règle.", "traite d'un autre cas"),
-    ("17D1", "Code 2017 : la 17D traite d'un autre cas ; la règle 2007 17D est la 15A.",
-     "aucune source 2017"),  # what its section's declaration says
-    ("68C", "ÉDITION 2017", "aucune source 2017"),  # a 2017 paragraph: nothing to add
-])
+@pytest.mark.parametrize(
+    ("reference", "dit", "tait"),
+    [
+        # a declared other rule under the same number: said under the 2007 paragraph
+        ("15A", "Code 2017 : la 15A traite d'un autre cas ; la règle 2007 15A est la 15B.", "aucune source 2017"),
+        (
+            "26A1",
+            "Code 2017 : la 26A traite d'un autre cas ; la règle 2007 26A1 n'a pas de numéro 2017 attesté",
+            "aucune source 2017",
+        ),
+        ("86C", "Code 2017 : la même règle est la 86A.", "aucune source 2017"),  # renumbered
+        # nothing declared, no 2017 source: the sources cannot decide, and the answer says so
+        (
+            "15C",
+            "Code 2017 : aucune source 2017 ne donne de paragraphe 15C, et les sources ne disent pas quel "
+            "paragraphe 2017 reprend cette règle.",
+            "traite d'un autre cas",
+        ),
+        (
+            "17D1",
+            "Code 2017 : la 17D traite d'un autre cas ; la règle 2007 17D est la 15A.",
+            "aucune source 2017",
+        ),  # what its section's declaration says
+        ("68C", "ÉDITION 2017", "aucune source 2017"),  # a 2017 paragraph: nothing to add
+    ],
+)
 def test_ce_qu_est_devenu_un_paragraphe_2007(reference: str, dit: str, tait: str) -> None:
     sortie = lancer("voir", reference, "--sans-pager")
     assert sortie.returncode == 0, sortie.stderr

@@ -36,11 +36,16 @@ def lancer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, st
 # --- For a person ---------------------------------------------------------------------
 
 HUMAIN = [
-    (["marque", "4♥X", "V", "-2"], "4♥X V -2 : -500 pour le camp du déclarant (Loi 77)\n"
-                                   "  2 levées de chute (200 + 300)    -500\n"),
-    (["marque", "3SA", "NV", "="], "3SA NV = : 400 pour le camp du déclarant (Loi 77)\n"
-                                   "  Points de levée (40 + 2 × 30)     100\n"
-                                   "  Prime de manche                   300\n"),
+    (
+        ["marque", "4♥X", "V", "-2"],
+        "4♥X V -2 : -500 pour le camp du déclarant (Loi 77)\n  2 levées de chute (200 + 300)    -500\n",
+    ),
+    (
+        ["marque", "3SA", "NV", "="],
+        "3SA NV = : 400 pour le camp du déclarant (Loi 77)\n"
+        "  Points de levée (40 + 2 × 30)     100\n"
+        "  Prime de manche                   300\n",
+    ),
     (["marque", "4 cœurs contré", "V", "8"], "4♥X V -2 : -500"),
     (["marque", "4", "cœurs", "contré", "V", "8"], "4♥X V -2 : -500"),
     (["marque", "6♣XX", "V", "="], "6♣XX V = : 1830"),
@@ -61,18 +66,23 @@ HUMAIN = [
     (["imp", "4000"], "+24 IMP"),
     (["imp", "620", "170"], "450 points d'écart : +10 IMP"),
     (["pdm", "420", "400", "-50", "420"], "4 marques sur la donne, top 6 (Loi 78A"),
-    (["pdm", "420", "400", "-50", "420"], "       420     5   83,33 %\n       400     2   33,33 %\n"
-                                          "       -50     0    0,00 %\n"),
-    (["ajustee", PONDERATION, "--vulnerabilite", "NS", "--autre-table", "420"],
-     "Score ajusté pondéré (Loi 12C1(c)), en IMP contre l'autre table\n  Vulnérabilité : NS\n"
-     "  Autre table : NS +420\n  60 % × (4♠= NS : NS +620, écart +200, +5 IMP) = +3,00 IMP\n"
-     "  40 % × (4♠-1 NS : NS -100, écart -520, -11 IMP) = -4,40 IMP\nTotal pondéré : -1,40 IMP\n"),
-    (["ajustee", *PONDERATION.split(), "--vulnerabilite", "NS", "--autre-table", "-420"],
-     "Total pondéré : +11,60 IMP"),
-    (["ajustee", PONDERATION, "--vulnerabilite", "tous", "--marques", "420", "400", "-50"],
-     "Total pondéré : 3,60 pdm sur 6, soit 60,00 %"),
+    (
+        ["pdm", "420", "400", "-50", "420"],
+        "       420     5   83,33 %\n       400     2   33,33 %\n       -50     0    0,00 %\n",
+    ),
+    (
+        ["ajustee", PONDERATION, "--vulnerabilite", "NS", "--autre-table", "420"],
+        "Score ajusté pondéré (Loi 12C1(c)), en IMP contre l'autre table\n  Vulnérabilité : NS\n"
+        "  Autre table : NS +420\n  60 % × (4♠= NS : NS +620, écart +200, +5 IMP) = +3,00 IMP\n"
+        "  40 % × (4♠-1 NS : NS -100, écart -520, -11 IMP) = -4,40 IMP\nTotal pondéré : -1,40 IMP\n",
+    ),
+    (["ajustee", *PONDERATION.split(), "--vulnerabilite", "NS", "--autre-table", "-420"], "Total pondéré : +11,60 IMP"),
+    (
+        ["ajustee", PONDERATION, "--vulnerabilite", "tous", "--marques", "420", "400", "-50"],
+        "Total pondéré : 3,60 pdm sur 6, soit 60,00 %",
+    ),
     (["ajustee", PONDERATION, "--vulnerabilite", "tous", "--marques", "420,400,-50"], "soit 60,00 %"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("argv", "attendu"), HUMAIN)
@@ -101,7 +111,7 @@ JSON = [
     (["imp", "--json", "15,5"], {"ecart": 15.5, "imp": 0}),
     (["pdm", "--json", "420", "400", "-50", "420"], PDM),
     (["pdm", "420", "400", "-50", "420", "--json"], PDM),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("argv", "attendu"), JSON)
@@ -128,8 +138,9 @@ def test_ajustee_json_imp(capsys: pytest.CaptureFixture[str], argv: list[str]) -
 
 
 def test_ajustee_json_pdm(capsys: pytest.CaptureFixture[str]) -> None:
-    code, sortie, _ = lancer(capsys, "ajustee", "--marques", "420", "400", "-50", "--json", "--vulnerabilite",
-                             "tous", PONDERATION)  # fmt: skip
+    code, sortie, _ = lancer(
+        capsys, "ajustee", "--marques", "420", "400", "-50", "--json", "--vulnerabilite", "tous", PONDERATION
+    )
     objet = json.loads(sortie)
     assert code == 0 and resume(objet) == ("pdm", 3.6, 60.0, 6)
     assert [issue["valeur"] for issue in objet["issues"]] == [6, 0]
@@ -275,9 +286,11 @@ def test_invite(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_demarrage_leger() -> None:
     """``loi voir`` reads its line through dispatch and options: neither may load the scoring library or Whoosh."""
-    script = ("import sys\nimport indexer.cli.dispatch\n"
-              "lourds = {'whoosh', 'dataclasses', 'indexer.marque', 'indexer.cli.marque'}\n"
-              "print(sorted(lourds & set(sys.modules)))\n")  # fmt: skip
+    script = (
+        "import sys\nimport indexer.cli.dispatch\n"
+        "lourds = {'whoosh', 'dataclasses', 'indexer.marque', 'indexer.cli.marque'}\n"
+        "print(sorted(lourds & set(sys.modules)))\n"
+    )
     fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE, timeout=60)
     assert fini.stdout.strip() == "[]", fini.stdout + fini.stderr
 
@@ -289,7 +302,8 @@ def test_demarrage_leger() -> None:
     (["marque", "4♥XXX", "V", "="], 2, "loi : Trop de contres"),
 ])  # fmt: skip
 def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
-    fini = subprocess.run([str(LOI), *argv], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
+    fini = subprocess.run(
+        [str(LOI), *argv], capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}
+    )
     assert fini.returncode == code and attendu in fini.stdout + fini.stderr
     assert "Traceback" not in fini.stderr

@@ -84,13 +84,24 @@ def test_contrat_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 # (query, heading of the first group): the JSON lists the groups of the text output, in its
 # order; a group of index entries is its law's, with its title and its page.
-@pytest.mark.parametrize("requete", ["comité d'appel", "appeler l'arbitre", "revendication contestée",
-                                     "carte pénalisée", "enchere insufisante", "le mort a signalé une renonce"])
+@pytest.mark.parametrize(
+    "requete",
+    [
+        "comité d'appel",
+        "appeler l'arbitre",
+        "revendication contestée",
+        "carte pénalisée",
+        "enchere insufisante",
+        "le mort a signalé une renonce",
+    ],
+)
 def test_le_json_donne_les_groupes_du_texte(requete: str) -> None:
-    texte = subprocess.run([str(LOI), "cherche", requete, "--sans-pager"], capture_output=True, text=True,
-                           timeout=120, check=True).stdout  # fmt: skip
-    brut = subprocess.run([str(LOI), "cherche", requete, "--json"], capture_output=True, text=True,
-                          timeout=120, check=True).stdout  # fmt: skip
+    texte = subprocess.run(
+        [str(LOI), "cherche", requete, "--sans-pager"], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    brut = subprocess.run(
+        [str(LOI), "cherche", requete, "--json"], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
     titres = [ligne.split(". ", 1)[1] for ligne in texte.splitlines() if ligne[:1].isdigit() and ". " in ligne]
     groupes = json.loads(brut)["resultats"]
     assert [f"Loi {g['loi']} — {g['titre']}" if g["loi"] else g["titre"] for g in groupes][:3] == titres[:3]
@@ -99,8 +110,9 @@ def test_le_json_donne_les_groupes_du_texte(requete: str) -> None:
 def test_une_entree_d_index_porte_sa_loi() -> None:
     """« comité d'appel » (the corpus's index): the index entries « 93B », « 93A » carry law 93,
     and their group is titled by the law, not by the alphabetical index."""
-    sortie = subprocess.run([str(LOI), "cherche", "comité d'appel", "--json"], capture_output=True, text=True,
-                            timeout=120, check=True).stdout  # fmt: skip
+    sortie = subprocess.run(
+        [str(LOI), "cherche", "comité d'appel", "--json"], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
     premier = json.loads(sortie)["resultats"][0]
     assert premier["loi"] == 93 and "Index" not in premier["titre"] and premier["url"] == "lois/93/index.html"
     assert {p["loi"] for p in premier["passages"]} == {93}
@@ -133,16 +145,17 @@ def test_extrait_sans_appels_ni_mots_courts(texte: str, cherches: str, attendu: 
 @pytest.mark.parametrize("mkdocs, attendu", [("site_name: x\nsite_url: https://lois.example.org/bridge\n",
                                               "https://lois.example.org/bridge/"),
                                              ("site_name: x\n", "")])  # fmt: skip
-def test_json_url_absolue_avec_site_url(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-                                        tmp_path: Path, mkdocs: str, attendu: str) -> None:  # fmt: skip
+def test_json_url_absolue_avec_site_url(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, mkdocs: str, attendu: str
+) -> None:
     from indexer import chemins
 
     (tmp_path / "mkdocs.yml").write_text(mkdocs, "utf-8")
     monkeypatch.setattr(chemins, "RACINE", str(tmp_path))
     _, sortie, _ = lancer(capsys, "cherche", "--json", "renonce")
     urls = [p["url"] for g in json.loads(sortie)["resultats"] for p in [g, *g["passages"]]]
-    assert urls and all(u.startswith(attendu) and "://" not in u[len(attendu):] for u in urls)
-    assert any(u[len(attendu):].startswith("lois/") for u in urls)
+    assert urls and all(u.startswith(attendu) and "://" not in u[len(attendu) :] for u in urls)
+    assert any(u[len(attendu) :].startswith("lois/") for u in urls)
 
 
 def test_json_vide(capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,8 +258,7 @@ def test_invite_ctrl_d(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
 )  # fmt: skip
 def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
     """The real command on the real corpus (builds the index on first use)."""
-    fini = subprocess.run([str(LOI), *argv], capture_output=True, text=True, timeout=300,
-                          env=ENVIRONNEMENT)  # fmt: skip
+    fini = subprocess.run([str(LOI), *argv], capture_output=True, text=True, timeout=300, env=ENVIRONNEMENT)
     assert fini.returncode == code and attendu in fini.stdout + fini.stderr
     assert "Traceback" not in fini.stderr
 
@@ -254,14 +266,18 @@ def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
 @pytest.mark.skipif(not LOI.exists(), reason="the `loi` command is not installed in .venv")
 def test_exemples_d_un_paragraphe() -> None:
     """``loi exemples 68B2``: the examples that follow the 68B2 quote, not all of law 68's."""
-    fini = subprocess.run([str(LOI), "exemples", "--json", "68B2"], capture_output=True, text=True,
-                          timeout=300, env=ENVIRONNEMENT)  # fmt: skip
+    fini = subprocess.run(
+        [str(LOI), "exemples", "--json", "68B2"], capture_output=True, text=True, timeout=300, env=ENVIRONNEMENT
+    )
     reponse = json.loads(fini.stdout)
     assert reponse["interpretation"] == "exemples de la Loi 68B2"
-    assert {p["url"] for g in reponse["resultats"] for p in g["passages"]} == {"lois/68/index.html#loi-68-exemple-3",
-        "lois/68/index.html#loi-68-exemple-4"}
-    sans = subprocess.run([str(LOI), "exemples", "--json", "68C"], capture_output=True, text=True,
-                          timeout=300, env=ENVIRONNEMENT)  # fmt: skip
+    assert {p["url"] for g in reponse["resultats"] for p in g["passages"]} == {
+        "lois/68/index.html#loi-68-exemple-3",
+        "lois/68/index.html#loi-68-exemple-4",
+    }
+    sans = subprocess.run(
+        [str(LOI), "exemples", "--json", "68C"], capture_output=True, text=True, timeout=300, env=ENVIRONNEMENT
+    )
     assert "aucun n'est rattaché à la Loi 68C" in json.loads(sans.stdout)["interpretation"]
 
 
@@ -347,15 +363,22 @@ POURQUOI = [
 @pytest.mark.parametrize("requete, loi, raison", POURQUOI)
 def test_pourquoi_dit_ce_qui_a_trouve_chaque_resultat(requete: str, loi: int, raison: str) -> None:
     def lancer_loi(*options: str) -> str:
-        return subprocess.run([str(LOI), "cherche", requete, "--limite", "2", *options], capture_output=True,
-                              text=True, timeout=300, env=ENVIRONNEMENT, check=True).stdout  # fmt: skip
+        return subprocess.run(
+            [str(LOI), "cherche", requete, "--limite", "2", *options],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=ENVIRONNEMENT,
+            check=True,
+        ).stdout
 
     avec = json.loads(lancer_loi("--json", "--pourquoi"))["resultats"]
     sans = json.loads(lancer_loi("--json"))["resultats"]
     assert avec[0]["loi"] == loi and any(raison in r for r in avec[0]["passages"][0]["pourquoi"])
     # the same groups and passages, the reasons added only when asked
-    assert [[{k: v for k, v in p.items() if k != "pourquoi"} for p in g["passages"]] for g in avec] == \
-        [g["passages"] for g in sans]  # fmt: skip
+    assert [[{k: v for k, v in p.items() if k != "pourquoi"} for p in g["passages"]] for g in avec] == [
+        g["passages"] for g in sans
+    ]
     assert all("pourquoi" not in p for g in sans for p in g["passages"])
     texte = lancer_loi("--pourquoi", "--sans-pager")
     assert "pourquoi : " in texte and "pourquoi : " not in lancer_loi("--sans-pager")

@@ -33,8 +33,10 @@ def test_les_251_sections_du_sommaire_2007(construit) -> None:
     presentes = {
         e.label
         for loi in construit.corpus.lois
-        for p in loi.parties if p.edition == "2007"
-        for e in p.elements if e.type == LOI
+        for p in loi.parties
+        if p.edition == "2007"
+        for e in p.elements
+        if e.type == LOI
     }
     assert sorted(attendues - presentes) == []
 
@@ -48,8 +50,14 @@ def test_texte_2017_complet_pour_68_a_71(construit, numero: int) -> None:
 
 
 def test_chaque_exemple_du_guide_est_un_bloc(construit) -> None:
-    exemples = [e for loi in construit.corpus.lois for p in loi.parties if p.source == GUIDE
-                for e in p.elements if e.type == EXEMPLE]
+    exemples = [
+        e
+        for loi in construit.corpus.lois
+        for p in loi.parties
+        if p.source == GUIDE
+        for e in p.elements
+        if e.type == EXEMPLE
+    ]
     assert 205 <= len(exemples) <= 215
     assert all(e.blocs for e in exemples)
 
@@ -75,8 +83,12 @@ def test_rien_n_est_perdu(source: str, markdown_publie: str) -> None:
 
 @pytest.mark.parametrize(
     "numero, titre_2017",
-    [(28, "Déclaration considérée comme faite au tour de parole"), (23, "Déclaration comparable"),
-     (36, None), (39, None)],
+    [
+        (28, "Déclaration considérée comme faite au tour de parole"),
+        (23, "Déclaration comparable"),
+        (36, None),
+        (39, None),
+    ],
 )
 def test_titres_par_edition(construit, numero: int, titre_2017: str | None) -> None:
     """The Guide's 28–32 overview and its 36–39 run-in titles are not law titles."""
@@ -101,8 +113,13 @@ ETIQUETTES_CROISEES = [
 @pytest.mark.parametrize(("numero", "ou", "label"), ETIQUETTES_CROISEES)
 def test_etiquettes_croisees(construit, numero: int, ou: str, label: str) -> None:
     source, ligne = ou.split(":")
-    (element,) = [e for p in construit.corpus.loi(numero).parties if p.source == source
-                  for e in p.elements if e.ligne == int(ligne) and e.type == LOI]
+    (element,) = [
+        e
+        for p in construit.corpus.loi(numero).parties
+        if p.source == source
+        for e in p.elements
+        if e.ligne == int(ligne) and e.type == LOI
+    ]
     assert element.label is not None and element.label.compact() == label
 
 
@@ -125,11 +142,27 @@ def _loi(texte: str, label: Label, ligne: int = 1) -> Element:
     ("autre", "attendu"),
     [
         # the same words under a label in another 2017 source
-        (_partie(GUIDE, "2017", _loi("Le joueur fautif peut faire n’importe quelle déclaration légale et :",
-                                     Label(30, ("B", "1", "b")))), Label(30, ("B", "1", "b"))),
+        (
+            _partie(
+                GUIDE,
+                "2017",
+                _loi(
+                    "Le joueur fautif peut faire n’importe quelle déclaration légale et :", Label(30, ("B", "1", "b"))
+                ),
+            ),
+            Label(30, ("B", "1", "b")),
+        ),
         # the same words in the 2007 text only: never
-        (_partie(CODE_2007, "2007", _loi("Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.",
-                                         Label(30, ("B", "2")))), Label(30)),
+        (
+            _partie(
+                CODE_2007,
+                "2007",
+                _loi(
+                    "Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.", Label(30, ("B", "2"))
+                ),
+            ),
+            Label(30),
+        ),
         # restated, then cited in parentheses
         (_partie(GUIDE, "2017", _commentaire(f"Il ajuste si {REFORMULE} (30B1b).")), Label(30, ("B", "1", "b"))),
         # restated, cited as another law's paragraph: not ours
@@ -137,8 +170,9 @@ def _loi(texte: str, label: Label, ligne: int = 1) -> Element:
     ],
 )
 def test_etiqueter(autre: Partie, attendu: Label) -> None:
-    sans = _partie(NOTES, "2017", _loi("Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.",
-                                        Label(30)))
+    sans = _partie(
+        NOTES, "2017", _loi("Le joueur fautif peut faire n'importe quelle déclaration légale à son tour.", Label(30))
+    )
     (etiquetee, _) = etiqueter(30, [sans, autre])
     assert etiquetee.elements[0].label == attendu
 

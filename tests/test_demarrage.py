@@ -32,8 +32,9 @@ def modules_apres(argv: list[str], env: dict[str, str]) -> tuple[int, set[str]]:
         f"try:\n    code = main({argv!r})\nexcept SystemExit as fin:\n    code = fin.code\n"
         "sys.stderr.write('\\n' + json.dumps([code, sorted(sys.modules)]))\n"
     )
-    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE,
-                          env=env, timeout=300)  # fmt: skip
+    fini = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE, env=env, timeout=300
+    )
     code, modules = json.loads(fini.stderr.strip().splitlines()[-1])
     return code, set(modules)
 

@@ -48,8 +48,9 @@ def _entrees(numero: int) -> list[dict]:
     (20, "20D", "2007", "rappel[1]", "Pour la FFB, cette exigence"),
     (20, "20E", "2007", "rappel[1]", "Pour la FFB, cette exigence"),
 ])  # fmt: skip
-def test_la_note_est_sous_le_paragraphe_qui_l_appelle(loi: int, ref: str, edition: str, appel: str,
-                                                      note: str | None) -> None:  # fmt: skip
+def test_la_note_est_sous_le_paragraphe_qui_l_appelle(
+    loi: int, ref: str, edition: str, appel: str, note: str | None
+) -> None:
     entrees = [e for e in _entrees(loi) if e["ref"] == ref and e["edition"] == edition and appel in e["texte"]]
     assert entrees, f"{ref} {edition} : pas de texte contenant {appel!r}"
     notes = entrees[0]["notes"]

@@ -33,7 +33,7 @@ CAS = [
      {"n": ("", ["♠ RD1052"]), "o": ("Ouest", ["♠ -"]), "e": ("Est", ["♠ V643"]), "s": ("Déclarant", ["♠ A987"])}),
     (["Nord", "                 ♠ 6", "                 ♥ R", "   Sud", "      ♠ 7", "      ♥ V"],
      {"n": ("Nord", ["♠ 6", "♥ R"]), "s": ("Sud", ["♠ 7", "♥ V"])}),
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("lignes", "attendu"), CAS)
@@ -44,7 +44,11 @@ def test_places(lignes, attendu) -> None:
 def test_disposition_d_une_couleur() -> None:
     """Law 48 (000:5648–5651): one suit drawn as a compass, no seat named."""
     assert _places(rendre_donne(["87 ", "6   RV9 ", "", "AD "])) == {
-        "n": ("", ["87"]), "o": ("", ["6"]), "e": ("", ["RV9"]), "s": ("", ["AD"])}
+        "n": ("", ["87"]),
+        "o": ("", ["6"]),
+        "e": ("", ["RV9"]),
+        "s": ("", ["AD"]),
+    }
     assert rendre_donne(["87", "6 RV9", "AD"]) is None  # one space: not two columns
 
 

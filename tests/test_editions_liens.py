@@ -30,8 +30,12 @@ def _cibles() -> Cibles:
         "2017": frozenset(map(_L, ("16A1", "16D", "12C1(e)", "68A", "68B"))),
     }
     premiers = {(_L("16A"), "2017"): _L("16A1"), (_L("12C1"), "2017"): _L("12C1(e)")}
-    entrees = {(16, "2007"): "loi-16-a-2007", (23, "2007"): "loi-23-2007", (12, "2007"): "loi-12-a-2007",
-               (68, "2017"): "loi-68-2017"}
+    entrees = {
+        (16, "2007"): "loi-16-a-2007",
+        (23, "2007"): "loi-23-2007",
+        (12, "2007"): "loi-12-a-2007",
+        (68, "2017"): "loi-68-2017",
+    }
     completes = frozenset({(16, "2007"), (23, "2007"), (12, "2007"), (68, "2017")})
     declarations = Declarations((Correspondance((("2007", _L("16D")), ("2017", _L("16C"))), "même règle", 21),))
     return Cibles(labels, premiers, entrees, completes, declarations)
@@ -128,14 +132,18 @@ def test_rien_d_inexplique(construit) -> None:
 
 def test_un_lien_qui_change_d_edition_le_dit() -> None:
     texte = "voir Loi 16C et 16A2"
-    bloc = Bloc(TEXTE, texte, 1, renvois=(
-        Renvoi(5, 12, _L("16D"), "loi-16-d-2007", "2007"),
-        Renvoi(16, 20, _L("16A2"), "loi-16-a-2-2007", "",
-               (Renvoi(16, 20, _L("16A2"), "loi-16-a-2-2017", "2017"),)),
-    ))
+    bloc = Bloc(
+        TEXTE,
+        texte,
+        1,
+        renvois=(
+            Renvoi(5, 12, _L("16D"), "loi-16-d-2007", "2007"),
+            Renvoi(16, 20, _L("16A2"), "loi-16-a-2-2007", "", (Renvoi(16, 20, _L("16A2"), "loi-16-a-2-2017", "2017"),)),
+        ),
+    )
     assert texte_inline(bloc, lien_vers("lois/15.md")) == (
         'voir [Loi 16C (texte 2007)](16.md#loi-16-d-2007){ .autre-edition title="Même règle, texte 2007" } et '
-        '[16A2](16.md#loi-16-a-2-2007) [→ 2017](16.md#loi-16-a-2-2017)'
+        "[16A2](16.md#loi-16-a-2-2007) [→ 2017](16.md#loi-16-a-2-2017)"
         '{ .autre-edition title="Même règle, texte 2017" }'
     )
 
@@ -147,7 +155,7 @@ def test_un_label_nu_garde_l_ancre_du_texte_courant() -> None:
 # --- the correspondence file ----------------------------------------------------------------
 
 SOURCES = {"001": ("D. Information", "provenant de déclarations ou de jeux retirés", "Inadmissible 27D2, 36"),
-           "000": ("Informations provenant de déclarations ou de jeux retirés (16C) :",)}
+           "000": ("Informations provenant de déclarations ou de jeux retirés (16C) :",)}  # fmt: skip
 FICHIERS = {"001": "001_x.txt", "000": "000_x.txt"}
 BON = """\
 # commentaire
@@ -177,8 +185,10 @@ def test_lecture_du_fichier_de_correspondances() -> None:
 MAUVAIS = [
     (BON.replace('2017 = "16C"', '2017 = "seize"'), "ligne 2 : « seize » n'est pas un paragraphe du Code 2017"),
     (BON.replace('"000:1"', '"000:9"'), "ligne 2 : la source 000 n'a pas de ligne 9"),
-    (BON.replace('"001:1"', '"001:2"'), "ligne 2 : l'extrait « D. Information provenant de déclarations » ne "
-                                        "commence pas à la ligne 001:2"),
+    (
+        BON.replace('"001:1"', '"001:2"'),
+        "ligne 2 : l'extrait « D. Information provenant de déclarations » ne commence pas à la ligne 001:2",
+    ),
     (BON.replace('raison = "même intitulé"\n', ""), "ligne 2 : le champ « raison » manque"),
     (BON.replace("preuve_2017 = ", "preuve = "), "ligne 2 : le champ « preuve_2017 » manque"),
     (BON.replace('ligne = "001:3"', 'ligne = "001:1"'), "ligne 9 : l'extrait « 27D2 » ne commence pas"),
@@ -187,15 +197,21 @@ MAUVAIS = [
     (BON.replace("[[renvoi_inexact]]", "[[renvoi]]"), "table inconnue « renvoi »"),
     (BON.replace("2007 = ", "2007 = = "), "TOML illisible"),
     (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"'), "une « cible » demande sa « preuve_cible »"),
-    (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "B3"\npreuve_cible = { ligne = "001:3", extrait = "x" }'),
-     "« B3 » n'est pas un paragraphe du Code cité"),
+    (
+        BON.replace(
+            'texte = "27D2"', 'texte = "27D2"\ncible = "B3"\npreuve_cible = { ligne = "001:3", extrait = "x" }'
+        ),
+        "« B3 » n'est pas un paragraphe du Code cité",
+    ),
 ]
 
 
 def test_une_coquille_declaree_renvoie_au_paragraphe_voulu() -> None:
     """« 27D2 » of the 2007 index is a slip for 27B3 (the same index, 001:5732): the link goes there."""
-    texte = BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"\n'
-                        'preuve_cible = { ligne = "001:3", extrait = "Inadmissible 27D2" }')
+    texte = BON.replace(
+        'texte = "27D2"',
+        'texte = "27D2"\ncible = "27B3"\npreuve_cible = { ligne = "001:3", extrait = "Inadmissible 27D2" }',
+    )
     inexact = lire(texte, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2")
     assert inexact is not None and inexact.cible == _L("27B3")
     assert lire(BON, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2").cible is None
@@ -256,10 +272,17 @@ def test_strict_refuse_un_paragraphe_2017_non_atteste(monkeypatch, capsys) -> No
 # --- the built site ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("attributs, edition", [
-    ({"class": "edition e2017"}, "2017"), ({"class": "e2007"}, "2007"), ({"data-edition": "2007"}, "2007"),
-    ({"class": "edition"}, ""), ({}, ""), ({"class": "e20170"}, ""),
-])
+@pytest.mark.parametrize(
+    "attributs, edition",
+    [
+        ({"class": "edition e2017"}, "2017"),
+        ({"class": "e2007"}, "2007"),
+        ({"data-edition": "2007"}, "2007"),
+        ({"class": "edition"}, ""),
+        ({}, ""),
+        ({"class": "e20170"}, ""),
+    ],
+)
 def test_lecture_de_l_edition_d_un_titre(attributs: dict[str, str], edition: str) -> None:
     assert edition_de(attributs) == edition
 
@@ -275,9 +298,15 @@ _PAGE = """<article>
 
 
 def test_lecture_d_une_page(tmp_path: Path) -> None:
-    for page, texte in (("lois/12", _PAGE), ("lois/16", '<article><h3 id="loi-16-c-2007" class="e2007">16C</h3>'
-                                                        '<h3 id="loi-16-d-2007"><span class="e2007"></span></h3>'
-                                                        "</article>")):
+    for page, texte in (
+        ("lois/12", _PAGE),
+        (
+            "lois/16",
+            '<article><h3 id="loi-16-c-2007" class="e2007">16C</h3>'
+            '<h3 id="loi-16-d-2007"><span class="e2007"></span></h3>'
+            "</article>",
+        ),
+    ):
         (tmp_path / page).mkdir(parents=True)
         (tmp_path / page / "index.html").write_text(texte, encoding="utf-8")
     lue = lire_page(tmp_path, "lois/12")
@@ -313,12 +342,21 @@ def test_chaque_paragraphe_du_site_dit_son_edition(construction: Construction) -
     if construction.faux:
         pytest.skip("docs/ n'est pas généré : pas de pages à lire")
     pages = {f"lois/{n}": lire_page(construction.site, f"lois/{n}") for n in range(1, NB_LOIS + 1)}
-    muets = [f"{nom}#{id_}" for nom, page in pages.items() for id_ in page.titres
-             if PARAGRAPHE.match(id_) and id_ not in page.editions]
+    muets = [
+        f"{nom}#{id_}"
+        for nom, page in pages.items()
+        for id_ in page.titres
+        if PARAGRAPHE.match(id_) and id_ not in page.editions
+    ]
     assert sum(len(p.editions) for p in pages.values()) > 1500  # 2054 ids today
     assert muets == []
     arrivees = [(lien, cible(lien)) for page in pages.values() for lien in page.liens]
-    perdus = [f"{lien.page} → {lien.href}" for lien, arrivee in arrivees
-              if arrivee and arrivee[0] in pages and PARAGRAPHE.match(arrivee[1])
-              and arrivee[1] not in pages[arrivee[0]].editions]
+    perdus = [
+        f"{lien.page} → {lien.href}"
+        for lien, arrivee in arrivees
+        if arrivee
+        and arrivee[0] in pages
+        and PARAGRAPHE.match(arrivee[1])
+        and arrivee[1] not in pages[arrivee[0]].editions
+    ]
     assert perdus == []

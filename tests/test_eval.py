@@ -59,8 +59,11 @@ def test_trois_parties_nommees(bilans, evaluer) -> None:  # type: ignore[no-unty
     assert sum(map(len, parties.values())) >= 250
     assert len(parties["exterieur"]) >= 100 and len(parties["index"]) >= 50
     assert all(1 <= n <= 93 for requetes in parties.values() for _, lois in requetes for n in lois)
-    lignes = [ligne for ligne in (evaluer.EVAL / "situations.tsv").read_text("utf-8").splitlines()
-              if ligne.strip() and not ligne.startswith("#")]  # fmt: skip
+    lignes = [
+        ligne
+        for ligne in (evaluer.EVAL / "situations.tsv").read_text("utf-8").splitlines()
+        if ligne.strip() and not ligne.startswith("#")
+    ]
     assert all(ligne.split("\t")[2].startswith(("http://", "https://")) for ligne in lignes)
 
 
@@ -97,8 +100,11 @@ def test_robustesse(bilans) -> None:  # type: ignore[no-untyped-def]
 
 def test_le_jeu_temoin(temoin, evaluer) -> None:  # type: ignore[no-untyped-def]
     """≥ 100 outside situations, each with its source's URL, kept out of every tuning."""
-    lignes = [ligne for ligne in (evaluer.EVAL / evaluer.TEMOIN).read_text("utf-8").splitlines()
-              if ligne.strip() and not ligne.startswith("#")]  # fmt: skip
+    lignes = [
+        ligne
+        for ligne in (evaluer.EVAL / evaluer.TEMOIN).read_text("utf-8").splitlines()
+        if ligne.strip() and not ligne.startswith("#")
+    ]
     assert len(lignes) >= 100 and len(temoin.rangs) == len(lignes)
     assert all(ligne.split("\t")[2].startswith(("http://", "https://")) for ligne in lignes)
     assert temoin.mrr >= TEMOIN[0] and temoin.rappel3 >= TEMOIN[1], (temoin.mrr, temoin.rappel3)
@@ -129,8 +135,10 @@ def test_plis_repartissent_chaque_partie(evaluer) -> None:  # type: ignore[no-un
 
 def _bilans(evaluer, **rangs):  # type: ignore[no-untyped-def]
     """Bilans of made-up queries: each part's ranks (None: not in the top 10)."""
-    return {nom: evaluer.Bilan(0.0, 0.0, 0.0, tuple((f"q{i}", frozenset({1}), r, ()) for i, r in enumerate(liste)))
-            for nom, liste in rangs.items()}  # fmt: skip
+    return {
+        nom: evaluer.Bilan(0.0, 0.0, 0.0, tuple((f"q{i}", frozenset({1}), r, ()) for i, r in enumerate(liste)))
+        for nom, liste in rangs.items()
+    }
 
 
 @pytest.mark.parametrize(("avant", "apres", "attendu"), [

@@ -26,28 +26,49 @@ PYTHON = RACINE / ".venv/bin/python"
 # --- the layout: every page an x/index.md ---------------------------------------------------
 
 
-@pytest.mark.parametrize("page, fichier", [
-    ("lois/68.md", "lois/68/index.md"), ("definitions.md", "definitions/index.md"),
-    ("reglements/titre-iv.md", "reglements/titre-iv/index.md"), ("index.md", "index.md"),
-    ("lois/index.md", "lois/index.md"),
-])
+@pytest.mark.parametrize(
+    "page, fichier",
+    [
+        ("lois/68.md", "lois/68/index.md"),
+        ("definitions.md", "definitions/index.md"),
+        ("reglements/titre-iv.md", "reglements/titre-iv/index.md"),
+        ("index.md", "index.md"),
+        ("lois/index.md", "lois/index.md"),
+    ],
+)
 def test_ou_s_ecrit_une_page(page: str, fichier: str) -> None:
     assert fichier_de(page) == fichier
 
 
-@pytest.mark.parametrize("page, texte, attendu", [
-    ("lois/68.md", "les [Lois 16](16.md) et [57A](57.md){ .vers-la-loi }",
-     "les [Lois 16](../16/index.md) et [57A](../57/index.md){ .vers-la-loi }"),
-    ("lois/68.md", "[68A](68.md#loi-68-a) ; [Marque](../marque.md#primes)",
-     "[68A](index.md#loi-68-a) ; [Marque](../../marque/index.md#primes)"),
-    ("lois/index.md", '[Loi 1](1.md) ; [2](2.md "Les étuis")', '[Loi 1](1/index.md) ; [2](2/index.md "Les étuis")'),
-    ("marque.md", "[Loi 77](lois/77.md) [tables](#primes)", "[Loi 77](../lois/77/index.md) [tables](#primes)"),
-    ("reglements/titre-iv.md", "[titre VII](titre-vii.md#a)", "[titre VII](../titre-vii/index.md#a)"),
-    ("index.md", "[Les lois](lois/index.md), [68](lois/68.md)", "[Les lois](lois/index.md), [68](lois/68/index.md)"),
-    # not a page: a script's text, an image, an address
-    ("marque.md", "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)",
-     "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)"),
-])
+@pytest.mark.parametrize(
+    "page, texte, attendu",
+    [
+        (
+            "lois/68.md",
+            "les [Lois 16](16.md) et [57A](57.md){ .vers-la-loi }",
+            "les [Lois 16](../16/index.md) et [57A](../57/index.md){ .vers-la-loi }",
+        ),
+        (
+            "lois/68.md",
+            "[68A](68.md#loi-68-a) ; [Marque](../marque.md#primes)",
+            "[68A](index.md#loi-68-a) ; [Marque](../../marque/index.md#primes)",
+        ),
+        ("lois/index.md", '[Loi 1](1.md) ; [2](2.md "Les étuis")', '[Loi 1](1/index.md) ; [2](2/index.md "Les étuis")'),
+        ("marque.md", "[Loi 77](lois/77.md) [tables](#primes)", "[Loi 77](../lois/77/index.md) [tables](#primes)"),
+        ("reglements/titre-iv.md", "[titre VII](titre-vii.md#a)", "[titre VII](../titre-vii/index.md#a)"),
+        (
+            "index.md",
+            "[Les lois](lois/index.md), [68](lois/68.md)",
+            "[Les lois](lois/index.md), [68](lois/68/index.md)",
+        ),
+        # not a page: a script's text, an image, an address
+        (
+            "marque.md",
+            "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)",
+            "f](formulaire.elements) ![i](assets/a.png) [x](https://a.fr/b.md)",
+        ),
+    ],
+)
 def test_les_liens_suivent_les_pages(page: str, texte: str, attendu: str) -> None:
     assert disposer(texte, page) == attendu
 
@@ -55,28 +76,60 @@ def test_les_liens_suivent_les_pages(page: str, texte: str, attendu: str) -> Non
 # --- the menu of the laws ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("chapitres, numeros, attendu", [
-    ([{"titre": "Préliminaires", "lois": [1, 2]}], [1, 2],
-     ["  - Les lois:", "      - lois/index.md", '      - "Préliminaires (Lois 1 à 2)":',
-      "          - lois/1/index.md", "          - lois/2/index.md"]),
-    # a law in no chapter still has a place; an empty chapter has none
-    ([{"titre": "A", "lois": [1, 1]}, {"titre": "Vide", "lois": [5, 6]}], [1, 3],
-     ["  - Les lois:", "      - lois/index.md", '      - "A (Lois 1 à 1)":', "          - lois/1/index.md",
-      '      - "Autres lois":', "          - lois/3/index.md"]),
-    # a title with quotes stays one YAML string
-    ([{"titre": 'Le "mort"', "lois": [1, 1]}], [1],
-     ["  - Les lois:", "      - lois/index.md", '      - "Le \\"mort\\" (Lois 1 à 1)":',
-      "          - lois/1/index.md"]),
-])
+@pytest.mark.parametrize(
+    "chapitres, numeros, attendu",
+    [
+        (
+            [{"titre": "Préliminaires", "lois": [1, 2]}],
+            [1, 2],
+            [
+                "  - Les lois:",
+                "      - lois/index.md",
+                '      - "Préliminaires (Lois 1 à 2)":',
+                "          - lois/1/index.md",
+                "          - lois/2/index.md",
+            ],
+        ),
+        # a law in no chapter still has a place; an empty chapter has none
+        (
+            [{"titre": "A", "lois": [1, 1]}, {"titre": "Vide", "lois": [5, 6]}],
+            [1, 3],
+            [
+                "  - Les lois:",
+                "      - lois/index.md",
+                '      - "A (Lois 1 à 1)":',
+                "          - lois/1/index.md",
+                '      - "Autres lois":',
+                "          - lois/3/index.md",
+            ],
+        ),
+        # a title with quotes stays one YAML string
+        (
+            [{"titre": 'Le "mort"', "lois": [1, 1]}],
+            [1],
+            [
+                "  - Les lois:",
+                "      - lois/index.md",
+                '      - "Le \\"mort\\" (Lois 1 à 1)":',
+                "          - lois/1/index.md",
+            ],
+        ),
+    ],
+)
 def test_le_menu_des_lois(chapitres: list[dict], numeros: list[int], attendu: list[str]) -> None:
     assert nav_lois(chapitres, numeros) == attendu
 
 
-@pytest.mark.parametrize("configuration, attendu", [
-    (f"nav:\n  - A: a.md\n{DEBUT_NAV}\n  - vieux\n{FIN_NAV}\n  - B: b.md\n",
-     f"nav:\n  - A: a.md\n{DEBUT_NAV}\n  - neuf\n{FIN_NAV}\n  - B: b.md\n"),
-    (f"nav:\n{DEBUT_NAV}\n{FIN_NAV}\n", f"nav:\n{DEBUT_NAV}\n  - neuf\n{FIN_NAV}\n"),
-])
+@pytest.mark.parametrize(
+    "configuration, attendu",
+    [
+        (
+            f"nav:\n  - A: a.md\n{DEBUT_NAV}\n  - vieux\n{FIN_NAV}\n  - B: b.md\n",
+            f"nav:\n  - A: a.md\n{DEBUT_NAV}\n  - neuf\n{FIN_NAV}\n  - B: b.md\n",
+        ),
+        (f"nav:\n{DEBUT_NAV}\n{FIN_NAV}\n", f"nav:\n{DEBUT_NAV}\n  - neuf\n{FIN_NAV}\n"),
+    ],
+)
 def test_le_menu_s_ecrit_entre_les_reperes(configuration: str, attendu: str) -> None:
     assert avec_nav(configuration, ["  - neuf"]) == attendu
 
@@ -87,13 +140,13 @@ def test_sans_reperes_une_ligne_en_francais(configuration: str) -> None:
         avec_nav(configuration, ["  - neuf"])
 
 
-def test_un_menu_perime_est_vu_par_le_verificateur(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   construit) -> None:
+def test_un_menu_perime_est_vu_par_le_verificateur(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, construit) -> None:
     """A hand edit between the markers is what ``loi construire`` rewrites (so ``--verifier`` fails on it)."""
     vrai = (RACINE / "mkdocs.yml").read_text(encoding="utf-8")
     debut, fin = vrai.index(DEBUT_NAV), vrai.index(FIN_NAV)
-    (tmp_path / "mkdocs.yml").write_text(vrai[:debut] + DEBUT_NAV + "\n  - Les lois: lois/index.md\n" + vrai[fin:],
-                                         encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        vrai[:debut] + DEBUT_NAV + "\n  - Les lois: lois/index.md\n" + vrai[fin:], encoding="utf-8"
+    )
     monkeypatch.setattr(build, "racine", lambda: tmp_path)
     assert build.configuration_du_site(construit.corpus) == vrai
 
@@ -122,9 +175,12 @@ def test_la_grille_des_lois_de_l_accueil(site_commun) -> None:
 def _site(dossier: Path) -> Path:
     """A built folder in one layout or the other (``lois/1/index.html``, ``lois/2.html``), with lunr."""
     fichiers = {
-        "index.html": "<h1>Accueil</h1>", "lois/1/index.html": "<h1>1</h1>", "lois/2.html": "<h1>2</h1>",
+        "index.html": "<h1>Accueil</h1>",
+        "lois/1/index.html": "<h1>1</h1>",
+        "lois/2.html": "<h1>2</h1>",
         "assets/javascripts/citation.js": "// la boîte de citation\n",
-        "assets/javascripts/lunr/min/lunr.fr.min.js": "lunr", "search.json": "{}",
+        "assets/javascripts/lunr/min/lunr.fr.min.js": "lunr",
+        "search.json": "{}",
         "assets/citations.json": json.dumps({"loi-1": "lois/1/", "loi-2-a": "lois/2/", "loi-9": "lois/9/"}),
     }
     for chemin, texte in fichiers.items():
@@ -143,16 +199,24 @@ def test_l_etape_apres_la_construction(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
     fini = _lancer(site)
     assert fini.returncode == 0, fini.stderr
-    assert fini.stderr.strip() == "apres_site : assets/citations.json : 'loi-9' renvoie à 'lois/9/', " \
-                                  "qui n'est pas une page du site"
+    assert (
+        fini.stderr.strip() == "apres_site : assets/citations.json : 'loi-9' renvoie à 'lois/9/', "
+        "qui n'est pas une page du site"
+    )
     table = (site / "assets/javascripts/citations-donnees.js").read_text(encoding="utf-8")
     assert table == 'window.CITATIONS_LOIS = {"loi-1":"lois/1/index.html","loi-2-a":"lois/2.html"};\n'
     assert not (site / "assets/javascripts/lunr").exists() and not (site / "search.json").exists()
     assert (site / "assets/javascripts/recherche-donnees.js").read_bytes() == Path(DONNEES_RECHERCHE).read_bytes()
     precache = re.search(r"const FICHIERS = (\[.*?\]);", (site / "sw.js").read_text(encoding="utf-8"), re.S)
     assert precache and json.loads(precache[1]) == [
-        "assets/citations.json", "assets/javascripts/citation.js", "assets/javascripts/citations-donnees.js",
-        "assets/javascripts/recherche-donnees.js", "index.html", "lois/1/index.html", "lois/2.html"]
+        "assets/citations.json",
+        "assets/javascripts/citation.js",
+        "assets/javascripts/citations-donnees.js",
+        "assets/javascripts/recherche-donnees.js",
+        "index.html",
+        "lois/1/index.html",
+        "lois/2.html",
+    ]
     assert json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))["lang"] == "fr"
     avant = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
     assert _lancer(site).returncode == 0

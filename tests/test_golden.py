@@ -30,8 +30,9 @@ def attendus(construit) -> dict[str, str]:
 
 
 def _diff(attendu: str, obtenu: str, nom: str) -> str:
-    lignes = difflib.unified_diff(attendu.splitlines(), obtenu.splitlines(), f"{nom} (référence)",
-                                  f"{nom} (généré)", lineterm="", n=2)
+    lignes = difflib.unified_diff(
+        attendu.splitlines(), obtenu.splitlines(), f"{nom} (référence)", f"{nom} (généré)", lineterm="", n=2
+    )
     return "\n".join(list(lignes)[:60])
 
 

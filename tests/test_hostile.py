@@ -32,8 +32,7 @@ IDS = [" ".join(c[:2]) for c in COMMANDES]
 def lancer(argv: list[str], env: dict[str, str] | None = None, **options: object) -> subprocess.CompletedProcess:
     environnement = {**os.environ, "NO_COLOR": "1", **(env or {})}
     options.setdefault("stdout", subprocess.PIPE)
-    return subprocess.run([LOI, *argv], stderr=subprocess.PIPE, env=environnement, timeout=300,
-                          **options)  # type: ignore[call-overload]  # fmt: skip
+    return subprocess.run([LOI, *argv], stderr=subprocess.PIPE, env=environnement, timeout=300, **options)  # type: ignore[call-overload]
 
 
 def propre(erreurs: bytes) -> str:
@@ -169,8 +168,9 @@ def test_depot_en_lecture_seule(tmp_path: Path) -> None:
     assert fini.returncode == 0, fini.stderr
 
 
-def test_donnees_abimees_message_clair(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_donnees_abimees_message_clair(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from indexer import chemins
     from indexer.cli import dispatch
 
@@ -185,8 +185,9 @@ def test_donnees_abimees_message_clair(tmp_path: Path, monkeypatch: pytest.Monke
         assert attendu in erreurs and "git checkout -- docs/donnees" in erreurs
 
 
-def test_invite_survit_a_ctrl_c_et_aux_exceptions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_invite_survit_a_ctrl_c_et_aux_exceptions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from indexer.cli import invite
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
@@ -248,8 +249,9 @@ def _sur_un_terminal(argv: list[str], env: dict[str, str]) -> None:
 
     threading.Thread(target=vider, daemon=True).start()
     try:
-        processus = subprocess.Popen([LOI, *argv], stdin=esclave, stdout=esclave, stderr=subprocess.PIPE,
-                                     env={**os.environ, **env})  # fmt: skip
+        processus = subprocess.Popen(
+            [LOI, *argv], stdin=esclave, stdout=esclave, stderr=subprocess.PIPE, env={**os.environ, **env}
+        )
         _, erreurs = processus.communicate(timeout=60)
         propre(erreurs)
         assert processus.returncode == 0
@@ -284,8 +286,10 @@ def test_un_mot_qui_n_est_pas_une_commande_est_cherche(argv: list[str]) -> None:
 
 
 def _completer(script: str, *mots: str) -> list[str]:
-    commande = f"source {script}; COMP_WORDS=({' '.join(mots)}); COMP_CWORD={len(mots) - 1}; _loi; " \
-               'printf "%s\\n" "${COMPREPLY[@]}"'  # fmt: skip
+    commande = (
+        f"source {script}; COMP_WORDS=({' '.join(mots)}); COMP_CWORD={len(mots) - 1}; _loi; "
+        'printf "%s\\n" "${COMPREPLY[@]}"'
+    )
     return subprocess.run(["bash", "-c", commande], capture_output=True, text=True, check=True).stdout.split()
 
 
@@ -378,8 +382,9 @@ def _sur_un_terminal(argv: list[str], env: dict[str, str], entree: bytes = b"", 
 
     maitre, esclave = pty.openpty()
     fcntl.ioctl(esclave, termios.TIOCSWINSZ, struct.pack("HHHH", lignes, 80, 0, 0))
-    processus = subprocess.Popen([LOI, *argv], stdin=esclave, stdout=esclave, stderr=esclave,
-                                 env={**os.environ, **env}, start_new_session=True)  # fmt: skip
+    processus = subprocess.Popen(
+        [LOI, *argv], stdin=esclave, stdout=esclave, stderr=esclave, env={**os.environ, **env}, start_new_session=True
+    )
     os.close(esclave)
     if entree:
         os.write(maitre, entree)
@@ -441,8 +446,12 @@ def test_debug_garde_le_code_de_sortie(argv: list[str], code: int) -> None:
     {"LC_ALL": "C"}, {"LC_ALL": "C.UTF-8"}, {"LANG": "C", "LC_ALL": ""},
 ])  # fmt: skip
 def test_couleur_tapee_quelle_que_soit_la_locale(env: dict[str, str]) -> None:
-    fini = subprocess.run([LOI.encode(), b"marque", "4♠".encode(), b"V", b"="], capture_output=True, timeout=300,
-                          env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8", **env})  # fmt: skip
+    fini = subprocess.run(
+        [LOI.encode(), b"marque", "4♠".encode(), b"V", b"="],
+        capture_output=True,
+        timeout=300,
+        env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8", **env},
+    )
     assert fini.returncode == 0, fini.stderr
     assert fini.stdout.decode().startswith("4♠ V = : 620")
 
@@ -492,12 +501,14 @@ def lancer_roue(roue: Path, argv: list[str], tmp_path: Path) -> subprocess.Compl
     chemins = os.pathsep.join([str(roue), str(Path(whoosh.__file__).parent.parent)])
     env = {**os.environ, "PYTHONPATH": chemins, "NO_COLOR": "1"}
     script = "import sys\nfrom indexer.cli import main\nsys.exit(main())"
-    return subprocess.run([sys.executable, "-S", "-c", script, *argv], capture_output=True, env=env, cwd=tmp_path,
-                          timeout=300)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-S", "-c", script, *argv], capture_output=True, env=env, cwd=tmp_path, timeout=300
+    )
 
 
-@pytest.mark.parametrize("argv", [["construire"], ["construire", "--verifier"], ["construire", "--strict"],
-                                  ["construire", "--index"]])
+@pytest.mark.parametrize(
+    "argv", [["construire"], ["construire", "--verifier"], ["construire", "--strict"], ["construire", "--index"]]
+)
 def test_construire_hors_depot_refuse(roue: Path, tmp_path: Path, argv: list[str]) -> None:
     avant = sorted(p.relative_to(roue) for p in roue.rglob("*") if "__pycache__" not in p.parts)
     fini = lancer_roue(roue, argv, tmp_path)
@@ -514,20 +525,28 @@ def _abimer(objet: dict, cas: str) -> object:
     """One way a per-law file can break the schema."""
     p = objet["paragraphes"][0]
     modifs = {
-        "loi_texte": lambda: objet.update(loi="12"), "loi_hors": lambda: objet.update(loi=12.5),
-        "titre_nul": lambda: objet.update(titre=None), "titres_liste": lambda: objet.update(titres=["x"]),
-        "cle_en_trop": lambda: objet.update(intrus=1), "ref_en_tete": lambda: objet.update(ref="12A"),
+        "loi_texte": lambda: objet.update(loi="12"),
+        "loi_hors": lambda: objet.update(loi=12.5),
+        "titre_nul": lambda: objet.update(titre=None),
+        "titres_liste": lambda: objet.update(titres=["x"]),
+        "cle_en_trop": lambda: objet.update(intrus=1),
+        "ref_en_tete": lambda: objet.update(ref="12A"),
         "renvois_nombres": lambda: objet.update(renvois=[1]),
         "cite_par_faux": lambda: objet.update(cite_par=[{"loi": 1}]),
-        "edition_inconnue": lambda: p.update(edition="1997"), "type_inconnu": lambda: p.update(type="roman"),
-        "ancre_majuscules": lambda: p.update(ancre="Loi-12"), "source_sans_ligne": lambda: p.update(source="x.txt"),
-        "ordre_negatif": lambda: p.update(ordre=-1), "appel_brut": lambda: p.update(texte="voir [^e1]"),
+        "edition_inconnue": lambda: p.update(edition="1997"),
+        "type_inconnu": lambda: p.update(type="roman"),
+        "ancre_majuscules": lambda: p.update(ancre="Loi-12"),
+        "source_sans_ligne": lambda: p.update(source="x.txt"),
+        "ordre_negatif": lambda: p.update(ordre=-1),
+        "appel_brut": lambda: p.update(texte="voir [^e1]"),
         "note_numero_texte": lambda: p.update(notes=[{"numero": "1", "texte": "", "source": "a:1", "nom_source": ""}]),
-        "note_incomplete": lambda: p.update(notes=[{"texte": "x"}]), "role_absent": lambda: p.pop("role"),
+        "note_incomplete": lambda: p.update(notes=[{"texte": "x"}]),
+        "role_absent": lambda: p.pop("role"),
         "paragraphe_liste": lambda: objet["paragraphes"].append([1]),
         "exemples_objet": lambda: objet.update(exemples={}),
-        "texte_nombre": lambda: p.update(texte=3), "notes_nulles": lambda: p.update(notes=None),
-    }  # fmt: skip
+        "texte_nombre": lambda: p.update(texte=3),
+        "notes_nulles": lambda: p.update(notes=None),
+    }
     modifs[cas]()
     return objet
 
@@ -558,8 +577,11 @@ def test_la_verification_connait_chaque_mot_cle_du_schema() -> None:
 
     def mots(regle: object) -> set[str]:
         if isinstance(regle, dict):
-            return set(regle) | {m for cle, v in regle.items() if cle != "properties" for m in mots(v)} | {
-                m for v in regle.get("properties", {}).values() for m in mots(v)}
+            return (
+                set(regle)
+                | {m for cle, v in regle.items() if cle != "properties" for m in mots(v)}
+                | {m for v in regle.get("properties", {}).values() for m in mots(v)}
+            )
         return set()
 
     assert mots(SCHEMA_LOI) <= lecture.MOTS_CLES
@@ -640,8 +662,9 @@ def test_deux_invites_gardent_leur_historique(tmp_path: Path) -> None:
 
 def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
     (tmp_path / "loi").write_text("un fichier là où il faut un dossier")
-    code, recu = _sur_un_terminal([], {"XDG_STATE_HOME": str(tmp_path), "NO_COLOR": "1"},
-                                  b"imp 620 170\nimp 450\nquitter\n")  # fmt: skip
+    code, recu = _sur_un_terminal(
+        [], {"XDG_STATE_HOME": str(tmp_path), "NO_COLOR": "1"}, b"imp 620 170\nimp 450\nquitter\n"
+    )
     assert code == 0 and recu.count(b"l'historique ne peut pas") == 1 and b"+10 IMP" in recu
 
 
@@ -655,8 +678,10 @@ def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -
     script = tmp_path / "loi.bash"
     script.write_bytes(lancer(["completion", "bash"]).stdout)
     ajout = 'COMP_WORDS+=("");' if ligne.endswith(" ") else ""
-    essai = (f"source {script}; COMP_WORDS=({ligne}); {ajout} COMP_CWORD=$((${{#COMP_WORDS[@]}}-1)); "
-             '_loi; echo "${COMPREPLY[*]}"')
+    essai = (
+        f"source {script}; COMP_WORDS=({ligne}); {ajout} COMP_CWORD=$((${{#COMP_WORDS[@]}}-1)); "
+        '_loi; echo "${COMPREPLY[*]}"'
+    )
     fini = subprocess.run(["bash", "-c", essai], capture_output=True, text=True, timeout=60)
     assert fini.stdout.strip() == attendu
 
@@ -666,12 +691,19 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
     """Installed as the README says (a file _loi in $fpath), compinit finds it (#compdef) and it
     completes values."""
     (tmp_path / "_loi").write_bytes(lancer(["completion", "zsh"]).stdout)
-    essai = (f"fpath=({tmp_path} $fpath); autoload -U compinit && compinit -u -D; print -r -- ${{_comps[loi]}}\n"
-             "compadd() { print -r -- \"$*\"; }; _describe() { :; }\n"
-             "words=(loi ajustee x --vulnerabilite ''); CURRENT=5; _loi\n"
-             "words=(loi completion ''); CURRENT=3; _loi\n")  # fmt: skip
-    fini = subprocess.run(["zsh", "-f", "-c", essai], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
+    essai = (
+        f"fpath=({tmp_path} $fpath); autoload -U compinit && compinit -u -D; print -r -- ${{_comps[loi]}}\n"
+        'compadd() { print -r -- "$*"; }; _describe() { :; }\n'
+        "words=(loi ajustee x --vulnerabilite ''); CURRENT=5; _loi\n"
+        "words=(loi completion ''); CURRENT=3; _loi\n"
+    )
+    fini = subprocess.run(
+        ["zsh", "-f", "-c", essai],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
     assert fini.stdout.splitlines() == ["_loi", "-- personne NS EO tous", "-- bash zsh fish"], fini.stderr
 
 
@@ -679,7 +711,11 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
 def test_completion_fish(tmp_path: Path) -> None:
     script = tmp_path / "loi.fish"
     script.write_bytes(lancer(["completion", "fish"]).stdout)
-    fini = subprocess.run(["fish", "-c", f"source {script}; complete -C 'loi ajustee x --vulnerabilite '"],
-                          capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "HOME": str(tmp_path)})  # fmt: skip
+    fini = subprocess.run(
+        ["fish", "-c", f"source {script}; complete -C 'loi ajustee x --vulnerabilite '"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
     assert {ligne.split("\t")[0] for ligne in fini.stdout.splitlines()} >= {"personne", "NS", "EO", "tous"}

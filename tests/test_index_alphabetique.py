@@ -80,8 +80,10 @@ def test_vedettes_dans_l_ordre() -> None:
         ([("Alpha", "1"), ("Zeta", "1"), ("Beta", "2"), ("Gamma", "3")], (1, 2, 1, 1)),
         ([("Ab", "5"), ("Ac", "5A"), ("Ad", "5B")], (1, 1, 1)),  # sorted, no sub-entry before them
         # Appel abusif continues Appel's sub-entries (Accord), with their law: given back
-        ([("Annulée", ""), ("Appel", "92"), ("Accord", "92D"), ("Appel abusif", "92A"), ("Arbitre", "81")],
-         (1, 1, 2, 2, 1)),
+        (
+            [("Annulée", ""), ("Appel", "92"), ("Accord", "92D"), ("Appel abusif", "92A"), ("Arbitre", "81")],
+            (1, 1, 2, 2, 1),
+        ),
         ([("Faits", ""), ("Agréés", "84"), ("Fédération", "80A1(c)"), ("Feuille", "40")], (1, 2, 1, 1)),
         ([("Carte", ""), ("Retirer", "7B1"), ("Carte manquante", "14")], (1, 2, 1)),
     ],
@@ -109,8 +111,13 @@ def _liens(index, terme: str) -> list[tuple[str, str, str]]:
         ("Atouts", [("définitions", "definitions.md", "def-atout")]),
         ("Action retirée", [("définitions", "definitions.md", "def-retire")]),
         ("Adv.D (adversaire de droite)", [("définitions", "definitions.md", "def-adv-d")]),
-        ("Déclaration artificielle", [("définitions", "definitions.md", "def-declaration-artificielle"),
-                                      ("Convention", "index-alphabetique.md", "index-convention")]),
+        (
+            "Déclaration artificielle",
+            [
+                ("définitions", "definitions.md", "def-declaration-artificielle"),
+                ("Convention", "index-alphabetique.md", "index-convention"),
+            ],
+        ),
         ("Défenseur", [("définitions", "definitions.md", "definitions-liste")]),  # no such term defined
         ("Doit", [("Introduction", "objet-du-code.md", "objet-usage")]),  # « doit » is in « Le vocabulaire »
     ],

@@ -47,16 +47,28 @@ def installe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     base = tmp_path_factory.mktemp("installation")
     projet = _copie(base / "projet")
     roues = base / "roues"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", str(roues), str(projet)],
-                   check=True, capture_output=True, timeout=600)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "-o", str(roues), str(projet)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     (roue,) = roues.glob("loi_bridge-*.whl")
     env_dir = base / "venv"
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index",
-                    "-q", str(roue)], check=True, capture_output=True, timeout=600)  # fmt: skip
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          check=True, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "--no-index", "-q", str(roue)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     (Path(site) / "dependances-du-projet.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LOI_INDEX", "VIRTUAL_ENV")}
     env.update(HOME=str(base / "maison"), XDG_CACHE_HOME=str(base / "cache"), NO_COLOR="1", COLUMNS="80")
@@ -66,15 +78,21 @@ def installe(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
 
 def _loi(installe: tuple[Path, dict[str, str]], *argv: str) -> subprocess.CompletedProcess[str]:
     dossier, env = installe
-    return subprocess.run([str(dossier / "loi"), *argv], capture_output=True, text=True, env=env,
-                          cwd=env["HOME"], timeout=600)  # fmt: skip
+    return subprocess.run(
+        [str(dossier / "loi"), *argv], capture_output=True, text=True, env=env, cwd=env["HOME"], timeout=600
+    )
 
 
 @pytest.mark.lent
 def test_la_roue_lit_sans_depot(installe: tuple[Path, dict[str, str]]) -> None:
     dossier, env = installe
-    ou = subprocess.run([str(dossier / "python"), "-c", "import indexer; print(indexer.__file__)"],
-                        capture_output=True, text=True, env=env, cwd=env["HOME"]).stdout  # fmt: skip
+    ou = subprocess.run(
+        [str(dossier / "python"), "-c", "import indexer; print(indexer.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["HOME"],
+    ).stdout
     assert str(dossier.parent) in ou and str(RACINE) not in ou  # the installed copy, not this checkout
     sortie = _loi(installe, "voir", "68C")
     assert sortie.returncode == 0, sortie.stderr
@@ -83,8 +101,9 @@ def test_la_roue_lit_sans_depot(installe: tuple[Path, dict[str, str]]) -> None:
 
 
 def _fichiers(racine: Path) -> list[tuple[str, int]]:
-    return sorted((str(p.relative_to(racine)), p.stat().st_mtime_ns) for p in racine.rglob("*")
-                  if "__pycache__" not in p.parts)
+    return sorted(
+        (str(p.relative_to(racine)), p.stat().st_mtime_ns) for p in racine.rglob("*") if "__pycache__" not in p.parts
+    )
 
 
 @pytest.mark.lent
@@ -106,10 +125,13 @@ def test_la_roue_cherche_dans_son_index(installe: tuple[Path, dict[str, str]]) -
 
 
 @pytest.mark.lent
-@pytest.mark.parametrize(("argv", "attendu"), [
-    (["marque", "4♥X", "V", "-2"], "-500"),
-    (["imp", "620", "170"], "+10 IMP"),
-])
+@pytest.mark.parametrize(
+    ("argv", "attendu"),
+    [
+        (["marque", "4♥X", "V", "-2"], "-500"),
+        (["imp", "620", "170"], "+10 IMP"),
+    ],
+)
 def test_la_roue_marque(installe: tuple[Path, dict[str, str]], argv: list[str], attendu: str) -> None:
     sortie = _loi(installe, *argv)
     assert sortie.returncode == 0 and attendu in sortie.stdout, sortie.stderr
@@ -128,11 +150,14 @@ def test_la_roue_porte_son_index_et_pas_le_site(installe: tuple[Path, dict[str, 
     """The wheel's files: the index sealed by its marker; its metadata requires Whoosh alone
     (the site's toolchain is the ``site`` extra)."""
     dossier, env = installe
-    script = ("import json, importlib.metadata as m; from indexer.chemins import dossier_index; "
-              "from indexer.recherche.dossier import verifier; "
-              "print(json.dumps([verifier(dossier_index())['documents'], "
-              "[r for r in m.requires('loi-bridge') if 'extra' not in r]]))")
-    sortie = subprocess.run([str(dossier / "python"), "-c", script], capture_output=True, text=True, env=env,
-                            cwd=env["HOME"], timeout=300)
+    script = (
+        "import json, importlib.metadata as m; from indexer.chemins import dossier_index; "
+        "from indexer.recherche.dossier import verifier; "
+        "print(json.dumps([verifier(dossier_index())['documents'], "
+        "[r for r in m.requires('loi-bridge') if 'extra' not in r]]))"
+    )
+    sortie = subprocess.run(
+        [str(dossier / "python"), "-c", script], capture_output=True, text=True, env=env, cwd=env["HOME"], timeout=300
+    )
     documents, requis = json.loads(sortie.stdout)
     assert documents > 3000 and requis == ["whoosh3==3.54.0"], sortie.stderr

@@ -79,7 +79,12 @@ LETTRES = st.sampled_from("abcdefgh")
 ROMAINS = st.sampled_from(["i", "ii", "iii", "iv", "v", "vi", "vii"])
 LABELS = st.builds(
     lambda loi, profondeur, s, n, lettre, romain: Label(loi, (s, str(n), lettre, romain)[:profondeur]),
-    st.integers(1, 93), st.integers(0, 4), st.sampled_from("ABCDEFG"), st.integers(1, 12), LETTRES, ROMAINS,
+    st.integers(1, 93),
+    st.integers(0, 4),
+    st.sampled_from("ABCDEFG"),
+    st.integers(1, 12),
+    LETTRES,
+    ROMAINS,
 )
 
 

@@ -44,9 +44,25 @@ SORTIES = {
     "contrats": ("contrat",), "resultats": ("resultat",), "vulnerabilites": ("vulnerabilite",),
     "faites": ("points",), "chutes": ("points",), "limites": ("points", "detail"), "imp": ("imp",),
     "pdm": ("points", "pourcentages", "top"), "ajustees": ("valeur", "pourcentage", "top", "issues", "lignes"),
-}
-_ASCII = str.maketrans({"♣": "Tr", "♦": "Ca", "♥": "Co", "♠": "Pi", "♧": "Tr", "♢": "Ca", "♡": "Co", "♤": "Pi",
-                        "œ": "oe", "\u2212": "-", "–": "-", " ": "_", "\u00a0": "_", "\n": "/"})
+}  # fmt: skip
+_ASCII = str.maketrans(
+    {
+        "♣": "Tr",
+        "♦": "Ca",
+        "♥": "Co",
+        "♠": "Pi",
+        "♧": "Tr",
+        "♢": "Ca",
+        "♡": "Co",
+        "♤": "Pi",
+        "œ": "oe",
+        "\u2212": "-",
+        "–": "-",
+        " ": "_",
+        "\u00a0": "_",
+        "\n": "/",
+    }
+)
 
 
 def _lisible(texte: object) -> str:
@@ -66,8 +82,11 @@ def _nom(genre: str, vecteur: dict) -> str:
     raise AssertionError(genre)
 
 
-CAS = [pytest.param(genre, rang, id=f"{genre}-{_lisible(_nom(genre, vecteur))}")
-       for genre in SORTIES for rang, vecteur in enumerate(VECTEURS[genre])]
+CAS = [
+    pytest.param(genre, rang, id=f"{genre}-{_lisible(_nom(genre, vecteur))}")
+    for genre in SORTIES
+    for rang, vecteur in enumerate(VECTEURS[genre])
+]
 
 
 def attendu_de(genre: str, vecteur: dict) -> dict:
@@ -94,8 +113,9 @@ def _calcul_python(genre: str, v: dict) -> dict:
     if genre == "pdm":
         resultat = pdm(v["scores"])
         return {"points": list(resultat.points), "pourcentages": list(resultat.pourcentages), "top": resultat.top}
-    resultat = ajustee(v["ponderation"], v["vulnerabilite"], autre_table=v.get("autre_table"),
-                       autres_marques=v.get("autres_marques"))
+    resultat = ajustee(
+        v["ponderation"], v["vulnerabilite"], autre_table=v.get("autre_table"), autres_marques=v.get("autres_marques")
+    )
     return {**asdict(resultat), "issues": [asdict(issue) for issue in resultat.issues], "lignes": list(resultat.lignes)}
 
 
@@ -145,9 +165,10 @@ for (const genre of Object.keys(calculs)) sortie[genre] = V[genre].map(v => essa
 
 # Node reads the script and the vectors from its arguments; the browser suite runs CALCULS_JS on the page.
 COUREUR = (
-    'const M = require(process.argv[1]);\n'
+    "const M = require(process.argv[1]);\n"
     'const V = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));\n'
-    + CALCULS_JS + "process.stdout.write(JSON.stringify(sortie));\n"
+    + CALCULS_JS
+    + "process.stdout.write(JSON.stringify(sortie));\n"
 )
 
 
@@ -160,8 +181,9 @@ def _node() -> str:
 
 @pytest.fixture(scope="module")
 def observe_js() -> dict:
-    sortie = subprocess.run([_node(), "-e", COUREUR, str(JS), str(FICHIER)], capture_output=True, text=True,
-                            timeout=120, check=False)
+    sortie = subprocess.run(
+        [_node(), "-e", COUREUR, str(JS), str(FICHIER)], capture_output=True, text=True, timeout=120, check=False
+    )
     assert sortie.returncode == 0, sortie.stderr
     return json.loads(sortie.stdout)
 
@@ -175,10 +197,12 @@ def test_javascript(genre: str, rang: int, observe_js: dict) -> None:
 
 def test_javascript_sans_module_expose_window_marque() -> None:
     """From file:// the script is a plain <script>: no module, one global."""
-    code = ("const vm = require('vm'); const fenetre = {}; "
-            "vm.runInNewContext(require('fs').readFileSync(process.argv[1], 'utf8'), { window: fenetre }); "
-            "process.stdout.write(JSON.stringify([fenetre.Marque.marque('4♠', false, '=').points, "
-            "Object.keys(fenetre.Marque).length]));")
+    code = (
+        "const vm = require('vm'); const fenetre = {}; "
+        "vm.runInNewContext(require('fs').readFileSync(process.argv[1], 'utf8'), { window: fenetre }); "
+        "process.stdout.write(JSON.stringify([fenetre.Marque.marque('4♠', false, '=').points, "
+        "Object.keys(fenetre.Marque).length]));"
+    )
     sortie = subprocess.run([_node(), "-e", code, str(JS)], capture_output=True, text=True, timeout=60, check=False)
     assert sortie.returncode == 0, sortie.stderr
     points, nombre = json.loads(sortie.stdout)
@@ -187,8 +211,14 @@ def test_javascript_sans_module_expose_window_marque() -> None:
 
 def test_javascript_reste_es2017_et_hors_ligne() -> None:
     source = JS.read_text(encoding="utf-8")
-    interdits = {"adresse réseau": r"https?://", "module ES": r"^\s*(import|export)\b", "chaînage optionnel": r"\?\.",
-                 "coalescence": r"\?\?", "lookbehind (ES2018)": r"\(\?<[=!]", "propagation d'objet": r"\{\s*\.\.\."}
+    interdits = {
+        "adresse réseau": r"https?://",
+        "module ES": r"^\s*(import|export)\b",
+        "chaînage optionnel": r"\?\.",
+        "coalescence": r"\?\?",
+        "lookbehind (ES2018)": r"\(\?<[=!]",
+        "propagation d'objet": r"\{\s*\.\.\.",
+    }
     trouves = [nom for nom, motif in interdits.items() if re.search(motif, source, re.MULTILINE)]
     assert not trouves
 
@@ -206,7 +236,8 @@ def _generateur():
 def test_le_generateur_reproduit_le_fichier_octet_pour_octet() -> None:
     assert _generateur().contenu().encode("utf-8") == FICHIER.read_bytes(), (
         "vecteurs.json diffère de scripts/vecteurs_marque.py : relancez le script, et cherchez l'erreur "
-        "si une valeur change")
+        "si une valeur change"
+    )
 
 
 def test_les_vecteurs_couvrent_tout_le_tableau() -> None:
@@ -227,21 +258,44 @@ def test_imp_egale_la_formulation_independante_sur_chaque_ecart() -> None:
 # --- reading, by hand ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("texte", "attendu"), [
-    ("4♥X", Contrat(4, "♥", 1)), ("4HX", Contrat(4, "♥", 1)), ("4 cœurs contré", Contrat(4, "♥", 1)),
-    ("3NT", Contrat(3, "SA", 0)), ("6♣XX", Contrat(6, "♣", 2)), ("1SAXX", Contrat(1, "SA", 2)),
-    ("4P", Contrat(4, "♠", 0)), ("4T", Contrat(4, "♣", 0)), ("4K", Contrat(4, "♦", 0)), ("4Co", Contrat(4, "♥", 0)),
-    ("2 trèfles redoublé", Contrat(2, "♣", 2)), ("7 sans atout surcontré", Contrat(7, "SA", 2)),
-], ids=_lisible)
+@pytest.mark.parametrize(
+    ("texte", "attendu"),
+    [
+        ("4♥X", Contrat(4, "♥", 1)),
+        ("4HX", Contrat(4, "♥", 1)),
+        ("4 cœurs contré", Contrat(4, "♥", 1)),
+        ("3NT", Contrat(3, "SA", 0)),
+        ("6♣XX", Contrat(6, "♣", 2)),
+        ("1SAXX", Contrat(1, "SA", 2)),
+        ("4P", Contrat(4, "♠", 0)),
+        ("4T", Contrat(4, "♣", 0)),
+        ("4K", Contrat(4, "♦", 0)),
+        ("4Co", Contrat(4, "♥", 0)),
+        ("2 trèfles redoublé", Contrat(2, "♣", 2)),
+        ("7 sans atout surcontré", Contrat(7, "SA", 2)),
+    ],
+    ids=_lisible,
+)
 def test_lire_contrat(texte: str, attendu: Contrat) -> None:
     assert lire_contrat(texte) == attendu
 
 
-@pytest.mark.parametrize(("texte", "probleme"), [
-    ("8♠", "Palier 8 impossible"), ("4♥XXX", "Trop de contres"), ("0SA", "Palier 0 impossible"),
-    ("", "Contrat vide"), ("4C", "« C » est ambigu"), ("4", "Couleur manquante"), ("4Z", "Couleur inconnue"),
-    ("X", "Palier manquant"), (None, "Contrat illisible"), ("4♥ contré contré", "Suffixe"),
-], ids=_lisible)
+@pytest.mark.parametrize(
+    ("texte", "probleme"),
+    [
+        ("8♠", "Palier 8 impossible"),
+        ("4♥XXX", "Trop de contres"),
+        ("0SA", "Palier 0 impossible"),
+        ("", "Contrat vide"),
+        ("4C", "« C » est ambigu"),
+        ("4", "Couleur manquante"),
+        ("4Z", "Couleur inconnue"),
+        ("X", "Palier manquant"),
+        (None, "Contrat illisible"),
+        ("4♥ contré contré", "Suffixe"),
+    ],
+    ids=_lisible,
+)
 def test_mauvais_contrat_loi_erreur_code_2(texte: str | None, probleme: str) -> None:
     with pytest.raises(LoiErreur) as erreur:
         lire_contrat(texte)
@@ -249,20 +303,24 @@ def test_mauvais_contrat_loi_erreur_code_2(texte: str | None, probleme: str) -> 
     assert probleme in str(erreur.value)
 
 
-@pytest.mark.parametrize(("appel", "probleme"), [
-    (lambda: lire_resultat("+9", 4), "cela ferait 19 levées"),
-    (lambda: lire_resultat("-11", 4), "on chute au plus de 10 levées"),
-    (lambda: lire_resultat("=", 8), "Palier 8 impossible"),
-    (lambda: marque("4♠", "oui", "="), "Vulnérabilité invalide"),
-    (lambda: marque("4♠", False, 4), "cela ferait 14 levées"),
-    (lambda: marque(Contrat(4, "♠"), False, 1.0), "nombre entier de levées"),
-    (lambda: Contrat(4, "C"), "Couleur « C » inconnue"),
-    (lambda: imp(float("nan")), "Écart invalide"),
-    (lambda: pdm([420, "450"]), "Marque invalide"),
-    (lambda: lire_ponderation("60 % 4♠=, 40 % 4♠-1, 10 % 3SA="), "Les poids font 110 %"),
-    (lambda: ajustee([Issue(5000, Contrat(4, "♠"), 0)], "NS", autre_table=0), "Les poids font 50 %"),
-    (lambda: ajustee("100 % 4♠=", "NS", autre_table=425.5), "nombres entiers"),
-], ids=lambda valeur: _lisible(valeur) if isinstance(valeur, str) else None)
+@pytest.mark.parametrize(
+    ("appel", "probleme"),
+    [
+        (lambda: lire_resultat("+9", 4), "cela ferait 19 levées"),
+        (lambda: lire_resultat("-11", 4), "on chute au plus de 10 levées"),
+        (lambda: lire_resultat("=", 8), "Palier 8 impossible"),
+        (lambda: marque("4♠", "oui", "="), "Vulnérabilité invalide"),
+        (lambda: marque("4♠", False, 4), "cela ferait 14 levées"),
+        (lambda: marque(Contrat(4, "♠"), False, 1.0), "nombre entier de levées"),
+        (lambda: Contrat(4, "C"), "Couleur « C » inconnue"),
+        (lambda: imp(float("nan")), "Écart invalide"),
+        (lambda: pdm([420, "450"]), "Marque invalide"),
+        (lambda: lire_ponderation("60 % 4♠=, 40 % 4♠-1, 10 % 3SA="), "Les poids font 110 %"),
+        (lambda: ajustee([Issue(5000, Contrat(4, "♠"), 0)], "NS", autre_table=0), "Les poids font 50 %"),
+        (lambda: ajustee("100 % 4♠=", "NS", autre_table=425.5), "nombres entiers"),
+    ],
+    ids=lambda valeur: _lisible(valeur) if isinstance(valeur, str) else None,
+)
 def test_autres_saisies_refusees(appel, probleme: str) -> None:
     with pytest.raises(LoiErreur) as erreur:
         appel()

@@ -17,17 +17,21 @@ def _partie(role: str, source: str, *elements: Element) -> Partie:
 
 
 def _loi(label: str, *textes: str) -> Element:
-    return Element(LOI, tuple(Bloc(TEXTE if i == 0 else ITEM, t, 636 + i) for i, t in enumerate(textes)), 636,
-                   parse_label(label))
+    return Element(
+        LOI, tuple(Bloc(TEXTE if i == 0 else ITEM, t, 636 + i) for i, t in enumerate(textes)), 636, parse_label(label)
+    )
 
 
-@pytest.mark.parametrize("livret, guide, attendu", [
-    # the booklet's 41C runs on into 41D, which the Guide quotes: cut there, items and all
-    ((f"La période du jeu commence. {D}", "- par couleur"), ("41D", D), [("41C", 1), ("41D", 2)]),
-    ((f"La période du jeu commence. {D}",), ("41C2", D), [("41C", 1)]),  # a sub-paragraph of its own: kept
-    ((f"La période du jeu commence, {D}",), ("41D", D), [("41C", 1)]),  # not at a sentence's start
-    (("La période du jeu commence. Rien de plus ici dans cette phrase que des mots.",), ("41D", D), [("41C", 1)]),
-])
+@pytest.mark.parametrize(
+    "livret, guide, attendu",
+    [
+        # the booklet's 41C runs on into 41D, which the Guide quotes: cut there, items and all
+        ((f"La période du jeu commence. {D}", "- par couleur"), ("41D", D), [("41C", 1), ("41D", 2)]),
+        ((f"La période du jeu commence. {D}",), ("41C2", D), [("41C", 1)]),  # a sub-paragraph of its own: kept
+        ((f"La période du jeu commence, {D}",), ("41D", D), [("41C", 1)]),  # not at a sentence's start
+        (("La période du jeu commence. Rien de plus ici dans cette phrase que des mots.",), ("41D", D), [("41C", 1)]),
+    ],
+)
 def test_un_extrait_qui_deborde_sur_le_paragraphe_suivant(livret, guide, attendu) -> None:
     """(The extract is the booklet's 41C; the Guide quotes the paragraph named in ``guide``.)"""
     extrait = _loi("41C", *livret)
@@ -43,8 +47,13 @@ A1 = "Le système pratiqué par une paire peut être convenu explicitement par l
 def test_un_extrait_qui_s_ouvre_sur_un_alinea_le_lui_donne() -> None:
     """The booklet's 40A opens on the words the Guide quotes as 40A1(a): that block is the booklet's
     40A1(a), the rest stays 40A's (nothing printed twice, nothing lost)."""
-    extrait = Element(LOI, (Bloc(TEXTE, A1, 626), Bloc(TEXTE, "Avant le début du jeu, chaque paire informe.", 628)),
-                      624, parse_label("40A"), "Agrément d'un système")
+    extrait = Element(
+        LOI,
+        (Bloc(TEXTE, A1, 626), Bloc(TEXTE, "Avant le début du jeu, chaque paire informe.", 628)),
+        624,
+        parse_label("40A"),
+        "Agrément d'un système",
+    )
     parties = [_partie(ROLE_EXTRAITS, "004.txt", extrait), _partie(ROLE_GUIDE, "000.txt", _loi("40A1(a)", A1))]
     reste, alinea = scinder(extrait, parties[0], parties)
     assert (reste.label.compact(), reste.titre) == ("40A", "Agrément d'un système")

@@ -29,7 +29,7 @@ FORMES = [
     "ai-je le droit de regarder la levée", "faut-il appeler l'arbitre", "Est-ce que Est a renoncé",
     "renonse", "enchere insufisante", "arbitre", "carte", "le la les", "", "« carte exposée »",
     '"phrase sans fin', "3 levées de chute", "7 de cœur", "60 40",
-]
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +74,19 @@ def test_la_comparaison_porte_sur_des_reponses(comparaison):
 
 def test_un_ecart_d_un_bit_se_voit():
     """The comparison sees a score one bit off, and a group out of order."""
-    attendu = [{"scores": [[1.0, 3], [0.5, 7]], "reponse": {"requete": "q", "interpretation": "q", "total": 2,
-                "corrigee": False, "ignoree": False, "groupes": []}}]  # fmt: skip
+    attendu = [
+        {
+            "scores": [[1.0, 3], [0.5, 7]],
+            "reponse": {
+                "requete": "q",
+                "interpretation": "q",
+                "total": 2,
+                "corrigee": False,
+                "ignoree": False,
+                "groupes": [],
+            },
+        }
+    ]
     proche = json.loads(json.dumps(attendu))
     proche[0]["scores"][1][0] = 0.5000000000000001
     assert [e[1] for e in moteur_site.ecarts(["q"], attendu, proche)] == ["scores (rang 1)"]
@@ -123,8 +134,9 @@ def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire():
     mots += re.findall(MOT, (RACINE / "corpus/synonymes.toml").read_text(encoding="utf-8"))
     textes = [f.texte for f in fiches]
     entree = [str(RACINE / "docs/assets/javascripts/recherche-analyse.js"), mots, textes, sorted(MOTS_VIDES)]
-    sortie = subprocess.run([node, "-e", ANALYSER], input=json.dumps(entree), capture_output=True, text=True,
-                            timeout=300, check=True)  # fmt: skip
+    sortie = subprocess.run(
+        [node, "-e", ANALYSER], input=json.dumps(entree), capture_output=True, text=True, timeout=300, check=True
+    )
     seules, entiers = json.loads(sortie.stdout)
     assert len(set(mots)) > 4000
     assert {m: r for m, r in zip(mots, seules, strict=True) if r != " ".join(racines(m))} == {}

@@ -29,7 +29,7 @@ TELEPHONE = {"width": 390, "height": 844}
 DRAPEAUX = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
-]
+]  # fmt: skip
 ORIGINES = ("file", "http")
 
 
@@ -63,7 +63,7 @@ def site(navigateur, site_commun) -> Path:
 
 class _Silencieux(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".webmanifest": "application/manifest+json"}
+                      ".webmanifest": "application/manifest+json"}  # fmt: skip
 
     def log_message(self, *args) -> None:  # keep pytest's output readable
         pass
@@ -114,7 +114,8 @@ def chercher(page, mot: str, delai: float = 30.0):
     page.locator("#recherche-dialogue .recherche-saisie").fill(mot)
     page.wait_for_function(
         "(q) => document.querySelector('#recherche-dialogue .recherche-resultats')?.dataset.requete === q",
-        arg=mot, timeout=delai * 1000,
+        arg=mot,
+        timeout=delai * 1000,
     )
     return page.locator("#recherche-dialogue .recherche-groupe")
 
@@ -198,9 +199,34 @@ def test_le_parseur_js_suit_la_grammaire_python(page, site):
     from indexer.labels import ancre, parse_label
 
     saisies = [
-        "68", "Loi 68", "loi68", "L68", "Law 64", "68C", "68 C", "70D1", "12C1(e)", "12c1e", "loi 12 C 1 e",
-        "27 b 1 b", "Loi 9 A 2.b)", "LOI 64.B", "40B2a(i)", "12C1(e)(ii)", "12C1b)", "94", "0", "17H",
-        "loi", "", "68C9", "12 c 1 E", "abc", "L 12 c", "lois 45", "68c2007",
+        "68",
+        "Loi 68",
+        "loi68",
+        "L68",
+        "Law 64",
+        "68C",
+        "68 C",
+        "70D1",
+        "12C1(e)",
+        "12c1e",
+        "loi 12 C 1 e",
+        "27 b 1 b",
+        "Loi 9 A 2.b)",
+        "LOI 64.B",
+        "40B2a(i)",
+        "12C1(e)(ii)",
+        "12C1b)",
+        "94",
+        "0",
+        "17H",
+        "loi",
+        "",
+        "68C9",
+        "12 c 1 E",
+        "abc",
+        "L 12 c",
+        "lois 45",
+        "68c2007",
     ]
     attendu = {s: (ancre(lab) if (lab := parse_label(s)) else None) for s in saisies}
     page.goto(site.as_uri() + "/index.html")
@@ -230,8 +256,11 @@ def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
     import zipfile
 
     archive = tmp_path / "code.zip"
-    subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
-                    str(archive)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie", str(archive)],
+        check=True,
+        capture_output=True,
+    )
     zipfile.ZipFile(archive).extractall(tmp_path / "copie")
     page.goto((tmp_path / "copie/code-du-bridge/index.html").as_uri())
     assert chercher(page, "revendication").count() > 0
@@ -245,10 +274,12 @@ def _adresses_imprimees() -> list[str]:
     import subprocess
 
     loi = str(RACINE / ".venv/bin/loi")
-    voir = json.loads(subprocess.run([loi, "voir", "--json", "68C"], capture_output=True, text=True,
-                                     check=True).stdout)
-    cherche = json.loads(subprocess.run([loi, "cherche", "--json", "--limite", "1", "revendication"],
-                                        capture_output=True, text=True, check=True).stdout)
+    voir = json.loads(subprocess.run([loi, "voir", "--json", "68C"], capture_output=True, text=True, check=True).stdout)
+    cherche = json.loads(
+        subprocess.run(
+            [loi, "cherche", "--json", "--limite", "1", "revendication"], capture_output=True, text=True, check=True
+        ).stdout
+    )
     groupe = cherche["resultats"][0]  # a group of results (JSON version 3): its law's page, then its passages
     assert groupe["url"].endswith("/index.html"), groupe["url"]
     return [voir["url"], groupe["passages"][0]["url"]]
@@ -260,8 +291,11 @@ def test_les_liens_imprimes_par_loi_s_ouvrent_depuis_le_zip_et_en_http(page, sit
     import zipfile
 
     archive = tmp_path / "code.zip"
-    subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
-                    str(archive)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie", str(archive)],
+        check=True,
+        capture_output=True,
+    )
     zipfile.ZipFile(archive).extractall(tmp_path / "copie")
     racine_zip = (tmp_path / "copie/code-du-bridge").as_uri() + "/"
     for adresse in _adresses_imprimees():
@@ -269,15 +303,16 @@ def test_les_liens_imprimes_par_loi_s_ouvrent_depuis_le_zip_et_en_http(page, sit
         for racine in (racine_zip, serveur):
             page.goto(racine + adresse)
             ancre = adresse.split("#")[1]
-            page.wait_for_function("(id) => document.querySelector(`[id=\"${id}\"]`) !== null", arg=ancre)
+            page.wait_for_function('(id) => document.querySelector(`[id="${id}"]`) !== null', arg=ancre)
             assert dans_la_vue(page, ancre), racine + adresse
 
 
 def test_la_page_introuvable_est_en_francais_et_ramene_a_l_accueil(page, contexte, serveur):
     """An unknown address, online then offline (the service worker serves 404.html)."""
     page.goto(serveur + "index.html")
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+    )
     for hors_ligne in (False, True):
         contexte.set_offline(hors_ligne)
         try:
@@ -300,8 +335,9 @@ def test_la_page_introuvable_est_en_francais_et_ramene_a_l_accueil(page, context
 
 def test_hors_ligne_apres_installation_du_service_worker(page, contexte, serveur):
     page.goto(serveur + "index.html")
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+    )
     # Controlled and activated: the precache is complete (install waits for addAll).
     assert page.evaluate("async () => (await caches.keys()).some((n) => n.startsWith('code-bridge-'))")
     contexte.set_offline(True)

@@ -69,9 +69,15 @@ def _annote(*parties: Partie):
 
 def _resume(annote) -> list[tuple[str, str, list[str], list[int]]]:
     """Per paragraph: label, source of its text, sources of its other versions, lines of its commentary."""
-    return [(p.label.compact(), p.texte.partie.source[:3] if p.texte else "-",
-             [o.partie.source[:3] for o in p.autres], [o.element.ligne for o in p.commentaire])
-            for p in annote.paragraphes]
+    return [
+        (
+            p.label.compact(),
+            p.texte.partie.source[:3] if p.texte else "-",
+            [o.partie.source[:3] for o in p.autres],
+            [o.element.ligne for o in p.commentaire],
+        )
+        for p in annote.paragraphes
+    ]
 
 
 def test_le_texte_officiel_passe_avant_la_citation_du_guide() -> None:
@@ -84,10 +90,13 @@ def test_le_texte_officiel_passe_avant_la_citation_du_guide() -> None:
     assert annote.complet  # the official text: no « not given » line for the 2007 70E
 
 
-@pytest.mark.parametrize("roles, attendu", [
-    ((ROLE_GUIDE, ROLE_EXTRAITS), "004"),  # the booklet's verbatim extract before the Guide's quote
-    ((ROLE_EXTRAITS, ROLE_GUIDE), "004"),
-])
+@pytest.mark.parametrize(
+    "roles, attendu",
+    [
+        ((ROLE_GUIDE, ROLE_EXTRAITS), "004"),  # the booklet's verbatim extract before the Guide's quote
+        ((ROLE_EXTRAITS, ROLE_GUIDE), "004"),
+    ],
+)
 def test_priorite_des_sources(roles: tuple[str, str], attendu: str) -> None:
     fichiers = {ROLE_GUIDE: GUIDE, ROLE_EXTRAITS: LIVRET}
     parties = [_partie(fichiers[r], "2017", r, _loi_("74A1", 10 + i)) for i, r in enumerate(roles)]
@@ -95,18 +104,22 @@ def test_priorite_des_sources(roles: tuple[str, str], attendu: str) -> None:
     assert _resume(annote)[0][:2] == ("74A1", attendu)
 
 
-@pytest.mark.parametrize("livret, guide, texte, suite, autres", [
-    # the source that gives the most words is the text: the booklet's extract of 5A is its last sentence
-    (["une phrase"], ["une phrase et deux autres avant"], "000", [], ["004"]),
-    (["Le mort ne devrait pas prendre"], ["Le mort ne devrait prendre"], "004", [], ["000"]),  # one word more
-    (["mêmes mots ici"], ["mêmes mots là"], "004", [], ["000"]),  # as many: PRIORITE, the booklet first
-    # two quotes of one source are two pieces of one text (« [50B. (...) Toute carte… »)
-    (["court"], ["première moitié", "(...) seconde moitié"], "000", ["000"], ["004"]),
-    # a quote of « (...) » alone gives no words: it is no version (46B), its anchors go to the text
-    (["le texte du livret"], ["(...)"], "004", [], ["000"]),
-])
-def test_le_texte_est_la_source_la_plus_complete(livret: list[str], guide: list[str], texte: str,
-                                                  suite: list[str], autres: list[str]) -> None:
+@pytest.mark.parametrize(
+    "livret, guide, texte, suite, autres",
+    [
+        # the source that gives the most words is the text: the booklet's extract of 5A is its last sentence
+        (["une phrase"], ["une phrase et deux autres avant"], "000", [], ["004"]),
+        (["Le mort ne devrait pas prendre"], ["Le mort ne devrait prendre"], "004", [], ["000"]),  # one word more
+        (["mêmes mots ici"], ["mêmes mots là"], "004", [], ["000"]),  # as many: PRIORITE, the booklet first
+        # two quotes of one source are two pieces of one text (« [50B. (...) Toute carte… »)
+        (["court"], ["première moitié", "(...) seconde moitié"], "000", ["000"], ["004"]),
+        # a quote of « (...) » alone gives no words: it is no version (46B), its anchors go to the text
+        (["le texte du livret"], ["(...)"], "004", [], ["000"]),
+    ],
+)
+def test_le_texte_est_la_source_la_plus_complete(
+    livret: list[str], guide: list[str], texte: str, suite: list[str], autres: list[str]
+) -> None:
     _, annote = _annote(
         _partie(LIVRET, "2017", ROLE_EXTRAITS, *(_loi_("50B", 10 + i, t) for i, t in enumerate(livret))),
         _partie(GUIDE, "2017", ROLE_GUIDE, *(_loi_("50B", 5000 + i, t) for i, t in enumerate(guide))),
@@ -130,7 +143,15 @@ def test_l_ordre_des_labels() -> None:
     labels = ["12C10", "12C2", "12C1(e)(iv)", "12C1(e)(v)", "12C1(e)(ix)", "12", "12A", "12C1"]
     ranges = sorted(map(parse_label, labels), key=ordre)
     assert [label.compact() for label in ranges] == [
-        "12", "12A", "12C1", "12C1(e)(iv)", "12C1(e)(v)", "12C1(e)(ix)", "12C2", "12C10"]
+        "12",
+        "12A",
+        "12C1",
+        "12C1(e)(iv)",
+        "12C1(e)(v)",
+        "12C1(e)(ix)",
+        "12C2",
+        "12C10",
+    ]
 
 
 def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
@@ -139,8 +160,15 @@ def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
     (``parents_absents``), since 12C1(e) is attested."""
     _, annote = _annote(
         _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("12A", 772), _loi_("12C1(e)", 1026)),
-        _partie(CODE_2007, "2007", ROLE_TEXTE, *(_loi_(lab, 2100 + i) for i, lab in enumerate(
-            ["12A", "12B", "12B1", "12C", "12C1", "12C1(a)", "12C1(e)"]))),
+        _partie(
+            CODE_2007,
+            "2007",
+            ROLE_TEXTE,
+            *(
+                _loi_(lab, 2100 + i)
+                for i, lab in enumerate(["12A", "12B", "12B1", "12C", "12C1", "12C1(a)", "12C1(e)"])
+            ),
+        ),
     )
     assert [p.label.compact() for p in annote.paragraphes] == ["12A", "12C1(e)"]
     assert sorted(label.compact() for label in parents_absents(annote.paragraphes)) == ["12C", "12C1"]
@@ -149,8 +177,9 @@ def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
 def test_sous_un_titre_2017_sans_mots_pas_de_liste_2007() -> None:
     """The Guide comments 2017 16C without quoting it: the 2007 16C1, 16C2 (other rules) are not listed."""
     _, annote = _annote(
-        _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("16B", 1500), _loi_("16C", 1635, texte="", titre="Retirées"),
-                _glose(1636)),
+        _partie(
+            GUIDE, "2017", ROLE_GUIDE, _loi_("16B", 1500), _loi_("16C", 1635, texte="", titre="Retirées"), _glose(1636)
+        ),
         _partie(CODE_2007, "2007", ROLE_TEXTE, _loi_("16B", 2375), _loi_("16C", 2414), _loi_("16C1", 2416)),
     )
     assert _resume(annote) == [("16B", "000", [], []), ("16C", "000", [], [1636])]
@@ -184,20 +213,28 @@ def test_un_commentaire_rattache_a_un_paragraphe_non_atteste(monkeypatch) -> Non
     loi = Loi(12, (guide, _partie(CODE_2007, "2007", ROLE_TEXTE, _loi_("12A3", 2121), _loi_("12B1", 2125))))
     ancres = calculer(Corpus((loi,)))
     vers = {873: parse_label("12B1"), 880: parse_label("12F9")}
-    monkeypatch.setattr(module, "_rattachements", lambda loi_, ancres_: {
-        cle: vers.get(e.ligne, e.label or parse_label("12A3")) for cle, _, e in module.parcourir(loi_)})
+    monkeypatch.setattr(
+        module,
+        "_rattachements",
+        lambda loi_, ancres_: {
+            cle: vers.get(e.ligne, e.label or parse_label("12A3")) for cle, _, e in module.parcourir(loi_)
+        },
+    )
     annote = module.annoter(loi, ancres)
     assert _resume(annote) == [("12A3", "000", [], [])]
     assert [o.element.ligne for o in annote.fin] == [873, 880]
 
 
-@pytest.mark.parametrize("cites, attendu", [
-    (["12A", "12A1"], []),  # every parent has its heading
-    (["12A", "12B1"], ["12B"]),  # 12B1 would read as a part of 12A
-    (["12A", "12C1(a)", "12C1(e)(i)", "12C2(a)"], ["12C", "12C1", "12C1(e)", "12C2"]),
-    (["40A", "40A1(a)"], ["40A1"]),  # under a parent that has one: the missing level only
-    (["12", "12A"], []),  # the preamble is no paragraph's parent
-])
+@pytest.mark.parametrize(
+    "cites, attendu",
+    [
+        (["12A", "12A1"], []),  # every parent has its heading
+        (["12A", "12B1"], ["12B"]),  # 12B1 would read as a part of 12A
+        (["12A", "12C1(a)", "12C1(e)(i)", "12C2(a)"], ["12C", "12C1", "12C1(e)", "12C2"]),
+        (["40A", "40A1(a)"], ["40A1"]),  # under a parent that has one: the missing level only
+        (["12", "12A"], []),  # the preamble is no paragraph's parent
+    ],
+)
 def test_un_en_tete_pour_le_parent_qu_aucune_source_2017_ne_donne(cites: list[str], attendu: list[str]) -> None:
     """Issue 8, lois/12: 12B1 and 12C1(a) rendered as h4/h5 under 12A read as parts of it;
     their parents (12B, 12C, 12C1) get a heading of their own, the label alone."""
@@ -229,8 +266,13 @@ def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
     from indexer.rendu.elements import Contexte
     from indexer.rendu.loi import render_loi
 
-    loi = Loi(74, (_partie(GUIDE, "2017", ROLE_GUIDE, _loi_("74A1", 8777, "MOTS-DU-GUIDE")),
-                   _partie(LIVRET, "2017", ROLE_EXTRAITS, _loi_("74A1", 824, "MOTS-DU-LIVRET"))))
+    loi = Loi(
+        74,
+        (
+            _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("74A1", 8777, "MOTS-DU-GUIDE")),
+            _partie(LIVRET, "2017", ROLE_EXTRAITS, _loi_("74A1", 824, "MOTS-DU-LIVRET")),
+        ),
+    )
     ancres = calculer(Corpus((loi,)))
     page = render_loi(loi, Contexte({}, ancres, {}))
     tete = next(ligne for ligne in page.splitlines() if ligne.startswith("#### 74A1"))
@@ -240,17 +282,29 @@ def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
     assert all(re.search(rf'(#|id="|aussi=){i}\b', page) for i in tous)
 
 
-@pytest.mark.parametrize("titre_2017, titre_2007, ligne", [
-    ("Déclaration comparable", "Connaissance d’un éventuel dommage", "Titre 2007 : Connaissance d’un éventuel dommage"),
-    ("Mélange et donne", "Mélange et Donne", ""),  # case only: nothing
-    ("Pouvoirs discrétionnaires de l'arbitre", "Pouvoirs discrétionnaires de l’arbitre", ""),
-])
+@pytest.mark.parametrize(
+    "titre_2017, titre_2007, ligne",
+    [
+        (
+            "Déclaration comparable",
+            "Connaissance d’un éventuel dommage",
+            "Titre 2007 : Connaissance d’un éventuel dommage",
+        ),
+        ("Mélange et donne", "Mélange et Donne", ""),  # case only: nothing
+        ("Pouvoirs discrétionnaires de l'arbitre", "Pouvoirs discrétionnaires de l’arbitre", ""),
+    ],
+)
 def test_une_ligne_sous_le_titre_quand_les_titres_different(titre_2017: str, titre_2007: str, ligne: str) -> None:
     from indexer.rendu.elements import Contexte
     from indexer.rendu.loi import render_loi
 
-    loi = Loi(23, (Partie(GUIDE, "2017", ROLE_GUIDE, titre_2017, 1, (_loi_("23A", 2),)),
-                   Partie(CODE_2007, "2007", ROLE_TEXTE, titre_2007, 9, (_loi_("23A", 10),))))
+    loi = Loi(
+        23,
+        (
+            Partie(GUIDE, "2017", ROLE_GUIDE, titre_2017, 1, (_loi_("23A", 2),)),
+            Partie(CODE_2007, "2007", ROLE_TEXTE, titre_2007, 9, (_loi_("23A", 10),)),
+        ),
+    )
     page = render_loi(loi, Contexte({}, calculer(Corpus((loi,))), {}))
     sous_titre = page.split(" { #loi-23 }\n\n", 1)[1].split("\n", 1)[0]
     assert sous_titre == (ligne or "## Texte 2017 { #guide src=000 }")
@@ -264,14 +318,21 @@ def _html(texte: str) -> str:
 
 
 def test_un_en_tete_court_devient_ce_que_le_site_montre() -> None:
-    rendu = _html("## Texte 2017 { #texte-2017 src=002 }\n\n"
-                  "### 68A — Définition { #loi-68-a aussi=loi-68-a-2017 l=7 }\n\n"
-                  "#### 68B1 { #loi-68-b-1 aussi=\"x y\" src=000 l=7802 }\n")
+    rendu = _html(
+        "## Texte 2017 { #texte-2017 src=002 }\n\n"
+        "### 68A — Définition { #loi-68-a aussi=loi-68-a-2017 l=7 }\n\n"
+        '#### 68B1 { #loi-68-b-1 aussi="x y" src=000 l=7802 }\n'
+    )
     assert '<h2 data-edition="2017" id="texte-2017">' in rendu
-    assert re.search(r'<h3 data-edition="2017" id="loi-68-a" title="Code 2017 — Code 2017, Lois 68 à 71 \(FFB\) · '
-                     r'002_[0-9a-f]+\.txt, ligne 7"><span id="loi-68-a-2017"></span>68A — Définition</h3>', rendu)
-    assert '<span id="x"></span><span id="y"></span>68B1<span class="source-para" data-nom="Guide pratique (FFB)">' \
+    assert re.search(
+        r'<h3 data-edition="2017" id="loi-68-a" title="Code 2017 — Code 2017, Lois 68 à 71 \(FFB\) · '
+        r'002_[0-9a-f]+\.txt, ligne 7"><span id="loi-68-a-2017"></span>68A — Définition</h3>',
+        rendu,
+    )
+    assert (
+        '<span id="x"></span><span id="y"></span>68B1<span class="source-para" data-nom="Guide pratique (FFB)">'
         in rendu
+    )
     assert " l=" not in rendu and "aussi" not in rendu and "src" not in rendu
 
 
@@ -281,16 +342,21 @@ def test_un_en_tete_2007_porte_son_edition() -> None:
 
 
 def test_l_en_tete_d_un_parent_absent_dit_ce_qu_il_est() -> None:
-    rendu = _html("## Texte 2017 et commentaire { #guide src=000 }\n\n"
-                  "### 12B { #loi-12-b aussi=loi-12-b-2017 .parent-seul }\n")
-    assert re.search(r'<h3 class="parent-seul" data-edition="2017" id="loi-12-b" title="Les sources 2017 '
-                     r'ne donnent ni l\'intitulé[^"]*"><span id="loi-12-b-2017"></span>12B<span class="source-para" '
-                     r'data-nom="intitulé et texte 2017 non donnés"></span></h3>', rendu), rendu
+    rendu = _html(
+        "## Texte 2017 et commentaire { #guide src=000 }\n\n### 12B { #loi-12-b aussi=loi-12-b-2017 .parent-seul }\n"
+    )
+    assert re.search(
+        r'<h3 class="parent-seul" data-edition="2017" id="loi-12-b" title="Les sources 2017 '
+        r'ne donnent ni l\'intitulé[^"]*"><span id="loi-12-b-2017"></span>12B<span class="source-para" '
+        r'data-nom="intitulé et texte 2017 non donnés"></span></h3>',
+        rendu,
+    ), rendu
 
 
 def test_pas_d_infobulle_du_glossaire_dans_un_titre() -> None:
-    rendu = _html("# Loi 23 — Déclaration comparable\n\nUne déclaration comparable.\n\n"
-                  "*[comparable]: Définition du glossaire\n")
+    rendu = _html(
+        "# Loi 23 — Déclaration comparable\n\nUne déclaration comparable.\n\n*[comparable]: Définition du glossaire\n"
+    )
     assert rendu.count("<abbr") == 1 and "<h1" in rendu and "<abbr" not in rendu.split("</h1>")[0]
 
 
@@ -319,9 +385,20 @@ def test_ni_front_matter_ni_nom_de_fichier_montre() -> None:
         assert "_40f8f2357f5f2a2b.txt" not in visibles and "Source : " not in visibles.split("## Texte 2007")[0]
 
 
-@pytest.mark.parametrize("chemin", ["index-alphabetique.md", "definitions.md", "annexes.md", "preface.md",
-                                    "objet-du-code.md", "tableaux.md", "boites-a-annonces.md", "marque.md",
-                                    "reglements/titre-iv.md"])
+@pytest.mark.parametrize(
+    "chemin",
+    [
+        "index-alphabetique.md",
+        "definitions.md",
+        "annexes.md",
+        "preface.md",
+        "objet-du-code.md",
+        "tableaux.md",
+        "boites-a-annonces.md",
+        "marque.md",
+        "reglements/titre-iv.md",
+    ],
+)
 def test_les_autres_pages_nomment_leur_source_comme_les_lois(chemin: str) -> None:
     """« Source : Code 2007 et RNC 2008 (FFB) », the file in the tooltip only (issue 8, point 8)."""
     page = (RACINE / "docs" / fichier_de(chemin)).read_text(encoding="utf-8")
@@ -339,8 +416,11 @@ def test_la_page_68_s_ouvre_sur_le_texte_de_la_loi() -> None:
     assert "n'est donné que par les citations" not in page and "!!! info" not in debut
     # 68A once in full (002); the Guide's quote of it (000:7771) folded as another version
     guide = page.index("Toute formulation du déclarant ou un joueur de la défense indiquant")
-    assert page.rindex("<details", 0, guide) > page.rindex("</details>", 0, guide) if "</details>" in page[:guide] \
+    assert (
+        page.rindex("<details", 0, guide) > page.rindex("</details>", 0, guide)
+        if "</details>" in page[:guide]
         else "<details" in page[:guide]
+    )
     assert page.index("</details>", guide) < page.index("### 68B")
 
 
@@ -467,10 +547,13 @@ def test_le_titre_vise_n_est_pas_cache(navigateur, construction, numero: int, an
     """Reached by its anchor (an id of the heading or one of its spans), a paragraph heading is
     on screen and not under the fixed header nor the sticky « Texte 2007 » label."""
     page = _ouvrir(navigateur, construction.site, numero, TELEPHONE, ancre)
-    visible = page.evaluate("""(id) => { const el = document.querySelector(`[id="${id}"]`);
+    visible = page.evaluate(
+        """(id) => { const el = document.querySelector(`[id="${id}"]`);
         const titre = el.closest('h3, h4, h5, h6'); const r = titre.getBoundingClientRect();
         const dessus = document.elementFromPoint(r.left + 4, r.top + 4);
-        return r.top >= 0 && titre.contains(dessus); }""", ancre)
+        return r.top >= 0 && titre.contains(dessus); }""",
+        ancre,
+    )
     assert visible
     page.close()
 
@@ -529,8 +612,9 @@ def test_une_annonce_ouvre_le_paragraphe_qu_elle_annonce() -> None:
     """« Carte pénalisée et restrictions d'attaque : … qu'est-ce qui a la priorité ? [50D1b. » (000:5894):
     the question opens 50D1(b), above its words; a commentary after the quote stays under them."""
     question = Element(COMMENTAIRE, (Bloc(TEXTE, "Qu'est-ce qui a la priorité ?", 5894),), 5894)
-    _, annote = _annote(_partie(GUIDE, "2017", ROLE_GUIDE, _loi_("50D2", 5859), question, _loi_("50D1(b)", 5899),
-                                _glose(5905)))
+    _, annote = _annote(
+        _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("50D2", 5859), question, _loi_("50D1(b)", 5899), _glose(5905))
+    )
     d1b = next(p for p in annote.paragraphes if p.label.compact() == "50D1(b)")
     assert [o.element.ligne for o in d1b.amorces] == [5894]
     assert [o.element.ligne for o in d1b.commentaire] == [5905]
@@ -540,10 +624,24 @@ def test_la_source_qui_donne_les_alineas_a_part_donne_le_texte() -> None:
     """The notes give 30B1(b), then (i) and (ii) apart; the Guide's 30B1(b) holds an a) and a b)
     in its own words: the notes' text, so that (i) and (ii) are not printed twice."""
     _, annote = _annote(
-        _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("30B1(b)", 3708, "Le joueur fautif peut déclarer. a) si comparable, "
-                                                                  "rien. b) sinon, le partenaire passe.")),
-        _partie(NOTES, "2017", ROLE_NOTES, _loi_("30B1(b)", 28, "Le joueur fautif peut déclarer et :"),
-                _loi_("30B1(b)(i)", 31, "si comparable, rien"), _loi_("30B1(b)(ii)", 34, "sinon, passe")),
+        _partie(
+            GUIDE,
+            "2017",
+            ROLE_GUIDE,
+            _loi_(
+                "30B1(b)",
+                3708,
+                "Le joueur fautif peut déclarer. a) si comparable, rien. b) sinon, le partenaire passe.",
+            ),
+        ),
+        _partie(
+            NOTES,
+            "2017",
+            ROLE_NOTES,
+            _loi_("30B1(b)", 28, "Le joueur fautif peut déclarer et :"),
+            _loi_("30B1(b)(i)", 31, "si comparable, rien"),
+            _loi_("30B1(b)(ii)", 34, "sinon, passe"),
+        ),
     )
     texte = next(p.texte for p in annote.paragraphes if p.label.compact() == "30B1(b)")
     assert texte.partie.source == NOTES

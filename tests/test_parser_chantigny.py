@@ -24,9 +24,7 @@ def extrait(lignes: tuple[str, ...]) -> Extrait:
 
 def plan(partie: Partie) -> str:
     """One label (or element type) per element, with its subtitle."""
-    return "\n".join(
-        f"{e.label.compact() if e.label else e.type} {e.titre}".strip() for e in partie.elements
-    )
+    return "\n".join(f"{e.label.compact() if e.label else e.type} {e.titre}".strip() for e in partie.elements)
 
 
 ENTETE = ("ENCHÈRE INSUFFISANTE (Loi 27)", " ")
@@ -38,11 +36,15 @@ ENTETE = ("ENCHÈRE INSUFFISANTE (Loi 27)", " ")
         # a one-line letter paragraph is a subtitle; the text after the S line is its text
         (("A. Enchère acceptée", " ", "", "Toute enchère peut être acceptée."), ["27A Enchère acceptée 1"]),
         # "1. (a)" is two levels; "(b)" then reads against "(a)"
-        (("B. Non acceptée", " ", "1. (a) si l’enchère", "", "est remplacée.", " ", "(b) si comparable."),
-         ["27B Non acceptée 0", "27B1 0", "27B1(a) 1", "27B1(b) 1"]),
+        (
+            ("B. Non acceptée", " ", "1. (a) si l’enchère", "", "est remplacée.", " ", "(b) si comparable."),
+            ["27B Non acceptée 0", "27B1 0", "27B1(a) 1", "27B1(b) 1"],
+        ),
         # E lines are soft wraps; a marker line starts a paragraph without an S line
-        (("A. Définition", " ", "1. elle a une", "", "signification.", "2. elle définit"),
-         ["27A Définition 0", "27A1 1", "27A2 1"]),
+        (
+            ("A. Définition", " ", "1. elle a une", "", "signification.", "2. elle définit"),
+            ["27A Définition 0", "27A1 1", "27A2 1"],
+        ),
         # an unlabelled paragraph after a full one: law text, no letter guessed; a marker
         # that cannot be read (no B before "3.") stays in the text
         (("3. si le joueur fautif.", " ", "Si le Directeur juge."), ["27 1", "27 1"]),
@@ -50,14 +52,24 @@ ENTETE = ("ENCHÈRE INSUFFISANTE (Loi 27)", " ")
 )
 def test_labels(corps: tuple[str, ...], attendu: list[str]) -> None:
     elements = parse((*ENTETE, *corps)).parties[0][1].elements
-    obtenu = [" ".join(x for x in (e.label.compact(), e.titre, str(len(e.blocs))) if x)
-              for e in elements if e.label]
+    obtenu = [" ".join(x for x in (e.label.compact(), e.titre, str(len(e.blocs))) if x) for e in elements if e.label]
     assert obtenu == attendu
 
 
 def test_reflow_et_marque_illisible() -> None:
-    elements = parse(("PASSE HORS TOUR (Loi 30)", " ", "(a) Le partenaire peut déclarer à son tour de", "",
-                      "déclarer, mais la Loi 16 s’applique.")).parties[0][1].elements
+    elements = (
+        parse(
+            (
+                "PASSE HORS TOUR (Loi 30)",
+                " ",
+                "(a) Le partenaire peut déclarer à son tour de",
+                "",
+                "déclarer, mais la Loi 16 s’applique.",
+            )
+        )
+        .parties[0][1]
+        .elements
+    )
     # "(a)" under the bare law cannot be read as a label: it stays in the text
     assert [(e.label, e.blocs[0].texte) for e in elements] == [
         (Label(30), "(a) Le partenaire peut déclarer à son tour de déclarer, mais la Loi 16 s’applique."),
@@ -76,26 +88,43 @@ def test_parties(extrait: Extrait) -> None:
 def test_auteur_garde(extrait: Extrait) -> None:
     premier = partie(extrait, 30).elements[0]
     assert (premier.type, premier.blocs[0].texte, premier.ligne) == (
-        COMMENTAIRE, "Notes de Christian Chantigny, Directeur", 2,
+        COMMENTAIRE,
+        "Notes de Christian Chantigny, Directeur",
+        2,
     )
 
 
 def test_plan_loi_30(extrait: Extrait) -> None:
-    assert plan(partie(extrait, 30)) == "\n".join([
-        "commentaire",
-        "30",
-        "30A Au tour de l’adversaire de droite de déclarer",
-        "30B Au tour du partenaire ou de l’adversaire de gauche de déclarer",
-        "30B1", "30B1(a)", "30B1(b)", "30B1(b)(i)", "30B1(b)(ii)",
-    ])
+    assert plan(partie(extrait, 30)) == "\n".join(
+        [
+            "commentaire",
+            "30",
+            "30A Au tour de l’adversaire de droite de déclarer",
+            "30B Au tour du partenaire ou de l’adversaire de gauche de déclarer",
+            "30B1",
+            "30B1(a)",
+            "30B1(b)",
+            "30B1(b)(i)",
+            "30B1(b)(ii)",
+        ]
+    )
 
 
 def test_plan_loi_27(extrait: Extrait) -> None:
-    assert plan(partie(extrait, 27)) == "\n".join([
-        "27A Enchère insuffisante acceptée", "27A1", "27A2",
-        "27B Enchère insuffisante non acceptée", "27B1", "27B1(a)", "27B1(b)", "27B2", "27B3",
-        "27",  # the unlabelled 27D paragraph (129): no letter is guessed
-    ])
+    assert plan(partie(extrait, 27)) == "\n".join(
+        [
+            "27A Enchère insuffisante acceptée",
+            "27A1",
+            "27A2",
+            "27B Enchère insuffisante non acceptée",
+            "27B1",
+            "27B1(a)",
+            "27B1(b)",
+            "27B2",
+            "27B3",
+            "27",  # the unlabelled 27D paragraph (129): no letter is guessed
+        ]
+    )
     dernier = partie(extrait, 27).elements[-1]
     assert dernier.ligne == 129 and dernier.type == LOI
 

@@ -45,8 +45,7 @@ def plan(numero: int) -> str:
 def formes(elements: tuple[Element, ...]) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """Elements as (label, titre, ((forme, texte), …)) for compact comparisons."""
     return [
-        (e.label.compact() if e.label else "", e.titre, tuple((b.forme, b.texte) for b in e.blocs))
-        for e in elements
+        (e.label.compact() if e.label else "", e.titre, tuple((b.forme, b.texte) for b in e.blocs)) for e in elements
     ]
 
 
@@ -121,24 +120,22 @@ def test_niveau_de(ligne: str, chemin: dict[str, str], attendu: tuple[str, str] 
     "source, attendu_toc, attendu",
     [
         # wrapped subtitle, spelled by TOC 2
-        (("A. Position", "initiale", "Sauf directives contraires"), "Position initiale",
-         ("Position initiale", 1, "")),
+        (("A. Position", "initiale", "Sauf directives contraires"), "Position initiale", ("Position initiale", 1, "")),
         # "A." alone, the subtitle on the next line
         (("A.", "Limitations", "1. (a) à moins"), "Limitations", ("Limitations", 1, "")),
         # subtitle and text on one line
         (("A. Définition Un étui est", "dit"), "Définition", ("Définition", 0, "Un étui est")),
         # a trailing sign TOC 2 drops belongs to the subtitle
-        (("B. Carte", "pénalisée principale ou secondaire ?", "1. Carte"),
-         "Carte pénalisée principale ou secondaire ?",
-         ("Carte pénalisée principale ou secondaire ?", 1, "")),
+        (
+            ("B. Carte", "pénalisée principale ou secondaire ?", "1. Carte"),
+            "Carte pénalisée principale ou secondaire ?",
+            ("Carte pénalisée principale ou secondaire ?", 1, ""),
+        ),
         # not in TOC 2 (86A): short lines without punctuation continue it
-        (("A. Moyenne en", "IMP", "Quand l’arbitre attribue une marque ajustée"), "",
-         ("Moyenne en IMP", 1, "")),
+        (("A. Moyenne en", "IMP", "Quand l’arbitre attribue une marque ajustée"), "", ("Moyenne en IMP", 1, "")),
     ],
 )
-def test_sous_titre(
-    source: tuple[str, ...], attendu_toc: str, attendu: tuple[str, int, str]
-) -> None:
+def test_sous_titre(source: tuple[str, ...], attendu_toc: str, attendu: tuple[str, int, str]) -> None:
     reste = code2007.SECTION.sub("", source[0])
     assert code2007.sous_titre(source, 0, reste, attendu_toc) == attendu
 
@@ -164,17 +161,23 @@ def test_paragraphes_et_puces() -> None:
     )
     elements = code2007.elements_de_loi(source, 8, {"A": "Fin du dernier tour"}, 1, len(source))
     assert formes(elements) == [
-        ("8A", "Fin du dernier tour", (
-            (TEXTE, "Le dernier tour prend fin à chaque table :"),
-            (ITEM, "- quand tous les étuis ont été joués et,"),
-            (ITEM, "- quand tous les résultats ont été inscrits."),
-            (TEXTE, "Il fait alors commencer une deuxième annonce."),
-            (TEXTE, "La hiérarchie est, par ordre décroissant : Sans Atout, Pique, Coeur, "
-                    "Carreau, Trèfle."),
-            (TEXTE, "Aucun étui ne devrait être utilisé. Cependant si un tel étui est utilisé, "
-                    "les indications sont applicables."),
-            (TEXTE, "Suite sans point Majuscule après une ligne sans ponctuation."),
-        )),
+        (
+            "8A",
+            "Fin du dernier tour",
+            (
+                (TEXTE, "Le dernier tour prend fin à chaque table :"),
+                (ITEM, "- quand tous les étuis ont été joués et,"),
+                (ITEM, "- quand tous les résultats ont été inscrits."),
+                (TEXTE, "Il fait alors commencer une deuxième annonce."),
+                (TEXTE, "La hiérarchie est, par ordre décroissant : Sans Atout, Pique, Coeur, Carreau, Trèfle."),
+                (
+                    TEXTE,
+                    "Aucun étui ne devrait être utilisé. Cependant si un tel étui est utilisé, "
+                    "les indications sont applicables.",
+                ),
+                (TEXTE, "Suite sans point Majuscule après une ligne sans ponctuation."),
+            ),
+        ),
     ]
 
 
@@ -217,11 +220,15 @@ def test_liste_numerotee_sans_section() -> None:
     )
     elements = code2007.elements_de_loi(source, 35, {}, 1, len(source))
     assert formes(elements) == [
-        ("35", "", (
-            (TEXTE, "Les déclarations suivantes sont inadmissibles :"),
-            (ITEM, "1. un Contre interdit par la Loi 19. La Loi 36 s’applique."),
-            (ITEM, "2. une enchère au dessus du palier de sept."),
-        )),
+        (
+            "35",
+            "",
+            (
+                (TEXTE, "Les déclarations suivantes sont inadmissibles :"),
+                (ITEM, "1. un Contre interdit par la Loi 19. La Loi 36 s’applique."),
+                (ITEM, "2. une enchère au dessus du palier de sept."),
+            ),
+        ),
     ]
 
 
@@ -246,8 +253,7 @@ def test_notes_rejointes_et_rattachees() -> None:
     elements = code2007.elements_de_loi(texte, 18, sections, 2, len(source), notes)
     a, b = elements
     assert a.blocs[0].texte == (
-        "Une enchère désigne[^e1] un nombre de levées, ou une dénomination (voir Loi 16D) "
-        "et l’interdire[^e2]."
+        "Une enchère désigne[^e1] un nombre de levées, ou une dénomination (voir Loi 16D) et l’interdire[^e2]."
     )
     assert [(n.cle, n.texte, n.ligne) for n in a.notes] == [
         ("e1", "Pour la FFB, voir le Règlement National.", 4),
@@ -281,9 +287,7 @@ def note(debut: int, etoiles: int = 1, fin: int | None = None) -> toc.Note:
         ((appel(1, 2),), (note(5),), {}),
     ],
 )
-def test_apparier(
-    appels: tuple[toc.Appel, ...], notes: tuple[toc.Note, ...], attendu: dict[int, int]
-) -> None:
+def test_apparier(appels: tuple[toc.Appel, ...], notes: tuple[toc.Note, ...], attendu: dict[int, int]) -> None:
     paires = toc.apparier(appels, notes)
     assert {a.ligne: n.debut for a, n in paires.items()} == attendu
 
@@ -321,8 +325,18 @@ def test_93_lois_avec_titres_2007() -> None:
 
 @pytest.mark.parametrize(
     "numero, ligne",
-    [(1, 1828), (4, 1864), (13, 2207), (18, 2513), (35, 3090), (56, 3962), (73, 4523), (77, 4756),
-     (86, 5042), (93, 5182)],
+    [
+        (1, 1828),
+        (4, 1864),
+        (13, 2207),
+        (18, 2513),
+        (35, 3090),
+        (56, 3962),
+        (73, 4523),
+        (77, 4756),
+        (86, 5042),
+        (93, 5182),
+    ],
 )
 def test_lignes_des_titres(numero: int, ligne: int) -> None:
     """corpus/NOTES.md §6: the first line of each bare title."""
@@ -339,9 +353,7 @@ def test_toutes_les_sections_de_toc2() -> None:
 
 
 def test_sous_titres_des_sections_egaux_a_toc2() -> None:
-    attendus = {
-        Label(e.numero, (lettre,)): titre for e in toc.sommaire(lignes()) for lettre, titre in e.sections
-    }
+    attendus = {Label(e.numero, (lettre,)): titre for e in toc.sommaire(lignes()) for lettre, titre in e.sections}
     for _, une_partie in extrait().parties:
         for un_element in une_partie.elements:
             if un_element.label in attendus:
@@ -361,16 +373,33 @@ def test_labels_uniques_et_lignes_dans_le_corps() -> None:
 
 
 def test_plan_loi_12() -> None:
-    assert plan(12) == "\n".join([
-        "A", "  A1", "  A2", "  A3",
-        "B", "  B1", "  B2",
-        "C", "  C1",
-        "    C1(a)", "    C1(b)", "    C1(c)", "    C1(d)",
-        "    C1(e)", "      C1(e)(i)", "      C1(e)(ii)",
-        "    C1(f)",
-        "  C2", "    C2(a)", "    C2(b)", "    C2(c)",
-        "  C3", "  C4",
-    ])
+    assert plan(12) == "\n".join(
+        [
+            "A",
+            "  A1",
+            "  A2",
+            "  A3",
+            "B",
+            "  B1",
+            "  B2",
+            "C",
+            "  C1",
+            "    C1(a)",
+            "    C1(b)",
+            "    C1(c)",
+            "    C1(d)",
+            "    C1(e)",
+            "      C1(e)(i)",
+            "      C1(e)(ii)",
+            "    C1(f)",
+            "  C2",
+            "    C2(a)",
+            "    C2(b)",
+            "    C2(c)",
+            "  C3",
+            "  C4",
+        ]
+    )
 
 
 def test_plan_loi_68() -> None:
@@ -380,9 +409,7 @@ def test_plan_loi_68() -> None:
 
 
 def test_loi_73_section_d_sans_intitule() -> None:
-    assert plan(73) == "\n".join(
-        ["A", "  A1", "  A2", "B", "  B1", "  B2", "C", "D", "  D1", "  D2", "E", "F"]
-    )
+    assert plan(73) == "\n".join(["A", "  A1", "  A2", "B", "  B1", "  B2", "C", "D", "  D1", "  D2", "E", "F"])
     d = element(Label(73, ("D",)))
     assert (d.titre, d.blocs, d.ligne) == ("Variations de tempo ou de comportement", (), 4565)
     assert element(Label(73, ("D", "1"))).titre == "Variations involontaires"

@@ -70,13 +70,19 @@ def numerotees(*textes: str, debut: int = 1) -> list[tuple[int, str]]:
         (("6-", "Signalisation"), [(ITEM, "6- Signalisation")]),
         (("· Dans toute", "compétition."), [(ITEM, "· Dans toute compétition.")]),
         # a short label item ends at a capitalised line: it was a subtitle (7017–7019)
-        (("a) Les", "deux camps sont fautifs", "Lorsqu’une déclaration"),
-         [(ITEM, "a) Les deux camps sont fautifs"), (TEXTE, "Lorsqu’une déclaration")]),
-        (("c)", "L’irrégularité n’a pas été signalée", "Quand la"),
-         [(ITEM, "c) L’irrégularité n’a pas été signalée"), (TEXTE, "Quand la")]),
+        (
+            ("a) Les", "deux camps sont fautifs", "Lorsqu’une déclaration"),
+            [(ITEM, "a) Les deux camps sont fautifs"), (TEXTE, "Lorsqu’une déclaration")],
+        ),
+        (
+            ("c)", "L’irrégularité n’a pas été signalée", "Quand la"),
+            [(ITEM, "c) L’irrégularité n’a pas été signalée"), (TEXTE, "Quand la")],
+        ),
         (("· Saisine de", "la CRLA", "Si la CRLA"), [(ITEM, "· Saisine de la CRLA"), (TEXTE, "Si la CRLA")]),
-        (("· Finales", "Nationales, Compétitions de sélection, etc."),
-         [(ITEM, "· Finales Nationales, Compétitions de sélection, etc.")]),
+        (
+            ("· Finales", "Nationales, Compétitions de sélection, etc."),
+            [(ITEM, "· Finales Nationales, Compétitions de sélection, etc.")],
+        ),
         (("a) Une ouverture", "Passe forcing."), [(ITEM, "a) Une ouverture Passe forcing.")]),
     ],
 )
@@ -215,11 +221,17 @@ def test_index_entrees_jointes() -> None:
     vues = [(s.titre, s.ancre, [b.texte for b in s.blocs]) for s in sections]
     assert vues == [
         ("Renonce", "index-renonce", ["Voir Renonce"]),
-        ("Aide pour la mémorisation, le calcul ou la technique",
-         "index-aide-pour-la-memorisation-le-calcul-ou-la-technique", ["40C3(a)"]),
+        (
+            "Aide pour la mémorisation, le calcul ou la technique",
+            "index-aide-pour-la-memorisation-le-calcul-ou-la-technique",
+            ["40C3(a)"],
+        ),
         ("Inattendue, information non autorisée", "index-inattendue-information-non-autorisee", ["16B1(a), 73C"]),
-        ("Taches, l’arbitre assume la responsabilité", "index-taches-l-arbitre-assume-la-responsabilite",
-         ["80 note de bas de paragraphe"]),
+        (
+            "Taches, l’arbitre assume la responsabilité",
+            "index-taches-l-arbitre-assume-la-responsabilite",
+            ["80 note de bas de paragraphe"],
+        ),
         ("Renonce", "index-renonce-2", ["Voir Renonce"]),
     ]
 

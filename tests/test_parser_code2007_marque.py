@@ -31,7 +31,7 @@ CELLULES = [
     (1, 1, 2, "80"), (1, 1, 3, "160"),  # 4773, 4774: one number per line
     (1, 2, 0, "Pour chaque levée supplémentaire"), (1, 2, 1, "30"),  # 4775
     (1, 2, 2, "60"), (1, 2, 3, "120"),  # 4776, 4777
-]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("table", "rang", "colonne", "attendu"), CELLULES)
@@ -61,8 +61,11 @@ def test_titres_et_legendes() -> None:
     [
         (["Non contrée 20 20 30", "30"], 4, (("Non contrée", "20", "20", "30", "30"),)),
         (["Contrée 40 40", "60 60"], 4, (("Contrée", "40", "40", "60", "60"),)),
-        (["Pour la première levée demandée et faite 40", "80", "160"], 3,
-         (("Pour la première levée demandée et faite", "40", "80", "160"),)),
+        (
+            ["Pour la première levée demandée et faite 40", "80", "160"],
+            3,
+            (("Pour la première levée demandée et faite", "40", "80", "160"),),
+        ),
         (["Non contrée 20 20 30"], 4, None),  # a missing cell: no guess
         (["30", "Contrée 40 40 60 60"], 4, None),  # numbers before any row label
         (["Contrée 40 40", "60 60 60"], 4, None),  # one number too many
@@ -83,9 +86,7 @@ def test_loi_77_sans_mot_perdu() -> None:
     """Every word of 4757–4777 reaches the rebuilt blocks, in order."""
     lignes = lignes_propres(CODE_2007)
     source = "\n".join(lignes[4756:4777])
-    sortie = "\n".join(
-        "\n".join(" ".join(r) for r in b.cellules) if b.forme == TABLEAU else b.texte for b in _blocs()
-    )
+    sortie = "\n".join("\n".join(" ".join(r) for r in b.cellules) if b.forme == TABLEAU else b.texte for b in _blocs())
     assert bilan(source, sortie).manques == ()
     loi77 = partie(code2007.parse(lignes), 77).elements[0]
     assert [b.forme for b in loi77.blocs[:6]] == [TITRE, TEXTE, TEXTE, TABLEAU, TEXTE, TABLEAU]

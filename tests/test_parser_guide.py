@@ -102,10 +102,18 @@ def test_segmenter(brut: tuple[str, ...], paragraphes: list[str]) -> None:
         ("19– Contres", "1. [19A2/19B2. En contrant, un joueur.]", Label(19, ("A", "2")), "19A2/19B2"),
         ("20– Rappels", "Procédure de rappel : [20D. Seul un adversaire.]", Label(20, ("D",)), "Procédure de rappel"),
         # a section's subtitle run into its text, the colon lost (5390, 5430)
-        ("47– Reprise", "[A. Suite à un arbitrage Une carte jouée doit être retirée.]", Label(47, ("A",)),
-         "Suite à un arbitrage"),
-        ("47– Reprise", "[D. Après un changement de jeu de l'adversaire Après un changement, une carte.]",
-         Label(47, ("D",)), "Après un changement de jeu de l'adversaire"),
+        (
+            "47– Reprise",
+            "[A. Suite à un arbitrage Une carte jouée doit être retirée.]",
+            Label(47, ("A",)),
+            "Suite à un arbitrage",
+        ),
+        (
+            "47– Reprise",
+            "[D. Après un changement de jeu de l'adversaire Après un changement, une carte.]",
+            Label(47, ("D",)),
+            "Après un changement de jeu de l'adversaire",
+        ),
         # ...but not a reference, a title alone on its line, nor a sub-paragraph
         ("53– Attaque", "[53B. Lorsque, conformément à la Loi 53A, un joueur.]", Label(53, ("B",)), ""),
         ("53– Attaque", "[B. Le déclarant suit la Loi 53A.]", Label(53, ("B",)), ""),
@@ -197,7 +205,9 @@ def test_exemple_avec_encheres_et_suite() -> None:
         "Note : à retenir.",
     )
     assert [(e.type, e.titre) for e in elements] == [
-        (EXEMPLE, "Exemple 2 :"), (COMMENTAIRE, ""), (NOTE, "Note :"),
+        (EXEMPLE, "Exemple 2 :"),
+        (COMMENTAIRE, ""),
+        (NOTE, "Note :"),
     ]
     exemple = elements[0]
     assert [b.forme for b in exemple.blocs] == ["texte", ENCHERES, "texte"]
@@ -207,25 +217,33 @@ def test_exemple_avec_encheres_et_suite() -> None:
 def test_exemples_en_liste_et_fin_d_exemple() -> None:
     elements = loi("Exemples :", " ", "1. Un cas.", " ", "2. Un autre.", " ", "Il est de la responsabilité.")
     assert [(e.type, [b.forme for b in e.blocs]) for e in elements] == [
-        (EXEMPLE, [ITEM, ITEM]), (COMMENTAIRE, ["texte"]),
+        (EXEMPLE, [ITEM, ITEM]),
+        (COMMENTAIRE, ["texte"]),
     ]
 
 
 def test_exemple_en_milieu_de_ligne() -> None:
     elements = loi("Ils n'auront pas le temps. Exemple : Les paires 1 et 2.")
     assert [(e.type, e.blocs[0].texte) for e in elements] == [
-        (COMMENTAIRE, "Ils n'auront pas le temps."), (EXEMPLE, "Les paires 1 et 2."),
+        (COMMENTAIRE, "Ils n'auront pas le temps."),
+        (EXEMPLE, "Les paires 1 et 2."),
     ]
 
 
 @pytest.mark.parametrize(
     ("ligne", "titre", "texte"),
     [
-        ("Exemple d’application des points (1) et (2) : Si un déclarant",
-         "Exemple d’application des points (1) et (2) :", "Si un déclarant"),
+        (
+            "Exemple d’application des points (1) et (2) : Si un déclarant",
+            "Exemple d’application des points (1) et (2) :",
+            "Si un déclarant",
+        ),
         # 8216: the heading ends at a comma, not a colon
-        ("Exemple d’application du point (3), un défenseur ne peut", "Exemple d’application du point (3)",
-         "un défenseur ne peut"),
+        (
+            "Exemple d’application du point (3), un défenseur ne peut",
+            "Exemple d’application du point (3)",
+            "un défenseur ne peut",
+        ),
         ("Exemple 4 : Mort", "Exemple 4 :", "Mort"),
     ],
 )
@@ -235,8 +253,9 @@ def test_entete_d_exemple(ligne: str, titre: str, texte: str) -> None:
 
 
 def test_diagramme_verbatim() -> None:
-    elements = loi("Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ",
-                   "Sud joue.")
+    elements = loi(
+        "Exemple : la position :", " ", " Nord", "♠ V2", " ", "Ouest    Est", "♠ 7     ♠ -", " ", "Sud joue."
+    )
     blocs = elements[0].blocs
     assert [b.forme for b in blocs] == ["texte", DIAGRAMME, "texte"]
     assert blocs[1].texte == " Nord\n♠ V2\nOuest    Est\n♠ 7     ♠ -"
@@ -331,17 +350,32 @@ def test_exemples_par_loi(extrait: Extrait) -> None:
 def test_citations_incompletes(extrait: Extrait) -> None:
     incompletes = [(n, e.ligne) for n, p in extrait.parties for e in p.elements if e.incomplet]
     assert incompletes == [
-        (16, 1661), (20, 2403), (23, 2860), (41, 4422), (47, 5430),
-        (53, 6184), (54, 6343), (56, 6499), (68, 7771),
+        (16, 1661),
+        (20, 2403),
+        (23, 2860),
+        (41, 4422),
+        (47, 5430),
+        (53, 6184),
+        (54, 6343),
+        (56, 6499),
+        (68, 7771),
     ]
 
 
 def test_notes_de_bas_de_page(extrait: Extrait) -> None:
-    notes = {(n, e.label.compact() if e.label else "", nb.cle, nb.ligne)
-             for n, p in extrait.parties for e in p.elements for nb in e.notes}
+    notes = {
+        (n, e.label.compact() if e.label else "", nb.cle, nb.ligne)
+        for n, p in extrait.parties
+        for e in p.elements
+        for nb in e.notes
+    }
     assert notes == {
-        (16, "16B2", "etoile1", 1590), (16, "16B3", "1", 1591), (20, "20C2", "2", 2132),
-        (20, "20G3", "etoile2", 2440), (31, "31A2", "3", 3773), (40, "40B1(b)", "etoile3", 4229),
+        (16, "16B2", "etoile1", 1590),
+        (16, "16B3", "1", 1591),
+        (20, "20C2", "2", 2132),
+        (20, "20G3", "etoile2", 2440),
+        (31, "31A2", "3", 3773),
+        (40, "40B1(b)", "etoile3", 4229),
         (41, "41A", "4", 4464),
     }
 
@@ -373,8 +407,13 @@ def test_couverture(extrait: Extrait, lignes: tuple[str, ...]) -> None:
 
 def test_saut_de_page_apres_une_phrase_finie() -> None:
     """A page that ends a sentence, the next starting with a capital: a new paragraph."""
-    elements = loi("Exemple : Un joueur explique mal.", "Il demande s'ils sont lésés ou non.",
-                   "\fDe nombreuses Lois précisent la procédure.", "", "suite de la phrase.")
+    elements = loi(
+        "Exemple : Un joueur explique mal.",
+        "Il demande s'ils sont lésés ou non.",
+        "\fDe nombreuses Lois précisent la procédure.",
+        "",
+        "suite de la phrase.",
+    )
     assert [(e.type, e.blocs[0].texte) for e in elements] == [
         (EXEMPLE, "Un joueur explique mal. Il demande s'ils sont lésés ou non."),
         (COMMENTAIRE, "De nombreuses Lois précisent la procédure. suite de la phrase."),
@@ -383,8 +422,11 @@ def test_saut_de_page_apres_une_phrase_finie() -> None:
 
 @pytest.mark.parametrize(
     ("fin_de_page", "suite"),
-    [("La levée se poursuit :", "Roi ♠, 9 de ♠."), ("un joueur ne peut", "changer de place."),
-     ("Une fois la position choisie,", "Un joueur ne peut.")],
+    [
+        ("La levée se poursuit :", "Roi ♠, 9 de ♠."),
+        ("un joueur ne peut", "changer de place."),
+        ("Une fois la position choisie,", "Un joueur ne peut."),
+    ],
 )
 def test_saut_de_page_au_milieu_d_une_phrase(fin_de_page: str, suite: str) -> None:
     elements = loi(f"Exemple : {fin_de_page}", f"\f{suite}")
@@ -395,16 +437,29 @@ def test_saut_de_page_au_milieu_d_une_phrase(fin_de_page: str, suite: str) -> No
     ("corps", "textes"),
     [
         # a dash that only wraps the auction of a sentence (000:1142–1144)
-        (("Exemple : Les enchères pourraient continuer 1SA - 2♣ (Landy)", "", "- Passe- 2♠ - Fin.", "",
-          "La séquence normale aurait pu être autre."),
-         ["Les enchères pourraient continuer 1SA - 2♣ (Landy) - Passe- 2♠ - Fin. La séquence normale aurait pu "
-          "être autre."]),
+        (
+            (
+                "Exemple : Les enchères pourraient continuer 1SA - 2♣ (Landy)",
+                "",
+                "- Passe- 2♠ - Fin.",
+                "",
+                "La séquence normale aurait pu être autre.",
+            ),
+            [
+                "Les enchères pourraient continuer 1SA - 2♣ (Landy) - Passe- 2♠ - Fin. La séquence normale aurait pu "
+                "être autre."
+            ],
+        ),
         # a number that only wraps "la donne / 15." (000:1383–1385)
-        (("Exemple : Sud et Ouest ont celles de la donne", "15. Sud passe."),
-         ["Sud et Ouest ont celles de la donne 15. Sud passe."]),
+        (
+            ("Exemple : Sud et Ouest ont celles de la donne", "15. Sud passe."),
+            ["Sud et Ouest ont celles de la donne 15. Sud passe."],
+        ),
         # a real list after an unfinished sentence stays a list (000:1026–1029)
-        (("Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"),
-         ["Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"]),
+        (
+            ("Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"),
+            ["Le camp a contribué à son propre dommage", "- Soit par une erreur", "- Soit par un coup"],
+        ),
     ],
 )
 def test_marqueur_qui_replie_une_phrase(corps: tuple[str, ...], textes: list[str]) -> None:
@@ -412,9 +467,16 @@ def test_marqueur_qui_replie_une_phrase(corps: tuple[str, ...], textes: list[str
 
 
 def test_amorce_finale_avant_une_citation() -> None:
-    elements = loi("Exemple : Le joueur remplace 2♦.", "", "Ce ne sera pas un problème.", "",
-                   "Si la Loi 25A ne s'applique pas :", " ", "[27A1. Toute enchère insuffisante peut être acceptée.]",
-                   entete="27– Enchère insuffisante")
+    elements = loi(
+        "Exemple : Le joueur remplace 2♦.",
+        "",
+        "Ce ne sera pas un problème.",
+        "",
+        "Si la Loi 25A ne s'applique pas :",
+        " ",
+        "[27A1. Toute enchère insuffisante peut être acceptée.]",
+        entete="27– Enchère insuffisante",
+    )
     assert [(e.type, e.blocs[0].texte) for e in elements] == [
         (EXEMPLE, "Le joueur remplace 2♦. Ce ne sera pas un problème."),
         (COMMENTAIRE, "Si la Loi 25A ne s'applique pas :"),
@@ -439,16 +501,30 @@ def test_decision_d_un_exemple(situation: str, suite: str, prise: bool) -> None:
 
 
 def test_supposition_sur_les_faits_de_l_exemple() -> None:
-    elements = loi("Exemple :", "", "N E S O", "", "1♠ Passe Passe 2♥", " ",
-                   "Vérifier si le contre était intentionnel.", " ",
-                   "En supposant qu'il était intentionnel, il est inadmissible.", " ", "Une violation.")
+    elements = loi(
+        "Exemple :",
+        "",
+        "N E S O",
+        "",
+        "1♠ Passe Passe 2♥",
+        " ",
+        "Vérifier si le contre était intentionnel.",
+        " ",
+        "En supposant qu'il était intentionnel, il est inadmissible.",
+        " ",
+        "Une violation.",
+    )
     assert [b.forme for b in elements[0].blocs] == [ENCHERES, "texte", "texte"]
     assert [e.type for e in elements] == [EXEMPLE, COMMENTAIRE]
 
 
 def test_entete_d_un_paragraphe_non_cite() -> None:
-    elements = loi("Informations provenant de déclarations ou de jeux retirés (16C) :", " ",
-                   "Toutes les informations résultant d'une action retirée sont autorisées.", entete="16– Informations")
+    elements = loi(
+        "Informations provenant de déclarations ou de jeux retirés (16C) :",
+        " ",
+        "Toutes les informations résultant d'une action retirée sont autorisées.",
+        entete="16– Informations",
+    )
     assert [(e.type, e.label, e.titre, len(e.blocs)) for e in elements] == [
         (LOI, Label(16, ("C",)), "Informations provenant de déclarations ou de jeux retirés", 0),
         (COMMENTAIRE, None, "", 1),
@@ -459,22 +535,56 @@ def test_entete_d_un_paragraphe_non_cite() -> None:
     ("entete", "corps", "plan"),
     [
         ("15 - Mauvais étui", ("[Loi 15B : Si l’arbitre constate une erreur :]",), ["15B"]),
-        ("47 - Reprise", ("[47E2a. Un joueur peut reprendre sa carte.]", " ", "Exemple : Sud joue.", " ",
-                          "[(b) Quand il est trop tard, l’arbitre ajuste]."), ["47E2(a)", "-", "47E2(b)"]),
-        ("32– Contre hors tour", ("B. Au tour du partenaire du joueur fautif de déclarer :", " ",
-                                 "[Le partenaire du joueur fautif peut faire n’importe quelle déclaration.]"), ["32B"]),
-        ("86 – En match", ("[B. Résultat obtenu à une autre table", " ", "1. Un seul résultat obtenu.]", " ",
-                           "2. [Plusieurs résultats obtenus à une ou plusieurs tables]",
-                           "[En match par équipes, quand deux résultats ont été obtenus :", "",
-                           "a) Si aucun compétiteur n'était fautif, l’arbitre annule.]", " ",
-                           "3. [L'Organisme Responsable peut prendre des dispositions différentes.]"),
-         ["86B", "86B1", "86B2", "86B2(a)", "86B3"]),
-        ("32– Contre hors tour", ("A. Au tour de l’adversaire de droite du joueur fautif de déclarer :", " ",
-                                 "Si l’adversaire de droite passe, le joueur fautif répète son contre.", " ",
-                                 "[Si l’Adv. D enchérit, le joueur fautif déclare :(a) Quand comparable.(b) Sinon].",
-                                 "B. Au tour du partenaire du joueur fautif de déclarer :", " ",
-                                 "[L’arbitre décide comme en A2(a) ou A2(b) ci-dessus]."),
-         ["32A", "-", "32A2", "32A2(a)", "32A2(b)", "32B"]),
+        (
+            "47 - Reprise",
+            (
+                "[47E2a. Un joueur peut reprendre sa carte.]",
+                " ",
+                "Exemple : Sud joue.",
+                " ",
+                "[(b) Quand il est trop tard, l’arbitre ajuste].",
+            ),
+            ["47E2(a)", "-", "47E2(b)"],
+        ),
+        (
+            "32– Contre hors tour",
+            (
+                "B. Au tour du partenaire du joueur fautif de déclarer :",
+                " ",
+                "[Le partenaire du joueur fautif peut faire n’importe quelle déclaration.]",
+            ),
+            ["32B"],
+        ),
+        (
+            "86 – En match",
+            (
+                "[B. Résultat obtenu à une autre table",
+                " ",
+                "1. Un seul résultat obtenu.]",
+                " ",
+                "2. [Plusieurs résultats obtenus à une ou plusieurs tables]",
+                "[En match par équipes, quand deux résultats ont été obtenus :",
+                "",
+                "a) Si aucun compétiteur n'était fautif, l’arbitre annule.]",
+                " ",
+                "3. [L'Organisme Responsable peut prendre des dispositions différentes.]",
+            ),
+            ["86B", "86B1", "86B2", "86B2(a)", "86B3"],
+        ),
+        (
+            "32– Contre hors tour",
+            (
+                "A. Au tour de l’adversaire de droite du joueur fautif de déclarer :",
+                " ",
+                "Si l’adversaire de droite passe, le joueur fautif répète son contre.",
+                " ",
+                "[Si l’Adv. D enchérit, le joueur fautif déclare :(a) Quand comparable.(b) Sinon].",
+                "B. Au tour du partenaire du joueur fautif de déclarer :",
+                " ",
+                "[L’arbitre décide comme en A2(a) ou A2(b) ci-dessus].",
+            ),
+            ["32A", "-", "32A2", "32A2(a)", "32A2(b)", "32B"],
+        ),
     ],
 )
 def test_etiquettes_du_contexte(entete: str, corps: tuple[str, ...], plan: list[str]) -> None:
@@ -531,8 +641,9 @@ ETIQUETTES_DU_GUIDE = [
 
 @pytest.mark.parametrize(("numero", "ligne", "label"), ETIQUETTES_DU_GUIDE)
 def test_etiquettes_du_guide(extrait: Extrait, numero: int, ligne: int, label: str) -> None:
-    (element,) = [e for n, p in extrait.parties if n == numero for e in p.elements
-                  if e.ligne == ligne and e.type == LOI]
+    (element,) = [
+        e for n, p in extrait.parties if n == numero for e in p.elements if e.ligne == ligne and e.type == LOI
+    ]
     assert element.label is not None and element.label.compact() == label
 
 
@@ -619,9 +730,14 @@ def test_amorce_en_tete_de_citation(ligne: str, plan: list[tuple[str, str]]) -> 
 def test_aucune_amorce_apres_sa_citation(extrait: Extrait) -> None:
     """The 21 lead-ins « Xxx : [code… » of the Guide open their quote (16B1, 40B4, 50E1…)."""
     seules = [
-        (n, e.ligne) for n, p in extrait.parties for e, s in itertools.pairwise(p.elements)
-        if e.type == COMMENTAIRE and e.blocs and all(b.forme == TITRE for b in e.blocs)
-        and s.type == LOI and s.ligne == e.ligne
+        (n, e.ligne)
+        for n, p in extrait.parties
+        for e, s in itertools.pairwise(p.elements)
+        if e.type == COMMENTAIRE
+        and e.blocs
+        and all(b.forme == TITRE for b in e.blocs)
+        and s.type == LOI
+        and s.ligne == e.ligne
     ]
     assert seules == []
     titres = {(n, e.ligne): e.titre for n, p in extrait.parties for e in p.elements if e.type == LOI}

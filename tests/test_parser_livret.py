@@ -133,9 +133,7 @@ def test_phrase_coupee() -> None:
         "être appelé.",
     )
     ((_, p),) = extraits(lignes, 1)
-    assert [(b.texte, b.ligne) for b in p.elements[0].blocs] == [
-        ("S'il le fait, il devrait être appelé.", 3)
-    ]
+    assert [(b.texte, b.ligne) for b in p.elements[0].blocs] == [("S'il le fait, il devrait être appelé.", 3)]
 
 
 def test_tableau_court() -> None:
@@ -165,9 +163,7 @@ LOIS = [5, 6, 7, 16, 20, 40, 41, 42, 43, 45, 61, 62, 63, 64, 65, 66, 74]
 
 def test_dix_sept_lois(extrait: Extrait) -> None:
     assert [n for n, _ in extrait.parties] == LOIS
-    assert {(p.source, p.edition, p.role) for _, p in extrait.parties} == {
-        (LIVRET, "2017", "extraits")
-    }
+    assert {(p.source, p.edition, p.role) for _, p in extrait.parties} == {(LIVRET, "2017", "extraits")}
     assert partie(extrait, 16).titre == "Enchères : Informations autorisées et non autorisées"
     assert partie(extrait, 74).ligne == 820
 
@@ -183,8 +179,7 @@ def test_dix_sept_lois(extrait: Extrait) -> None:
         (43, "43"),
         (
             45,
-            "45A\n45B\n45C\n45C1\n45C2\n45C2(a)\n45C2(b)\n45C3\n45C4\n45C4(a)\n45C4(b)\n45C5"
-            "\n45F\n45G",
+            "45A\n45B\n45C\n45C1\n45C2\n45C2(a)\n45C2(b)\n45C3\n45C4\n45C4(a)\n45C4(b)\n45C5\n45F\n45G",
         ),
         (61, "61A\n61B\n61B1\n61B2\n61B2(a)\n61B2(b)\n61B3\n61C"),
         (
@@ -240,9 +235,7 @@ def test_textes_en_ligne(extrait: Extrait) -> None:
 
 
 def test_sept_tableaux(extrait: Extrait, lignes: tuple[str, ...]) -> None:
-    tables = [
-        b for s in document(extrait, "tableaux.md").sections for b in s.blocs if b.forme == TABLEAU
-    ]
+    tables = [b for s in document(extrait, "tableaux.md").sections for b in s.blocs if b.forme == TABLEAU]
     assert [(t.ligne, len(t.cellules), {len(r) for r in t.cellules}) for t in tables] == [
         (414, 9, {5}),
         (426, 5, {3}),
@@ -253,9 +246,7 @@ def test_sept_tableaux(extrait: Extrait, lignes: tuple[str, ...]) -> None:
         (501, 15, {7}),
     ]
     for table in tables:  # verbatim lines
-        assert table.texte == "\n".join(
-            lignes[table.ligne - 1 : table.ligne - 1 + len(table.cellules)]
-        )
+        assert table.texte == "\n".join(lignes[table.ligne - 1 : table.ligne - 1 + len(table.cellules)])
     assert tables[-1].cellules[5] == ("9 cartes", "3 - 1", "50%", "", "5 cartes", "5 - 3", "47%")
     assert tables[2].cellules[4] == ("Vulnérable", "", "", "", "", "", "", "")
 
@@ -314,9 +305,7 @@ def test_couverture(extrait: Extrait, lignes: tuple[str, ...], cle: str) -> None
 
 def test_couverture_de_la_source(extrait: Extrait, lignes: tuple[str, ...]) -> None:
     tout = "\n\n".join(source(lignes, c) for c in PERIMETRE)
-    sortie = "\n\n".join(
-        [texte_document(d) for d in extrait.documents] + [texte_des_lois(extrait)]
-    )
+    sortie = "\n\n".join([texte_document(d) for d in extrait.documents] + [texte_des_lois(extrait)])
     assert bilan(tout, sortie).ratio >= 0.99
 
 

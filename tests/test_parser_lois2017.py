@@ -60,9 +60,7 @@ def test_avec_appels(brut: str, attendu: str) -> None:
         (("A",), "lettre", "a", None),
     ],
 )
-def test_sous_parties(
-    courant: tuple[str, ...], niveau: str, valeur: str, attendu: tuple[str, ...] | None
-) -> None:
+def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attendu: tuple[str, ...] | None) -> None:
     assert sous_parties(courant, niveau, valeur) == attendu
 
 
@@ -153,9 +151,7 @@ def test_parties(extrait: Extrait) -> None:
         (70, 56, "REVENDICATION OU CONCESSION CONTESTÉE"),
         (71, 95, "CONCESSION ANNULÉE"),
     ]
-    assert {(p.source, p.edition, p.role) for _, p in extrait.parties} == {
-        (LOIS_2017, "2017", "texte")
-    }
+    assert {(p.source, p.edition, p.role) for _, p in extrait.parties} == {(LOIS_2017, "2017", "texte")}
 
 
 def test_titres_et_lignes(extrait: Extrait) -> None:

@@ -85,8 +85,13 @@ PARAGRAPHES = [
 @pytest.mark.parametrize(("numero", "ou", "label", "debut"), PARAGRAPHES)
 def test_paragraphe_declare(construit, numero: int, ou: str, label: str, debut: str) -> None:
     source, ligne = ou.split(":")
-    (element,) = [e for p in construit.corpus.loi(numero).parties if p.source == source
-                  for e in p.elements if e.ligne == int(ligne) and e.type == LOI]
+    (element,) = [
+        e
+        for p in construit.corpus.loi(numero).parties
+        if p.source == source
+        for e in p.elements
+        if e.ligne == int(ligne) and e.type == LOI
+    ]
     assert element.label is not None and element.label.compact() == label
     texte = " ".join(b.texte for b in element.blocs)
     assert texte.startswith(debut) and bool(texte) == bool(debut)
@@ -95,15 +100,21 @@ def test_paragraphe_declare(construit, numero: int, ou: str, label: str, debut: 
 # --- reading the file ------------------------------------------------------------------------
 
 SOURCES = {"000": ("Titre", "", "L'objectif général d'une marque", "ajustée est de réparer.",
-                   "subi un dommage (voir Loi 12B1), il attribuera")}
+                   "subi un dommage (voir Loi 12B1), il attribuera")}  # fmt: skip
 FICHIERS = {"000": GUIDE}
 PREUVE = '[ { ligne = "000:5", extrait = "subi un dommage (voir Loi 12B1)" } ]'
 
 
-def _entree(ligne: str = "000:3", extrait: str = "L'objectif général d'une marque ajustée", label: str = "12B1",
-            preuves: str = PREUVE) -> str:
-    return (f'[[paragraphe]]\nligne = "{ligne}"\nextrait = "{extrait}"\nlabel = "{label}"\n'
-            f'preuves = {preuves}\nraison = "Le Guide la nomme."\n')
+def _entree(
+    ligne: str = "000:3",
+    extrait: str = "L'objectif général d'une marque ajustée",
+    label: str = "12B1",
+    preuves: str = PREUVE,
+) -> str:
+    return (
+        f'[[paragraphe]]\nligne = "{ligne}"\nextrait = "{extrait}"\nlabel = "{label}"\n'
+        f'preuves = {preuves}\nraison = "Le Guide la nomme."\n'
+    )
 
 
 def test_lire_une_entree() -> None:
@@ -144,8 +155,9 @@ def _declare(ligne: int, label: Label) -> Rattachement:
     return Rattachement(GUIDE, ligne, label, "raison", 7)
 
 
-CITATION = Element(LOI, (Bloc(TEXTE, "(...) si une irrégularité a été incorrectement arbitrée.", 861),), 861,
-                   Label(12, ("A", "3")))
+CITATION = Element(
+    LOI, (Bloc(TEXTE, "(...) si une irrégularité a été incorrectement arbitrée.", 861),), 861, Label(12, ("A", "3"))
+)
 COMMENTAIRE = Element("commentaire", (Bloc(TEXTE, "L'objectif général…", 873),), 873)
 PREAMBULE = Element(LOI, (Bloc(TEXTE, "… Aucun résultat ne peut être maintenu", 276),), 276, Label(12))
 
@@ -201,8 +213,15 @@ def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:
     """Declared 43A, the booklet's list becomes 43A1(a)… by its own markers: its « ne devrait
     pas » is the text of 43A1(a), where the Guide lost the « pas » (corpus/errata.toml)."""
     elements = [e for p in construit.corpus.loi(43).parties if p.source == LIVRET for e in p.elements if e.type == LOI]
-    assert [e.label.compact() for e in elements] == ["43A1(a)", "43A1(b)", "43A1(c)", "43A2(a)", "43A2(b)",
-                                                     "43A2(c)", "43A3"]
+    assert [e.label.compact() for e in elements] == [
+        "43A1(a)",
+        "43A1(b)",
+        "43A1(c)",
+        "43A2(a)",
+        "43A2(b)",
+        "43A2(c)",
+        "43A3",
+    ]
     assert elements[0].blocs[0].texte.startswith("Le mort ne devrait pas prendre")
 
 
@@ -225,12 +244,22 @@ def test_entete_declare(precedent: Element, element: Element, attendu: bool) -> 
 ITEMS = ["1. (a) Le mort ne devrait pas", "(b) Le mort n'est pas autorisé", "2. (a) échanger", "3. Un défenseur"]
 
 
-@pytest.mark.parametrize("items, attendu", [
-    (ITEMS, [("43A1(a)", "Le mort ne devrait pas"), ("43A1(b)", "Le mort n'est pas autorisé"),
-             ("43A2(a)", "échanger"), ("43A3", "Un défenseur")]),
-    (["(a) sans numéro", "(b) x"], [("43A", None)]),  # no number to read the letters against: whole
-    (["1. (a) x", "texte sans marque"], [("43A", None)]),  # an item without markers: whole
-])
+@pytest.mark.parametrize(
+    "items, attendu",
+    [
+        (
+            ITEMS,
+            [
+                ("43A1(a)", "Le mort ne devrait pas"),
+                ("43A1(b)", "Le mort n'est pas autorisé"),
+                ("43A2(a)", "échanger"),
+                ("43A3", "Un défenseur"),
+            ],
+        ),
+        (["(a) sans numéro", "(b) x"], [("43A", None)]),  # no number to read the letters against: whole
+        (["1. (a) x", "texte sans marque"], [("43A", None)]),  # an item without markers: whole
+    ],
+)
 def test_une_citation_declaree_eclatee_par_ses_marques(items: list[str], attendu: list) -> None:
     from indexer.corpus.rattachements import eclater
     from indexer.model import ITEM

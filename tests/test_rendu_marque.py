@@ -32,7 +32,7 @@ def page(attendus: dict[str, str]) -> str:
 
 def table(page: str, ancre: str) -> dict[str, dict[str, str]]:
     """The first Markdown table under the heading ``{ #ancre }``: {first cell: {header: cell}}."""
-    lignes = page[page.index(f"{{ #{ancre} }}"):].splitlines()
+    lignes = page[page.index(f"{{ #{ancre} }}") :].splitlines()
     debut = next(rang for rang, ligne in enumerate(lignes) if ligne.startswith("|"))
     rangs = []
     for ligne in lignes[debut:]:
@@ -93,9 +93,8 @@ def test_chutes_et_imp_egalent_la_bibliotheque(page: str) -> None:
 
 
 def test_chaque_table_dit_sa_loi(page: str) -> None:
-    for ancre in ("points-de-levee", "levees-de-mieux", "primes", "faits-0", "faits-1", "faits-2",
-                  "levees-de-chute"):
-        apres = page[page.index(f"{{ #{ancre} }}"):]
+    for ancre in ("points-de-levee", "levees-de-mieux", "primes", "faits-0", "faits-1", "faits-2", "levees-de-chute"):
+        apres = page[page.index(f"{{ #{ancre} }}") :]
         assert apres.split("\n\n")[1].startswith("[Loi 77](../lois/77/index.md)")
     assert "[Loi 78B](../lois/78/index.md#loi-78-b) : l'écart" in page
 
@@ -111,9 +110,9 @@ def test_la_prose_du_livret_est_sur_la_page(page: str) -> None:
 
 
 def test_la_page_se_dit_calculee_et_explique_les_points_de_match(page: str) -> None:
-    note = page[page.index('!!! info "Calculé par le projet"'):].split("\n\n")[0]
+    note = page[page.index('!!! info "Calculé par le projet"') :].split("\n\n")[0]
     assert "ce n'est pas un texte source" in note and "Code 2017" in note
-    pdm = page[page.index("{ #points-de-match }"):]
+    pdm = page[page.index("{ #points-de-match }") :]
     assert '"Explication de la rédaction, non le texte de la loi"' in pdm
     assert "+450 reçoit 6 (100 %)" in pdm
 
@@ -129,16 +128,28 @@ def test_les_calculateurs_et_leurs_scripts(page: str) -> None:
 
 def test_le_script_de_la_page_reste_es2017_et_hors_ligne() -> None:
     source = PAGE_JS.read_text(encoding="utf-8")
-    interdits = {"adresse réseau": r"https?://", "module ES": r"^\s*(import|export)\b", "chaînage optionnel": r"\?\.",
-                 "coalescence": r"\?\?", "lookbehind (ES2018)": r"\(\?<[=!]", "propagation d'objet": r"\{\s*\.\.\.",
-                 "fetch ou XHR": r"\bfetch\b|XMLHttpRequest", "innerHTML": r"innerHTML"}
+    interdits = {
+        "adresse réseau": r"https?://",
+        "module ES": r"^\s*(import|export)\b",
+        "chaînage optionnel": r"\?\.",
+        "coalescence": r"\?\?",
+        "lookbehind (ES2018)": r"\(\?<[=!]",
+        "propagation d'objet": r"\{\s*\.\.\.",
+        "fetch ou XHR": r"\bfetch\b|XMLHttpRequest",
+        "innerHTML": r"innerHTML",
+    }
     assert not [nom for nom, motif in interdits.items() if re.search(motif, source, re.MULTILINE)]
 
 
 def test_render_marque_est_pur() -> None:
-    document = Document("marque.md", "La marque", LIVRET, "2017", "marque", (
-        Section("livret", "marque-livret", "", 3, (Bloc(TEXTE, "Un *texte*.", 3), Bloc(ITEM, "- un point", 5))),
-    ))
+    document = Document(
+        "marque.md",
+        "La marque",
+        LIVRET,
+        "2017",
+        "marque",
+        (Section("livret", "marque-livret", "", 3, (Bloc(TEXTE, "Un *texte*.", 3), Bloc(ITEM, "- un point", 5))),),
+    )
     texte = render_marque(document, {LIVRET: "Livret"})
     assert texte.startswith('---\ntitle: "La marque"\n---\n<!-- Généré') and "# La marque\n" in texte
     assert "Un \\*texte\\*.\n\n- un point" in texte
@@ -151,8 +162,11 @@ def test_render_marque_est_pur() -> None:
 
 def test_les_lois_de_la_marque_y_menent_et_elles_seules(attendus: dict[str, str]) -> None:
     assert set(VOIR_MARQUE) == LOIS_LIEES
-    liees = {int(m[1]) for chemin, texte in attendus.items()
-             if (m := re.fullmatch(r"docs/lois/(\d+)/index\.md", chemin)) and "](../../marque/index.md#" in texte}
+    liees = {
+        int(m[1])
+        for chemin, texte in attendus.items()
+        if (m := re.fullmatch(r"docs/lois/(\d+)/index\.md", chemin)) and "](../../marque/index.md#" in texte
+    }
     assert liees == LOIS_LIEES
     for numero in LOIS_LIEES:
         ancre = VOIR_MARQUE[numero][0]

@@ -16,7 +16,7 @@ def marquer(texte: str, contexte: Label | None = None, index: bool = False) -> s
     """The text with every reference found written ``<text|target>``."""
     sortie, position = [], 0
     for renvoi in trouver(texte, contexte, index):
-        sortie += [texte[position : renvoi.debut], f"<{texte[renvoi.debut:renvoi.fin]}|{renvoi.cible.compact()}>"]
+        sortie += [texte[position : renvoi.debut], f"<{texte[renvoi.debut : renvoi.fin]}|{renvoi.cible.compact()}>"]
         position = renvoi.fin
     return "".join(sortie) + texte[position:]
 
@@ -96,10 +96,12 @@ def test_article_vers_son_plus_proche_parent() -> None:
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
     cibles = Cibles({}, {}, {}, frozenset(), Declarations())
-    bloc, problemes = lier_bloc(Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), Lieu("001.txt", 1, "2008"),
-                                cibles, articles)
+    bloc, problemes = lier_bloc(
+        Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), Lieu("001.txt", 1, "2008"), cibles, articles
+    )
     assert [(a.cle, a.ancre) for a in bloc.articles] == [("105.2.1", "article-105-2")]
     assert [p.message for p in problemes] == [
         "« Article 10 » : l'article 10 n'existe pas dans les extraits du RNC (Titres IV et VII) ; pas de lien. "
-        "Expliqué : le RNC n'est donné qu'en extraits (Titres IV et VII)."]
+        "Expliqué : le RNC n'est donné qu'en extraits (Titres IV et VII)."
+    ]
     assert problemes[0].explication

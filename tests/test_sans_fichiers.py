@@ -21,10 +21,10 @@ MODULES_FICHIERS = {"pathlib", "shutil", "tempfile", "io", "glob", "subprocess",
 # Methods that read or write files whatever the object (the builtin ``open`` and pathlib's), and
 # functions of ``os`` / ``os.path`` that do (judged on ``os`` only: ``str.replace`` is no file).
 METHODES_FICHIERS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "mkdir", "unlink", "rmdir",
-                     "iterdir", "glob", "rglob", "touch", "rename", "exists", "is_dir", "is_file"}
+                     "iterdir", "glob", "rglob", "touch", "rename", "exists", "is_dir", "is_file"}  # fmt: skip
 OS_FICHIERS = {"open", "replace", "remove", "rename", "unlink", "makedirs", "mkdir", "listdir", "scandir", "walk",
                "stat", "lstat", "access", "readlink", "symlink", "fdopen", "dup2", "write", "read", "exists",
-               "lexists", "isdir", "isfile", "getsize"}
+               "lexists", "isdir", "isfile", "getsize"}  # fmt: skip
 # The modules that touch files, as README.md and CONTRIBUTING.md say (« Qui touche aux fichiers »).
 LECTEURS = {
     "indexer/build.py": "lit corpus/, écrit docs/, l'index et les données de recherche du site",
@@ -83,15 +83,21 @@ def test_le_temoin_voit_les_fichiers(source: str, attendu: list[str]) -> None:
 
 @pytest.mark.parametrize("partie", PURS)
 def test_etapes_pures_sans_fichiers(partie: str) -> None:
-    fautes = {str(p.relative_to(RACINE)): t for p in sorted((PAQUET / partie).rglob("*.py"))
-              if (t := touche_aux_fichiers(p.read_text(encoding="utf-8")))}
+    fautes = {
+        str(p.relative_to(RACINE)): t
+        for p in sorted((PAQUET / partie).rglob("*.py"))
+        if (t := touche_aux_fichiers(p.read_text(encoding="utf-8")))
+    }
     assert fautes == {}
 
 
 def test_les_modules_qui_touchent_aux_fichiers_sont_ceux_que_l_on_dit() -> None:
     """Outside the pure stages too: exactly the modules listed."""
-    touchent = {str(p.relative_to(RACINE)) for p in sorted(PAQUET.rglob("*.py"))
-                if touche_aux_fichiers(p.read_text(encoding="utf-8"))}
+    touchent = {
+        str(p.relative_to(RACINE))
+        for p in sorted(PAQUET.rglob("*.py"))
+        if touche_aux_fichiers(p.read_text(encoding="utf-8"))
+    }
     assert touchent == set(LECTEURS)
 
 

@@ -346,6 +346,7 @@ def test_meilleur_de_applique_le_departage() -> None:
         for cle, texte in [("a", "renonce renonce"), ("ab", "renonce revoke"), ("b", "revoke"), ("c", "autre")]:
             w.add_document(cle=cle, texte=texte)
     with ix.searcher() as s:
+
         def scores(requete: q.Query) -> dict[str, float]:
             return {hit["cle"]: hit.score for hit in s.search(requete, limit=None)}
 
@@ -367,18 +368,27 @@ def test_phrase_dite_note_comme_la_phrase() -> None:
 
     from indexer.recherche.disjonction import PhraseDite
 
-    textes = [("a", "carte pénalisée majeure"), ("b", "la carte est pénalisée carte"), ("c", "pénalisée carte"),
-              ("d", "carte carte carte majeure pénalisée"), ("e", "autre chose")]  # fmt: skip
+    textes = [
+        ("a", "carte pénalisée majeure"),
+        ("b", "la carte est pénalisée carte"),
+        ("c", "pénalisée carte"),
+        ("d", "carte carte carte majeure pénalisée"),
+        ("e", "autre chose"),
+    ]
     ix = RamStorage().create_index(Schema(cle=ID(stored=True), texte=TEXT()))
     with ix.writer() as w:
         for cle, texte in textes:
             w.add_document(cle=cle, texte=texte)
     with ix.searcher() as s:
+
         def scores(requete: q.Query) -> dict[str, float]:
             return {hit["cle"]: hit.score for hit in s.search(requete, limit=None)}
 
-        for mots, slop, boost in [(["carte", "pénalisée"], 3, 1.0), (["carte", "pénalisée"], 1, 0.6),
-                                  (["carte", "pénalisée", "majeure"], 3, 1.5)]:  # fmt: skip
+        for mots, slop, boost in [
+            (["carte", "pénalisée"], 3, 1.0),
+            (["carte", "pénalisée"], 1, 0.6),
+            (["carte", "pénalisée", "majeure"], 3, 1.5),
+        ]:
             phrase = q.Phrase("texte", mots, slop=slop, boost=boost)
             trouves = tuple(sorted(s.docs_for_query(phrase)))
             attendu = scores(phrase)

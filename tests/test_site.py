@@ -21,7 +21,7 @@ PAGES = (
     "annexes/index.html", "objet-du-code/index.html", "preface/index.html", "reglements/titre-iv/index.html",
     "reglements/titre-vii/index.html", "tableaux/index.html", "boites-a-annonces/index.html",
     "lois/index.html", "recherche/index.html", "404.html",
-)
+)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +77,7 @@ def donnees_recherche(site: Path) -> dict:
     texte = _lire(site / "assets/javascripts/recherche-donnees.js")
     debut = "globalThis.RECHERCHE_DONNEES_JSON = `"
     assert texte.startswith(debut) and texte.endswith("`;\n")
-    return json.loads(re.sub(r"\\(.)", r"\1", texte[len(debut):-3], flags=re.DOTALL))
+    return json.loads(re.sub(r"\\(.)", r"\1", texte[len(debut) : -3], flags=re.DOTALL))
 
 
 def test_la_recherche_du_site_a_chaque_paragraphe_et_ses_adresses(site):
@@ -129,8 +129,13 @@ def test_la_navigation_range_les_lois_par_chapitre(site):
     page = _lire(site / "lois/68/index.html")
     sections = re.findall(r'class="md-nav__item[^"]*md-nav__item--nested', page)
     assert len(sections) >= 4, "Les lois, Règlements et au moins deux chapitres"
-    liens = dict(re.findall(r'<a href="\.\./(\d+)/index\.html" class="md-nav__link[^"]*"[^>]*>\s*'
-                            r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>', page))
+    liens = dict(
+        re.findall(
+            r'<a href="\.\./(\d+)/index\.html" class="md-nav__link[^"]*"[^>]*>\s*'
+            r'<span class="md-ellipsis">\s*([^<]*?)\s*</span>',
+            page,
+        )
+    )
     assert {n for n in liens if liens[n].startswith("Loi ")} == {"65", "66", "67", "69", "70", "71"}
     assert liens["1"].startswith("Préliminaires") and liens["17"].startswith("La période des annonces")
     sans_css = re.sub(r"<style>.*?</style>", "", page, flags=re.S)  # the critical CSS (scripts/apres_site.py) aside
@@ -139,8 +144,9 @@ def test_la_navigation_range_les_lois_par_chapitre(site):
 
 def test_chaque_loi_a_son_titre_et_non_son_numero(site):
     """The header, the menu and the search results show « Loi 68 — … », not « 68 »."""
-    sans_titre = [n for n in range(1, NB_LOIS + 1)
-                  if not re.search(rf"<title>Loi {n}\b", _lire(site / f"lois/{n}/index.html"))]
+    sans_titre = [
+        n for n in range(1, NB_LOIS + 1) if not re.search(rf"<title>Loi {n}\b", _lire(site / f"lois/{n}/index.html"))
+    ]
     assert not sans_titre
 
 
@@ -180,20 +186,26 @@ def markdown_brut(html: str) -> list[str]:
     lecteur = _TexteVisible()
     lecteur.feed(html)
     texte = "\n".join(lecteur.morceaux)
-    return [texte[max(0, i - 50):i + 30] for marque in MARKDOWN_BRUT
-            for i in (m.start() for m in re.finditer(re.escape(marque), texte))]
+    return [
+        texte[max(0, i - 50) : i + 30]
+        for marque in MARKDOWN_BRUT
+        for i in (m.start() for m in re.finditer(re.escape(marque), texte))
+    ]
 
 
-@pytest.mark.parametrize(("html", "brut"), [
-    ('<p>voir le [texte 2007](#texte-2007)</p>', True),
-    ('<p>un appel[^1] de note</p>', True),
-    ('<p>le **mort**</p>', True),
-    ('<h2>Texte { #loi-2 }</h2>', True),
-    ('<abbr title="voir [ici](x.md)">contre</abbr>', True),
-    ('<p>voir le <a href="#texte-2007">texte 2007</a></p>', False),
-    ('<script>a = b ** 2; c["](" ]</script><p>rien</p>', False),
-    ('<p>Loi 12 [C] (1)</p>', False),
-])
+@pytest.mark.parametrize(
+    ("html", "brut"),
+    [
+        ("<p>voir le [texte 2007](#texte-2007)</p>", True),
+        ("<p>un appel[^1] de note</p>", True),
+        ("<p>le **mort**</p>", True),
+        ("<h2>Texte { #loi-2 }</h2>", True),
+        ('<abbr title="voir [ici](x.md)">contre</abbr>', True),
+        ('<p>voir le <a href="#texte-2007">texte 2007</a></p>', False),
+        ('<script>a = b ** 2; c["](" ]</script><p>rien</p>', False),
+        ("<p>Loi 12 [C] (1)</p>", False),
+    ],
+)
 def test_le_detecteur_de_markdown_brut(html, brut):
     assert bool(markdown_brut(html)) is brut
 
@@ -211,7 +223,7 @@ _CHARGEANTS = {
     "script": ("src",), "img": ("src", "srcset"), "iframe": ("src",), "source": ("src", "srcset"),
     "audio": ("src",), "video": ("src", "poster"), "embed": ("src",), "object": ("data",),
     "link": ("href",),  # stylesheet, icon, manifest, preload, preconnect: all load
-}
+}  # fmt: skip
 _RESEAU = re.compile(r"^\s*(https?:)?//", re.IGNORECASE)
 _CSS_RESEAU = re.compile(r"""(@import\s+(url\()?\s*["']?|url\(\s*["']?)(https?:)?//""", re.IGNORECASE)
 _HOTES_INTERDITS = re.compile(r"fonts\.googleapis\.com|fonts\.gstatic\.com|unpkg\.com/iframe-worker|cdn\.jsdelivr\.net")
@@ -246,7 +258,9 @@ def test_le_detecteur_voit_un_cdn_ou_une_police_web():
     assert chargements_reseau('<script src="//unpkg.com/iframe-worker/shim"></script>')
     assert chargements_reseau("<style>@import url('https://cdn.example/x.css');</style>")
     assert chargements_reseau('<img src="http://exemple.fr/a.png">')
-    assert not chargements_reseau('<a href="https://www.wbf.org/">WBF</a><svg xmlns="http://www.w3.org/2000/svg"></svg>')
+    assert not chargements_reseau(
+        '<a href="https://www.wbf.org/">WBF</a><svg xmlns="http://www.w3.org/2000/svg"></svg>'
+    )
 
 
 def test_aucune_page_ne_charge_quoi_que_ce_soit_du_reseau(site):
@@ -306,8 +320,14 @@ def test_le_service_worker_precache_le_site(site):
     cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
     fichiers = json.loads(re.search(r"const FICHIERS = (\[.*?\]);", texte, re.DOTALL)[1])
     assert cache
-    assert {"index.html", "lois/68/index.html", "recherche/index.html", "assets/javascripts/recherche-travail.js",
-            "assets/javascripts/recherche-donnees.js", "assets/javascripts/recherche-moteur.js"} <= set(fichiers)
+    assert {
+        "index.html",
+        "lois/68/index.html",
+        "recherche/index.html",
+        "assets/javascripts/recherche-travail.js",
+        "assets/javascripts/recherche-donnees.js",
+        "assets/javascripts/recherche-moteur.js",
+    } <= set(fichiers)
     assert all((site / f).is_file() for f in fichiers)
     assert not [f for f in fichiers if f.endswith((".map", ".gz")) or f.startswith("sitemap")]
     assert f"lois/{NB_LOIS}/index.html" in fichiers
@@ -328,8 +348,11 @@ def test_l_archive_est_deterministe_et_s_ouvre_par_index_html(site, tmp_path):
 
     sorties = [tmp_path / "a.zip", tmp_path / "b.zip"]
     for sortie in sorties:
-        subprocess.run([sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie",
-                        str(sortie)], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie", str(sortie)],
+            check=True,
+            capture_output=True,
+        )
     assert sorties[0].read_bytes() == sorties[1].read_bytes()
     noms = zipfile.ZipFile(sorties[0]).namelist()
     assert noms == sorted(noms)

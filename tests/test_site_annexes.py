@@ -117,6 +117,6 @@ def test_la_table_de_la_loi_77_est_un_tableau(page, site):
 def test_les_definitions_en_liste_gardent_leurs_ancres(page, site):
     page.goto(site.as_uri() + "/definitions/index.html")
     assert page.locator('h2[id^="def-"]').count() == 0
-    assert page.locator('#definitions-liste li').count() >= 60
+    assert page.locator("#definitions-liste li").count() >= 60
     page.goto(site.as_uri() + "/definitions/index.html#def-mort")
     assert dans_la_vue(page, "def-mort")

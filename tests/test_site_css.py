@@ -21,9 +21,14 @@ pytestmark = pytest.mark.navigateur
 BUREAU = {"width": 1280, "height": 800}
 MATERIAL = next((RACINE / ".venv/lib").glob("python3*/site-packages/material/templates/assets/stylesheets"))
 # The stylesheets as Material and we write them, in the page's order: what site.*.min.css trims.
-ORIGINAUX = "\n".join(p.read_text(encoding="utf-8") for p in (
-    next(MATERIAL.glob("main.*.min.css")), next(MATERIAL.glob("palette.*.min.css")),
-    RACINE / "docs/assets/stylesheets/extra.css"))
+ORIGINAUX = "\n".join(
+    p.read_text(encoding="utf-8")
+    for p in (
+        next(MATERIAL.glob("main.*.min.css")),
+        next(MATERIAL.glob("palette.*.min.css")),
+        RACINE / "docs/assets/stylesheets/extra.css",
+    )
+)
 STYLES = "**/assets/stylesheets/*.css"
 # Pixels that may differ between two pictures of one page: the anti-aliasing of a rounded corner
 # (marque: 6, not always the same run to run); a lost rule moves or recolours thousands (a
@@ -118,6 +123,7 @@ def _vers(ancre: str):
     def etat(page) -> None:
         page.evaluate("(id) => document.getElementById(id).scrollIntoView()", ancre)
         page.wait_for_timeout(1000)  # the header's title slides in (Material's transition)
+
     return etat
 
 
@@ -138,8 +144,9 @@ ETATS = [
 ]
 
 
-@pytest.mark.parametrize(("chemin", "etat", "taille", "schema"), ETATS,
-                         ids=[f"{c}-{e.__name__}-{t['width']}-{s}" for c, e, t, s in ETATS])
+@pytest.mark.parametrize(
+    ("chemin", "etat", "taille", "schema"), ETATS, ids=[f"{c}-{e.__name__}-{t['width']}-{s}" for c, e, t, s in ETATS]
+)
 def test_l_elagage_ne_perd_rien_de_visible(navigateur, serveur, chemin, etat, taille, schema):  # noqa: F811
     """The page with the trimmed stylesheets is the very picture it makes with Material's own."""
     contexte = navigateur.new_context(viewport=taille, locale="fr-FR", color_scheme=schema)
@@ -158,8 +165,10 @@ def test_l_elagage_ne_perd_rien_de_visible(navigateur, serveur, chemin, etat, ta
     assert ecarts <= TOLERANCE, f"{chemin} ({etat_lu}) : {ecarts} pixels diffèrent, voir tests/artefacts/css-*"
 
 
-@pytest.mark.parametrize("chemin", ["index.html", "lois/68/index.html", "lois/27/index.html", "tableaux/index.html",
-                                    "marque/index.html", "404.html"])
+@pytest.mark.parametrize(
+    "chemin",
+    ["index.html", "lois/68/index.html", "lois/27/index.html", "tableaux/index.html", "marque/index.html", "404.html"],
+)
 def test_le_css_critique_suffit_au_premier_ecran(navigateur, serveur, chemin):  # noqa: F811
     """With every stylesheet file refused, the first screen on a phone is already the finished one."""
     contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")

@@ -83,7 +83,7 @@ def test_la_page_de_recherche_lance_la_requete_de_l_adresse(page, origine, reque
 # paragraph no edition has (9A2(b): `loi voir` names its neighbours) opens the enclosing one.
 CITATIONS = [("68C", "68", "loi-68-c"), ("68 C", "68", "loi-68-c"), ("L68", "68", "loi-68"),
              ("Loi 16 B 1", "16", "loi-16-b-1"), ("12c1e", "12", "loi-12-c-1-e"),
-             ("Loi 9 A 2.b)", "9", "loi-9-a-2"), ("80B2(k)", "80", "loi-80-b-2-k")]
+             ("Loi 9 A 2.b)", "9", "loi-9-a-2"), ("80B2(k)", "80", "loi-80-b-2-k")]  # fmt: skip
 
 
 @pytest.mark.parametrize("saisie, loi, ancre", CITATIONS)
@@ -102,8 +102,10 @@ def test_une_citation_dans_le_dialogue_ouvre_son_paragraphe(page, serveur):
     page.locator(".recherche-ouvrir").first.click()
     saisie = page.locator("#recherche-dialogue .recherche-saisie")
     saisie.fill("Loi 16 B 1")
-    page.wait_for_function("() => /Loi 16B1/.test(document.querySelector('#recherche-dialogue .recherche-etat')"
-                           ".textContent)", timeout=30_000)  # fmt: skip
+    page.wait_for_function(
+        "() => /Loi 16B1/.test(document.querySelector('#recherche-dialogue .recherche-etat').textContent)",
+        timeout=30_000,
+    )
     saisie.press("Enter")
     page.wait_for_url(re.compile(r"lois/16/index\.html#loi-16-b-1$"))
 
@@ -154,7 +156,7 @@ def test_une_page_de_recherche_sans_requete_ne_charge_rien(page, site):
 
 MOTEUR = {"recherche-travail.js", "recherche-analyse.js", "recherche-requete.js", "recherche-index.js",
           "recherche-disjonction.js", "recherche-interrogation.js", "recherche-extraits.js", "recherche-moteur.js",
-          "recherche-donnees.js"}
+          "recherche-donnees.js"}  # fmt: skip
 
 
 def test_les_donnees_ne_se_chargent_qu_a_l_ouverture_et_dans_le_travailleur(navigateur, serveur):
@@ -169,8 +171,9 @@ def test_les_donnees_ne_se_chargent_qu_a_l_ouverture_et_dans_le_travailleur(navi
     for _ in range(2):
         page.locator(".recherche-ouvrir").first.click()
         page.locator("#recherche-dialogue .recherche-saisie").fill("renonce")
-        page.wait_for_function("() => document.querySelector('#recherche-dialogue .recherche-resultats')"
-                               ".dataset.requete === 'renonce'")
+        page.wait_for_function(
+            "() => document.querySelector('#recherche-dialogue .recherche-resultats').dataset.requete === 'renonce'"
+        )
         page.keyboard.press("Escape")
     assert sorted(c for c in charges if c in MOTEUR) == sorted(MOTEUR), "chargés une fois, à l'ouverture"
     assert page.evaluate("window.RechercheMesures.chargements") == 1
@@ -211,8 +214,9 @@ def test_en_tapant_le_dernier_mot_est_complete(page, serveur):
     page.goto(serveur + "lois/68/index.html")
     page.locator(".recherche-ouvrir").first.click()
     page.locator("#recherche-dialogue .recherche-saisie").press_sequentially("carte pénal", delay=30)
-    page.wait_for_function("() => document.querySelector('#recherche-dialogue .recherche-resultats')"
-                           ".dataset.requete === 'carte pénal'")
+    page.wait_for_function(
+        "() => document.querySelector('#recherche-dialogue .recherche-resultats').dataset.requete === 'carte pénal'"
+    )
     assert "carte pénalisée" in page.locator("#recherche-dialogue .recherche-etat").inner_text()
     premiere = page.locator("#recherche-dialogue .recherche-groupe").first.get_attribute("data-loi")
     assert premiere in {"50", "51", "52"}

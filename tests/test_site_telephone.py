@@ -15,7 +15,11 @@ pytestmark = pytest.mark.navigateur
 
 BUREAU = {"width": 1280, "height": 800}
 PAGES_LUES = [f"lois/{n}/index.html" for n in range(1, NB_LOIS + 1)] + [
-    "tableaux/index.html", "index.html", "marque/index.html", "definitions/index.html", "annexes/index.html",
+    "tableaux/index.html",
+    "index.html",
+    "marque/index.html",
+    "definitions/index.html",
+    "annexes/index.html",
 ]
 
 # The text of the page as the reader sees it (innerText: what is rendered, not scripts), and each
@@ -85,8 +89,11 @@ def lecture(navigateur, site):  # noqa: F811
     vu: dict[str, dict] = {}
     for chemin in PAGES_LUES:
         page.goto((site / chemin).as_uri(), wait_until="load")  # Material wraps the tables once loaded
-        vu[chemin] = {"markdown": page.evaluate(_MARKDOWN_VISIBLE), "coupes": page.evaluate(_TABLEAUX_COUPES),
-                      "tableaux": page.locator("article table").count()}
+        vu[chemin] = {
+            "markdown": page.evaluate(_MARKDOWN_VISIBLE),
+            "coupes": page.evaluate(_TABLEAUX_COUPES),
+            "tableaux": page.locator("article table").count(),
+        }
     contexte.close()
     return vu
 
@@ -104,10 +111,13 @@ def test_chaque_tableau_tient_dans_un_telephone(lecture):
     assert not coupes
 
 
-@pytest.mark.parametrize(("chemin", "ancre", "nom"), [
-    ("lois/27/index.html", "loi-27-exemple-7", "loi-27-encheres-390x844.png"),
-    ("tableaux/index.html", "tableau-table-des-decisions", "tableaux-390x844.png"),
-])
+@pytest.mark.parametrize(
+    ("chemin", "ancre", "nom"),
+    [
+        ("lois/27/index.html", "loi-27-exemple-7", "loi-27-encheres-390x844.png"),
+        ("tableaux/index.html", "tableau-table-des-decisions", "tableaux-390x844.png"),
+    ],
+)
 def test_captures_des_tableaux_sur_un_telephone(navigateur, site, chemin, ancre, nom):  # noqa: F811
     """Screenshots for a person to look at (tests/artefacts/); the auction's West column is on screen."""
     contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
@@ -124,12 +134,15 @@ def test_captures_des_tableaux_sur_un_telephone(navigateur, site, chemin, ancre,
 
 
 @pytest.mark.parametrize("schema", ["light", "dark"])
-@pytest.mark.parametrize(("chemin", "selecteur"), [
-    ("comment-utiliser/index.html", ".edition.e2017"),
-    ("comment-utiliser/index.html", ".edition.e2007"),
-    ("lois/68/index.html", ".admonition.example .donne .siege"),
-    ("lois/68/index.html", ".source"),
-])
+@pytest.mark.parametrize(
+    ("chemin", "selecteur"),
+    [
+        ("comment-utiliser/index.html", ".edition.e2017"),
+        ("comment-utiliser/index.html", ".edition.e2007"),
+        ("lois/68/index.html", ".admonition.example .donne .siege"),
+        ("lois/68/index.html", ".source"),
+    ],
+)
 def test_les_contrastes_passent_dans_les_deux_modes(navigateur, site, schema, chemin, selecteur):  # noqa: F811
     contexte = navigateur.new_context(viewport=TELEPHONE, color_scheme=schema)
     try:
@@ -236,17 +249,20 @@ def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
         contexte.close()
 
 
-@pytest.mark.parametrize(("chemin", "attendu", "nom"), [
-    ("lois/70/index.html#loi-70-a", "70A", "loi-70-390x844.png"),
-    ("recherche/index.html?q=le%20mort%20a%20signal%C3%A9%20une%20renonce", "Loi", "recherche-q-390x844.png"),
-])
+@pytest.mark.parametrize(
+    ("chemin", "attendu", "nom"),
+    [
+        ("lois/70/index.html#loi-70-a", "70A", "loi-70-390x844.png"),
+        ("recherche/index.html?q=le%20mort%20a%20signal%C3%A9%20une%20renonce", "Loi", "recherche-q-390x844.png"),
+    ],
+)
 def test_captures_d_un_telephone(navigateur, site, chemin, attendu, nom):  # noqa: F811
     """lois/70 and a results page on a phone, for a person to look at; nothing wider than the screen."""
     contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
     try:
         page = contexte.new_page()
         fichier = chemin.split("?")[0].split("#")[0]
-        page.goto((site / fichier).as_uri() + chemin[len(fichier):])
+        page.goto((site / fichier).as_uri() + chemin[len(fichier) :])
         if "?q=" in chemin:
             page.wait_for_selector("#resultats .recherche-groupe", timeout=60_000)
         assert attendu in page.locator("article").inner_text()

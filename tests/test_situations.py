@@ -74,12 +74,13 @@ PLACES = [
     ("25A2", "25", "25 commentaire 1", "loi-25-commentaire-1", "25"),  # no 25A in the 2017 sources: the law
     ("50", "50", "50", "loi-50-2017", "50"),  # a whole law: its preamble
     ("27", "27", "27 commentaire 1", "loi-27-commentaire-1", "27"),  # none quoted: its first 2017 passage
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("ref", "verifie", "montree", "ancre", "loi"), PLACES)
-def test_une_situation_prend_la_place_de_son_paragraphe(corpus, ref: str, verifie: str, montree: str, ancre: str,
-                                                         loi: str) -> None:  # fmt: skip
+def test_une_situation_prend_la_place_de_son_paragraphe(
+    corpus, ref: str, verifie: str, montree: str, ancre: str, loi: str
+) -> None:
     fiches, cibles = corpus
     signee = f'par = "essai"\nle = 2026-11-23\nverifie = "{verifie}"\n'
     (fiche,) = fiches_situations(lire(entree(ref, "Sa carte est tombée.", signee)), fiches, cibles)
@@ -167,8 +168,9 @@ def test_un_index_neuf_numerote_ses_documents_dans_l_ordre() -> None:
     rangs = [chercheur.champs(d)["rang"] for d in range(chercheur.reader.doc_count_all())]
     assert rangs == list(range(len(rangs)))
     situations = [d for d in range(len(rangs)) if chercheur.colonne("type")[d] == SITUATION]
-    assert len(situations) >= 500 and all(chercheur.colonne("type")[chercheur.montre(d)] != SITUATION
-                                          for d in situations)  # fmt: skip
+    assert len(situations) >= 500 and all(
+        chercheur.colonne("type")[chercheur.montre(d)] != SITUATION for d in situations
+    )
 
 
 @pytest.mark.parametrize(("genre", "attendu"), [("loi", "loi"), ("commentaire", "commentaire")])
@@ -177,8 +179,11 @@ def test_type_filtre_une_situation_par_ce_qu_elle_montre(genre: str, attendu: st
     show a commentary (a paragraph the 2017 sources do not quote falls back to one)."""
     chercheur = build.chercheur_construit()
     genres = chercheur.colonne("type")
-    textes = [chercheur.champs(d)["texte"] for d in range(chercheur.reader.doc_count_all())
-              if genres[d] == SITUATION and genres[chercheur.montre(d)] == attendu][:5]  # fmt: skip
+    textes = [
+        chercheur.champs(d)["texte"]
+        for d in range(chercheur.reader.doc_count_all())
+        if genres[d] == SITUATION and genres[chercheur.montre(d)] == attendu
+    ][:5]
     trouvees = set()
     for texte in textes:  # situations that show this kind: the filter must keep them
         for _, doc in chercheur.scores(comprendre(texte, chercheur.synonymes), types=[genre]):
@@ -191,8 +196,13 @@ def test_type_filtre_une_situation_par_ce_qu_elle_montre(genre: str, attendu: st
 def test_la_commande_montre_le_paragraphe() -> None:
     """The real command: the JSON gives the paragraph's type, reference and anchor."""
     premiere = lire(FICHIER.read_text(encoding="utf-8"))[0]
-    fini = subprocess.run([str(LOI), "cherche", "--json", "--limite", "1", premiere.texte], capture_output=True,
-                          text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
+    fini = subprocess.run(
+        [str(LOI), "cherche", "--json", "--limite", "1", premiere.texte],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     assert fini.returncode == 0, fini.stderr
     resultats = [p for g in json.loads(fini.stdout)["resultats"] for p in g["passages"]]
     assert resultats and all(r["type"] != SITUATION for r in resultats)
@@ -211,8 +221,11 @@ def _requetes_d_evaluation() -> list[tuple[str, str]]:
     sys.path.insert(0, str(RACINE / "scripts"))
     import evaluer
 
-    return [(chemin.name, texte) for chemin in sorted(evaluer.EVAL.glob("*.tsv"))
-            for texte, _ in evaluer.lire_requetes(chemin)]  # fmt: skip
+    return [
+        (chemin.name, texte)
+        for chemin in sorted(evaluer.EVAL.glob("*.tsv"))
+        for texte, _ in evaluer.lire_requetes(chemin)
+    ]
 
 
 def trop_proches(situations: list[str], requetes: list[tuple[str, str]]) -> list[tuple[float, str, str, str]]:

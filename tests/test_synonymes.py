@@ -40,8 +40,11 @@ def test_une_entree_fautive_est_nommee_par_sa_ligne(tmp_path: Path, texte: str, 
 
 def test_un_fichier_juste_se_lit(tmp_path: Path) -> None:
     fichier = tmp_path / "synonymes.toml"
-    fichier.write_text('[[groupe]]\nexpressions = ["Renonce", "revoke", "pas fourni"]\nlois = [61]\n\n'
-                       '[conversation]\nmots = ["puis-je"]\n', encoding="utf-8")  # fmt: skip
+    fichier.write_text(
+        '[[groupe]]\nexpressions = ["Renonce", "revoke", "pas fourni"]\nlois = [61]\n\n'
+        '[conversation]\nmots = ["puis-je"]\n',
+        encoding="utf-8",
+    )
     lus = lire_synonymes(fichier)
     assert lus.groupes == ((("renonc",), ("revok",), ("pas", "fourn")),)
     assert lus.lois == (frozenset({61}),)

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from argparse import Namespace
     from typing import Any
 
-    from indexer.recherche.moteur import Chercheur, Groupe, Reponse
+    from indexer.recherche.moteur import Chercheur, Groupe, Passage, Reponse
 
 _DEBUT, _FIN = "\x01", "\x02"  # highlight marks while wrapping (one column each)
 
@@ -97,8 +97,9 @@ def _exemples(texte: str, arguments: Namespace) -> Reponse:
 
     label = parse_label(texte)
     if label is None:
-        return _chercher(texte, limite=arguments.limite, edition=arguments.edition,
-                         types=["exemple"], largeur=2 * (_largeur() - 8))  # fmt: skip
+        return _chercher(
+            texte, limite=arguments.limite, edition=arguments.edition, types=["exemple"], largeur=2 * (_largeur() - 8)
+        )
     passages = chercheur().par_loi(label.loi, ["exemple"], arguments.edition)
     interpretation = f"exemples de la Loi {label.loi}"
     if label.parties:  # the examples that follow the paragraph's quote, when there are some
@@ -140,17 +141,38 @@ def en_json(reponse: Reponse, pourquoi: bool = False) -> dict[str, Any]:
     from indexer.chemins import adresse_site
 
     adresse = adresse_site()
-    resultats = []
-    for groupe in reponse.groupes:
-        passages = [{
-            "loi": p.loi, "ref": p.ref, "titre": p.titre, "type": p.type, "edition": p.edition,
-            "score": p.score, "extrait": p.extrait, "surlignages": [list(s) for s in p.marques],
-            "url": adresse + p.url,
-        } | ({"pourquoi": list(p.raisons)} if pourquoi else {}) for p in groupe.passages]  # fmt: skip
-        resultats.append({"loi": groupe.loi, "titre": groupe.titre, "score": groupe.score,
-                          "url": adresse + url_groupe(groupe), "passages": passages})  # fmt: skip
-    return {"version": VERSION_JSON, "requete": reponse.requete, "interpretation": reponse.interpretation,
-            "corrigee": reponse.corrigee, "resultats": resultats}  # fmt: skip
+    resultats = [
+        {
+            "loi": groupe.loi,
+            "titre": groupe.titre,
+            "score": groupe.score,
+            "url": adresse + url_groupe(groupe),
+            "passages": [_passage_json(p, adresse, pourquoi) for p in groupe.passages],
+        }
+        for groupe in reponse.groupes
+    ]
+    return {
+        "version": VERSION_JSON,
+        "requete": reponse.requete,
+        "interpretation": reponse.interpretation,
+        "corrigee": reponse.corrigee,
+        "resultats": resultats,
+    }
+
+
+def _passage_json(p: Passage, adresse: str, pourquoi: bool) -> dict[str, Any]:
+    passage = {
+        "loi": p.loi,
+        "ref": p.ref,
+        "titre": p.titre,
+        "type": p.type,
+        "edition": p.edition,
+        "score": p.score,
+        "extrait": p.extrait,
+        "surlignages": [list(s) for s in p.marques],
+        "url": adresse + p.url,
+    }
+    return passage | ({"pourquoi": list(p.raisons)} if pourquoi else {})
 
 
 def url_groupe(groupe: Groupe) -> str:
@@ -179,15 +201,15 @@ def afficher(reponse: Reponse, commande: str, arguments: Any = None) -> None:
     from indexer.cli import sortie
 
     style = sortie.styler(sortie.en_couleur(getattr(arguments, "couleur", None)))
-    sortie.emettre("".join(f"{ligne}\n" for ligne in lignes_reponse(reponse, commande, style, sortie.largeur())),
-                   pager=not getattr(arguments, "sans_pager", False))  # fmt: skip
+    sortie.emettre(
+        "".join(f"{ligne}\n" for ligne in lignes_reponse(reponse, commande, style, sortie.largeur())),
+        pager=not getattr(arguments, "sans_pager", False),
+    )
 
 
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
     import textwrap
-
-    from indexer.recherche.extraits import marquer
 
     lignes = []
     if reponse.syntaxe_ignoree:
@@ -199,27 +221,44 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
         return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
     debut, fin = style(_DEBUT, "surligne").split(_DEBUT)
     for rang, groupe in enumerate(reponse.groupes, 1):
-        tete = textwrap.wrap(f"{rang}. {entete(groupe)}", largeur, subsequent_indent="   ",
-                             break_long_words=False, break_on_hyphens=False)  # fmt: skip
-        lignes += [style(ligne, "titre") for ligne in tete]
+        lignes += [style(ligne, "titre") for ligne in _plier(f"{rang}. {entete(groupe)}", largeur, "", "   ")]
         for p in groupe.passages:
-            genre = "" if p.type == "loi" else f", {p.type}"
-            ref = f"{p.ref} ({p.edition}{genre})"
-            if len(ref) + 3 <= largeur:
-                lignes.append("   " + style(p.ref, "ref") + ref[len(p.ref) :])
-            else:
-                lignes += textwrap.wrap(ref, largeur, initial_indent="   ", subsequent_indent="      ",
-                                        break_long_words=False, break_on_hyphens=False)  # fmt: skip
-            texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
-            lignes += [ligne.replace(_DEBUT, debut).replace(_FIN, fin)
-                       for ligne in textwrap.wrap(texte, largeur - 6, initial_indent="      ",
-                                                  subsequent_indent="      ", break_long_words=False,
-                                                  break_on_hyphens=False)]  # fmt: skip
-            for raison in p.raisons:
-                lignes += textwrap.wrap(f"pourquoi : {raison}", largeur - 6, initial_indent="      ",
-                                        subsequent_indent="        ", break_long_words=False)  # fmt: skip
-            retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
-            lignes.append(retrait + style(p.url, "url"))
+            lignes += _lignes_passage(p, style, largeur, (debut, fin))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):
         lignes += textwrap.wrap(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)", largeur)
     return lignes
+
+
+def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, str]) -> list[str]:
+    """A passage under its group's heading: its reference, its extract, why it scored, its address."""
+    from indexer.recherche.extraits import marquer
+
+    genre = "" if p.type == "loi" else f", {p.type}"
+    ref = f"{p.ref} ({p.edition}{genre})"
+    if len(ref) + 3 <= largeur:
+        lignes = ["   " + style(p.ref, "ref") + ref[len(p.ref) :]]
+    else:
+        lignes = _plier(ref, largeur, "   ", "      ")
+    texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
+    lignes += [
+        ligne.replace(_DEBUT, surligne[0]).replace(_FIN, surligne[1])
+        for ligne in _plier(texte, largeur - 6, "      ", "      ")
+    ]
+    for raison in p.raisons:
+        lignes += _plier(f"pourquoi : {raison}", largeur - 6, "      ", "        ", tirets=True)
+    retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
+    return [*lignes, retrait + style(p.url, "url")]
+
+
+def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
+    """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
+    import textwrap
+
+    return textwrap.wrap(
+        texte,
+        largeur,
+        initial_indent=retrait,
+        subsequent_indent=suite,
+        break_long_words=False,
+        break_on_hyphens=tirets,
+    )

@@ -19,8 +19,10 @@ def construire(arguments: Namespace) -> int:
     from indexer.chemins import DEPOT
 
     if not DEPOT:
-        raise LoiErreur("« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
-                        "installation n'en est pas un : elle porte déjà son index ; lancez-la depuis le dépôt.")
+        raise LoiErreur(
+            "« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
+            "installation n'en est pas un : elle porte déjà son index ; lancez-la depuis le dépôt."
+        )
     resultat = build.construit()
     for probleme in resultat.problemes:
         print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
@@ -31,13 +33,16 @@ def construire(arguments: Namespace) -> int:
         for chemin in ecarts:
             print(f"périmé : {chemin}", file=sys.stderr)
         if ecarts:
-            raise LoiErreur(f"{len(ecarts)} fichier(s) généré(s) (docs/, includes/, menu de mkdocs.yml) ne "
-                            "correspondent plus au corpus : lancez « loi construire » puis committez-les.")
+            raise LoiErreur(
+                f"{len(ecarts)} fichier(s) généré(s) (docs/, includes/, menu de mkdocs.yml) ne "
+                "correspondent plus au corpus : lancez « loi construire » puis committez-les."
+            )
         emettre("docs/ est à jour.\n")
     else:
         ecrits = build.ecrire_docs()
-        emettre(f"docs/ : {len(ecrits)} fichier(s) mis à jour ; "
-                f"{len(resultat.problemes)} renvoi(s) sans cible exacte.\n")
+        emettre(
+            f"docs/ : {len(ecrits)} fichier(s) mis à jour ; {len(resultat.problemes)} renvoi(s) sans cible exacte.\n"
+        )
     if arguments.index:
         construire_index()
     if arguments.strict:
@@ -49,13 +54,17 @@ def refuser_l_inexplique(resultat: build.Construit) -> None:
     """``--strict``: a declaration naming an unattested 2017 paragraph, or a reference with
     neither exact target nor explanation, fails the build."""
     if resultat.carte.problemes:
-        raise LoiErreur(f"Mode strict : {len(resultat.carte.problemes)} déclaration(s) nomment un paragraphe 2017 "
-                        "qu'aucune source 2017 n'atteste (ci-dessus) ; un numéro 2007 n'en est jamais la preuve.")
+        raise LoiErreur(
+            f"Mode strict : {len(resultat.carte.problemes)} déclaration(s) nomment un paragraphe 2017 "
+            "qu'aucune source 2017 n'atteste (ci-dessus) ; un numéro 2007 n'en est jamais la preuve."
+        )
     inexpliques = [p for p in resultat.problemes if not p.explication]
     if inexpliques:
-        raise LoiErreur(f"Mode strict : {len(inexpliques)} renvoi(s) sans cible exacte ni explication "
-                        "(« Inexpliqué » ci-dessus) ; corrigez le parseur, corpus/errata.toml ou "
-                        "corpus/correspondances.toml.")
+        raise LoiErreur(
+            f"Mode strict : {len(inexpliques)} renvoi(s) sans cible exacte ni explication "
+            "(« Inexpliqué » ci-dessus) ; corrigez le parseur, corpus/errata.toml ou "
+            "corpus/correspondances.toml."
+        )
 
 
 def construire_index() -> None:
@@ -68,5 +77,7 @@ def construire_index() -> None:
     debut = time.perf_counter()
     cible = build.construire_index()
     taille = sum(octets for octets, _ in verifier(cible)["fichiers"].values())
-    emettre(f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s) ; "
-            f"données de recherche du site : {DONNEES_RECHERCHE}.\n")
+    emettre(
+        f"Index : {cible} ({taille / 1e6:.1f} Mo, {time.perf_counter() - debut:.1f} s) ; "
+        f"données de recherche du site : {DONNEES_RECHERCHE}.\n"
+    )

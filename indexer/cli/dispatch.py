@@ -40,8 +40,10 @@ def commande_implicite(argv: list[str]) -> list[str]:
         from indexer.errors import montrable
 
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
-        raise LoiErreur(f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
-                        f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)")
+        raise LoiErreur(
+            f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
+            f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
+        )
     from indexer.labels import parse_label
 
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
@@ -141,12 +143,16 @@ def _sortie_en_echec(erreur: Exception, en_json: bool) -> int:
     from indexer.errors import raison
 
     if isinstance(erreur, UnicodeEncodeError):
-        message = (f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
-                   "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json.")
+        message = (
+            f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
+            "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
+        )
     else:
         nom = getattr(erreur, "filename", None)
-        message = (f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
-                   "les droits et la destination de la sortie, puis relancez.")
+        message = (
+            f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
+            "les droits et la destination de la sortie, puis relancez."
+        )
     sortie.taire_sortie()
     return signaler(message, int(Sortie.ERREUR), False)
 
@@ -175,6 +181,17 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     return resultat
 
 
+def _executer(liste: list[str]) -> int:
+    """The command, its output written out: an output that fails raises here, inside ``main``'s guard."""
+    if sys.stdout is None:  # « >&- »: every answer would be lost
+        from indexer.cli.sortie import emettre
+
+        emettre("")
+    code = programme(liste)
+    sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run; every failure becomes one French sentence and exit code 2
     (``--debug``, anywhere on the line: the traceback too, the same exit code)."""
@@ -182,13 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
-        if sys.stdout is None:  # « >&- »: every answer would be lost
-            from indexer.cli.sortie import emettre
-
-            emettre("")
-        code = programme(liste)
-        sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
-        return code
+        return _executer(liste)
     except LoiErreur as erreur:
         _trace(debug)
         from indexer.errors import SortieImpossible
@@ -210,5 +221,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
         _trace(debug)
         nom = type(erreur).__name__
-        return signaler(f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
-                        "signalez-la avec la commande tapée.", int(Sortie.ERREUR), en_json)
+        return signaler(
+            f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
+            "signalez-la avec la commande tapée.",
+            int(Sortie.ERREUR),
+            en_json,
+        )

@@ -92,8 +92,10 @@ def _avertir(erreur: Exception) -> None:
     from indexer.errors import raison
 
     motif = raison(erreur) if isinstance(erreur, OSError) else str(erreur)
-    _dire(f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
-          "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire.")
+    _dire(
+        f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
+        "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire."
+    )
 
 
 def completer(texte: str, etat: int) -> str | None:

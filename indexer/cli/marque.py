@@ -96,12 +96,19 @@ def _marque(arguments: Namespace) -> Affichage:
     contrat = lire_contrat(texte_contrat)
     ecart = lire_resultat(texte_resultat, contrat.niveau)
     calcul = marque(contrat, vulnerable, ecart)
-    objet = {"contrat": contrat.notation, "vulnerable": vulnerable, "resultat": ecart, "marque": calcul.points,
-             "detail": [{"libelle": libelle, "points": points} for libelle, points in calcul.detail]}  # fmt: skip
+    objet = {
+        "contrat": contrat.notation,
+        "vulnerable": vulnerable,
+        "resultat": ecart,
+        "marque": calcul.points,
+        "detail": [{"libelle": libelle, "points": points} for libelle, points in calcul.detail],
+    }
     notation = f"{contrat} {'V' if vulnerable else 'NV'} {notation_resultat(ecart)}"
     largeur = max(len(libelle) for libelle, _ in calcul.detail)
-    lignes = [f"{notation} : {calcul.points} pour le camp du déclarant (Loi 77)",
-              *(f"  {libelle:<{largeur}}  {points:>6}" for libelle, points in calcul.detail)]  # fmt: skip
+    lignes = [
+        f"{notation} : {calcul.points} pour le camp du déclarant (Loi 77)",
+        *(f"  {libelle:<{largeur}}  {points:>6}" for libelle, points in calcul.detail),
+    ]
     return objet, lignes
 
 
@@ -130,20 +137,25 @@ def _jetons(mot: str) -> list[str]:
     mot = sans_milliers(mot)
     if milliers_ambigus(mot):
         seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())
-        raise SaisieInvalide(f"« {mot.strip()} » : un nombre ({seul}) ou plusieurs ({deux}) ? Écrivez {seul} "
-                             f"sans espace pour un nombre, ou séparez les marques sans guillemets ({deux}).")
+        raise SaisieInvalide(
+            f"« {mot.strip()} » : un nombre ({seul}) ou plusieurs ({deux}) ? Écrivez {seul} "
+            f"sans espace pour un nombre, ou séparez les marques sans guillemets ({deux})."
+        )
     if any(espace in mot for espace in ESPACES_MILLIERS):
         montre = "".join(" " if c in ESPACES_MILLIERS else c for c in mot.strip())
-        raise SaisieInvalide(f"« {montre} » : une espace insécable ou fine sépare des milliers "
-                             "(1 100) ; ailleurs, écrivez le nombre sans espace.")
+        raise SaisieInvalide(
+            f"« {montre} » : une espace insécable ou fine sépare des milliers "
+            "(1 100) ; ailleurs, écrivez le nombre sans espace."
+        )
     return mot.split()
 
 
 def _nombres(mots: list[str], exemple: str, plafond: int | None = None) -> list[int | float]:
     nombres = [points(jeton, exemple) for mot in mots for jeton in _jetons(mot)]
     if plafond is not None and len(nombres) > plafond:
-        raise SaisieInvalide(f"{len(nombres)} marques : au plus {plafond} sur une donne "
-                             "(Loi 78A) ; partagez le calcul.")
+        raise SaisieInvalide(
+            f"{len(nombres)} marques : au plus {plafond} sur une donne (Loi 78A) ; partagez le calcul."
+        )
     if not nombres:
         raise SaisieInvalide(f"Aucun nombre : écrivez par exemple {exemple}.")
     return nombres
@@ -171,11 +183,17 @@ def _imp(arguments: Namespace) -> Affichage:
 def _pdm(arguments: Namespace) -> Affichage:
     scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420", MARQUES_MAX)
     resultat = pdm(scores)
-    objet = {"scores": scores, "pdm": list(resultat.points), "pourcentages": list(resultat.pourcentages),
-             "top": resultat.top}  # fmt: skip
-    lignes = [f"{len(scores)} marques sur la donne, top {resultat.top} "
-              "(Loi 78A : 2 points par marque inférieure, 1 par marque égale)",
-              f"  {'marque':>8}  {'pdm':>4}  {'%':>8}"]  # fmt: skip
+    objet = {
+        "scores": scores,
+        "pdm": list(resultat.points),
+        "pourcentages": list(resultat.pourcentages),
+        "top": resultat.top,
+    }
+    lignes = [
+        f"{len(scores)} marques sur la donne, top {resultat.top} "
+        "(Loi 78A : 2 points par marque inférieure, 1 par marque égale)",
+        f"  {'marque':>8}  {'pdm':>4}  {'%':>8}",
+    ]
     for score, valeur, pourcentage in zip(scores, resultat.points, resultat.pourcentages, strict=True):
         lignes.append(f"  {_francais(score):>8}  {valeur:>4}  {f'{pourcentage:.2f}'.replace('.', ','):>6} %")
     return objet, lignes
@@ -192,9 +210,16 @@ def _ajustee(arguments: Namespace) -> Affichage:
             "Donnez soit --autre-table SCORE (score ajusté en IMP), soit --marques SCORE… "
             "(en points de match), l'un des deux."
         )
-    resultat = ajustee(" ".join(arguments.ponderation), arguments.vulnerabilite,
-                       autre_table=arguments.autre_table, autres_marques=arguments.marques)  # fmt: skip
+    resultat = ajustee(
+        " ".join(arguments.ponderation),
+        arguments.vulnerabilite,
+        autre_table=arguments.autre_table,
+        autres_marques=arguments.marques,
+    )
     methode = "en IMP contre l'autre table" if resultat.methode == "imp" else "en points de match"
-    lignes = [f"Score ajusté pondéré (Loi 12C1(c)), {methode}",
-              *(f"  {ligne}" for ligne in resultat.lignes[:-1]), resultat.lignes[-1]]  # fmt: skip
+    lignes = [
+        f"Score ajusté pondéré (Loi 12C1(c)), {methode}",
+        *(f"  {ligne}" for ligne in resultat.lignes[:-1]),
+        resultat.lignes[-1],
+    ]
     return asdict(resultat), lignes

@@ -141,18 +141,35 @@ def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
     if option["valeur"] is None:
         parseur_.add_argument(option["drapeau"], action="store_true", help=aide)
     elif option["valeur"] == "nombre":
-        parseur_.add_argument(option["drapeau"], type=_nombre, default=option["defaut"],
-                              metavar=option["metavar"], help=aide)  # fmt: skip
+        parseur_.add_argument(
+            option["drapeau"], type=_nombre, default=option["defaut"], metavar=option["metavar"], help=aide
+        )
     elif option["valeur"] in ("texte", "entier"):
-        parseur_.add_argument(option["drapeau"], dest=option["dest"], metavar=option["metavar"], help=aide,
-                              type=_entier if option["valeur"] == "entier" else str)  # fmt: skip
+        parseur_.add_argument(
+            option["drapeau"],
+            dest=option["dest"],
+            metavar=option["metavar"],
+            help=aide,
+            type=_entier if option["valeur"] == "entier" else str,
+        )
     elif option["valeur"] == "entiers":
-        parseur_.add_argument(option["drapeau"], dest=option["dest"], metavar=option["metavar"], help=aide,
-                              nargs="+", type=_entiers, action=_Etendre)  # fmt: skip
+        parseur_.add_argument(
+            option["drapeau"],
+            dest=option["dest"],
+            metavar=option["metavar"],
+            help=aide,
+            nargs="+",
+            type=_entiers,
+            action=_Etendre,
+        )
     else:
-        parseur_.add_argument(option["drapeau"], dest=option["dest"], choices=option["choix"],
-                              action="append" if option.get("repetable") else "store",
-                              help=aide)  # fmt: skip
+        parseur_.add_argument(
+            option["drapeau"],
+            dest=option["dest"],
+            choices=option["choix"],
+            action="append" if option.get("repetable") else "store",
+            help=aide,
+        )
 
 
 # A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):

@@ -174,8 +174,10 @@ def emettre(texte: str, pager: bool = False) -> None:
     """Write the whole answer in one go, or nothing: through the pager when it is long and the
     output a terminal; else encoded whole first, then written and checked byte for byte."""
     if sys.stdout is None:
-        raise SortieImpossible("La sortie standard est fermée : la réponse serait perdue. Relancez la "
-                               "commande sans fermer sa sortie (ou redirigez-la vers un fichier).")
+        raise SortieImpossible(
+            "La sortie standard est fermée : la réponse serait perdue. Relancez la "
+            "commande sans fermer sa sortie (ou redirigez-la vers un fichier)."
+        )
     if pager and _est_terminal(sys.stdout) and _est_terminal(sys.stdin or sys.stdout):
         taille = _terminal()
         if taille and texte.count("\n") >= taille.lines - 1:
@@ -199,8 +201,10 @@ def emettre(texte: str, pager: bool = False) -> None:
         raise
     except OSError as erreur:
         taire_sortie()
-        raise SortieImpossible(f"Impossible d'écrire la réponse ({raison(erreur)}) : vérifiez "
-                               "la place libre et la destination de la sortie, puis relancez.") from None
+        raise SortieImpossible(
+            f"Impossible d'écrire la réponse ({raison(erreur)}) : vérifiez "
+            "la place libre et la destination de la sortie, puis relancez."
+        ) from None
 
 
 def taire_sortie() -> None:

@@ -71,8 +71,11 @@ def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tupl
 def en_tete(loi: Loi) -> set[Label]:
     """The 2017 paragraphs of a law that only their attested sub-paragraphs show (12B over
     12B1): no element carries them; an overview of several laws (``Partie.couvre``) aside."""
-    labels = {e.label for _, p, e in parcourir(loi) if p.edition == COURANTE and not p.couvre
-              and e.type == LOI and e.label and e.label.parties}
+    labels = {
+        e.label
+        for _, p, e in parcourir(loi)
+        if p.edition == COURANTE and not p.couvre and e.type == LOI and e.label and e.label.parties
+    }
     return {a for label in labels for a in label.ancetres()[1:] if a.parties} - labels
 
 

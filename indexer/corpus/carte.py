@@ -66,10 +66,10 @@ class Devenir:
         if self.autre is None:
             assert self.meme is not None
             return f"Code {COURANTE} : la même règle est la {nommer(self.meme)}."
-        suite = (f"est la {nommer(self.meme)}" if self.meme
-                 else f"n'a pas de numéro {COURANTE} attesté par les sources")
-        return (f"Code {COURANTE} : la {nommer(self.autre)} traite d'un autre cas ; "
-                f"la règle {ANCIENNE} {numero} {suite}.")
+        suite = f"est la {nommer(self.meme)}" if self.meme else f"n'a pas de numéro {COURANTE} attesté par les sources"
+        return (
+            f"Code {COURANTE} : la {nommer(self.autre)} traite d'un autre cas ; la règle {ANCIENNE} {numero} {suite}."
+        )
 
 
 @dataclass(frozen=True)
@@ -136,8 +136,12 @@ def _fondee(autre: AutreRegle, carte: Carte) -> bool:
 def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
     """The map of the linked corpus, with what ``declarations`` say of the 2007 paragraphs."""
     attestes = _attestations(corpus)
-    labels_2007 = {e.label for loi in corpus.lois for _, p, e in parcourir(loi)
-                   if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties}
+    labels_2007 = {
+        e.label
+        for loi in corpus.lois
+        for _, p, e in parcourir(loi)
+        if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties
+    }
     anciens = {dict(c.paragraphes)[COURANTE]: dict(c.paragraphes)[ANCIENNE] for c in declarations.correspondances}
     carte = Carte(attestes, _devenirs(labels_2007, Carte(attestes), declarations), anciens)
     return replace(carte, problemes=tuple(verifier(carte, declarations)))
@@ -150,11 +154,15 @@ def verifier(carte: Carte, declarations: Declarations) -> list[str]:
     for correspondance in declarations.correspondances:
         for edition, label in correspondance.paragraphes:
             if edition == COURANTE and not carte.atteste(label):
-                problemes.append(f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
-                                 f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste.")
+                problemes.append(
+                    f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
+                    f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste."
+                )
     for autre in declarations.autres_regles:
         if not _fondee(autre, carte):
-            problemes.append(f"{FICHIER}, ligne {autre.ligne} : [[autre_regle]] compare la {autre.label.compact()} "
-                             f"de {ANCIENNE} à la {autre.cible.compact()} de {COURANTE}, qu'aucune source "
-                             f"{COURANTE} n'atteste ni ne nomme.")
+            problemes.append(
+                f"{FICHIER}, ligne {autre.ligne} : [[autre_regle]] compare la {autre.label.compact()} "
+                f"de {ANCIENNE} à la {autre.cible.compact()} de {COURANTE}, qu'aucune source "
+                f"{COURANTE} n'atteste ni ne nomme."
+            )
     return problemes

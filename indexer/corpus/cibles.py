@@ -110,26 +110,51 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
     nom = f"{label} ({edition})"
     premier = cibles.premiers.get((label, edition))
     if premier is not None:
-        return Arrivee(premier, ancre(premier, edition), message=f"{nom} n'est pas cité en titre ; lien vers son "
-                       f"premier alinéa donné, {premier.compact()}.", explication="premier alinéa donné")
+        return Arrivee(
+            premier,
+            ancre(premier, edition),
+            message=f"{nom} n'est pas cité en titre ; lien vers son premier alinéa donné, {premier.compact()}.",
+            explication="premier alinéa donné",
+        )
+    arrivee = _vers_ancetre(label, edition, cibles)
+    if arrivee is not None:
+        return arrivee
+    return Arrivee(
+        Label(label.loi),
+        cibles.entrees.get((label.loi, edition), ""),
+        message=f"{nom} n'est pas dans les sources ; lien vers le texte {edition} de la loi {label.loi}.",
+        explication=_explication(label, edition, cibles),
+        non_place=label if edition == COURANTE else None,
+    )
+
+
+def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
+    """The nearest paragraph above ``label`` that a link can reach: in this text, else in the other text
+    by a declared correspondence; None when no such paragraph exists."""
+    nom = f"{label} ({edition})"
     for ancetre in label.ancetres():
         if not ancetre.parties:
             break
         if ancetre != label and ancetre in cibles.labels.get(edition, ()):
-            return Arrivee(ancetre, ancre(ancetre, edition), message=f"{nom} n'est pas dans les sources ; lien vers "
-                           f"{ancetre.compact()}.", explication=_explication(label, edition, cibles))
+            return Arrivee(
+                ancetre,
+                ancre(ancetre, edition),
+                message=f"{nom} n'est pas dans les sources ; lien vers {ancetre.compact()}.",
+                explication=_explication(label, edition, cibles),
+            )
         croise = next(iter(_autres(ancetre, edition, cibles)), None)
         if croise:
             (autre, paragraphe), correspondance = croise
             # The label stays the one cited (the rule, in the text's numbering); the id is the other text's.
-            return Arrivee(ancetre, ancre(paragraphe, autre), autre,
-                           f"{nom} n'est pas dans les sources ; lien marqué vers le texte {autre} de "
-                           f"{paragraphe.compact()}, même règle ({FICHIER}, ligne {correspondance.ligne}).",
-                           "correspondance déclarée")
-    return Arrivee(Label(label.loi), cibles.entrees.get((label.loi, edition), ""),
-                   message=f"{nom} n'est pas dans les sources ; lien vers le texte {edition} de la loi {label.loi}.",
-                   explication=_explication(label, edition, cibles),
-                   non_place=label if edition == COURANTE else None)
+            return Arrivee(
+                ancetre,
+                ancre(paragraphe, autre),
+                autre,
+                f"{nom} n'est pas dans les sources ; lien marqué vers le texte {autre} de "
+                f"{paragraphe.compact()}, même règle ({FICHIER}, ligne {correspondance.ligne}).",
+                "correspondance déclarée",
+            )
+    return None
 
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:

@@ -76,8 +76,7 @@ def sans_espaces_finales(lignes: Lignes) -> Lignes:
 
 # The steps by the names that ``sources.Source.nettoyage`` lists.
 ETAPES: dict[str, Etape] = {
-    etape.__name__: etape
-    for etape in (sans_saut_de_page, couleurs_symbol, guillemets_doubles, sans_espaces_finales)
+    etape.__name__: etape for etape in (sans_saut_de_page, couleurs_symbol, guillemets_doubles, sans_espaces_finales)
 }
 
 

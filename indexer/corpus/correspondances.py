@@ -114,8 +114,9 @@ class Declarations:
     def inexact(self, source: str, ligne: int, texte: str) -> Inexact | None:
         """The declaration covering this citation, in a Bloc that begins at ``ligne`` (the
         declaration gives the citation's own line, a few lines further in a paragraph)."""
-        return next((i for i in self.inexacts
-                     if (i.source, i.texte) == (source, texte) and 0 <= i.ligne - ligne < _BLOC), None)
+        return next(
+            (i for i in self.inexacts if (i.source, i.texte) == (source, texte) and 0 <= i.ligne - ligne < _BLOC), None
+        )
 
 
 def _erreur(ligne: int, message: str) -> CorrespondanceInvalide:
@@ -146,8 +147,9 @@ def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]
     """``lieu`` (``001:2442``) as (source key, line), once ``extrait`` is found to begin there."""
     trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
-        raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources "
-                             f"{', '.join(sorted(sources))}).")
+        raise _erreur(
+            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(sources))})."
+        )
     lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
     if not 1 <= numero <= len(lignes):
         raise _erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
@@ -185,8 +187,9 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> d
     for edition in EDITIONS:
         preuve = entree.get(f"preuve_{edition}")
         if not isinstance(preuve, dict):
-            raise _erreur(ligne, f"le champ « preuve_{edition} » manque (attendu : {{ ligne = \"001:2442\", "
-                                 "extrait = \"…\" }).")
+            raise _erreur(
+                ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
+            )
         lieu = _champ(preuve, "ligne", ligne)
         _verifier_preuve(lieu, _champ(preuve, "extrait", ligne), sources, ligne)
         lieux[edition] = lieu.strip()
@@ -209,8 +212,9 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fich
         cible = _label(entree["cible"], "cité", ligne)
         preuve = entree.get("preuve_cible")
         if not isinstance(preuve, dict):
-            raise _erreur(ligne, "une « cible » demande sa « preuve_cible » (attendu : { ligne = \"001:5732\", "
-                                 "extrait = \"…\" }).")
+            raise _erreur(
+                ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'
+            )
         _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
     return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne, cible)
 
@@ -224,8 +228,10 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
         raise CorrespondanceInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
     inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact", "autre_regle"})
     if inconnues:
-        raise CorrespondanceInvalide(f"{FICHIER} : table inconnue « {inconnues[0]} » "
-                                     "(attendu : [[correspondance]], [[renvoi_inexact]] ou [[autre_regle]]).")
+        raise CorrespondanceInvalide(
+            f"{FICHIER} : table inconnue « {inconnues[0]} » "
+            "(attendu : [[correspondance]], [[renvoi_inexact]] ou [[autre_regle]])."
+        )
     correspondances = tuple(_correspondance(e, n, sources) for e, n in _entrees(donnees, texte, "correspondance"))
     inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in _entrees(donnees, texte, "renvoi_inexact"))
     autres = tuple(_autre_regle(e, n, sources) for e, n in _entrees(donnees, texte, "autre_regle"))
@@ -233,13 +239,18 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
     for correspondance in correspondances:
         for paragraphe in correspondance.paragraphes:
             if paragraphe in vus:
-                raise _erreur(correspondance.ligne, f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré "
-                                                    f"ligne {vus[paragraphe]}.")
+                raise _erreur(
+                    correspondance.ligne,
+                    f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré ligne {vus[paragraphe]}.",
+                )
             vus[paragraphe] = correspondance.ligne
     for autre in autres:
         if any({label for _, label in c.paragraphes} == {autre.label} for c in correspondances):
-            raise _erreur(autre.ligne, f"{autre.label.compact()} est aussi déclaré la même règle dans les deux "
-                                       "éditions : l'une des deux déclarations est fausse.")
+            raise _erreur(
+                autre.ligne,
+                f"{autre.label.compact()} est aussi déclaré la même règle dans les deux "
+                "éditions : l'une des deux déclarations est fausse.",
+            )
     return Declarations(correspondances, inexacts, autres)
 
 

@@ -83,9 +83,7 @@ def ngrammes(flux: list[str]) -> set[tuple[str, ...]]:
     return {tuple(flux[i : i + n]) for n in range(1, RUN + 1) for i in range(len(flux) - n + 1)}
 
 
-def _decouper_aux_titres(
-    phrase: list[tuple[str, bool]], titres: dict[str, list[tuple[str, ...]]]
-) -> list[list[str]]:
+def _decouper_aux_titres(phrase: list[tuple[str, bool]], titres: dict[str, list[tuple[str, ...]]]) -> list[list[str]]:
     """Split a sentence where a heading starts a line: 001 has no blank lines and its
     titles carry no punctuation, so "…Wignall MNZM / L'objet du Code / Les lois…"
     reads as one sentence although the output rightly prints the title on its own."""

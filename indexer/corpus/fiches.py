@@ -117,7 +117,8 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
     trouves = [
         (len(sous_titre), label)
         for sous_titre, label in sous_titres.items()
-        if {m for m in sous_titre if len(m) >= 4} <= mots and bool(sous_titre & NEGATION) == bool(mots & NEGATION)
+        if {m for m in sous_titre if len(m) >= 4} <= mots
+        and bool(sous_titre & NEGATION) == bool(mots & NEGATION)
         and any(len(m) >= 4 for m in sous_titre)
     ]
     return max(trouves)[1] if trouves else None
@@ -191,20 +192,37 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
             rattachement = element.label
         elif rang and _entete_declare(elements[rang - 1][2], element):
             pass  # the heading a declaration put right before it (rattachements) outweighs its title
-        elif suivant is not None and suivant.type == LOI and suivant.label and elements[rang + 1][0][1] == cle[1] \
-                and (titre and _seul_titre(element) or annonce(element)):
+        elif (
+            suivant is not None
+            and suivant.type == LOI
+            and suivant.label
+            and elements[rang + 1][0][1] == cle[1]
+            and (titre and _seul_titre(element) or annonce(element))
+        ):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …, or « … priorité ? [50D1b. »
         elif titre:
             rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[rang:])
-        ids = ancres.de(cle)
-        id_ = ids[0] if ids else f"loi-{loi.numero}"
-        yield Fiche(
-            loi=loi.numero, ref=_ref(loi, element, id_), rattachement=rattachement.compact(),
-            ancre=id_, url=url_loi(loi.numero, ids[0] if ids else ""), type=element.type,
-            edition=partie.edition, role=partie.role, source=f"{partie.source}:{element.ligne}",
-            titre=element.titre, page=loi.titre(), texte=texte_element(element),
-            corps="\n\n".join(texte_bloc(b) for b in element.blocs),
-        )  # fmt: skip
+        yield _fiche_element(loi, cle, partie, element, rattachement, ancres)
+
+
+def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattachement: Label, ancres: Ancres) -> Fiche:
+    ids = ancres.de(cle)
+    id_ = ids[0] if ids else f"loi-{loi.numero}"
+    return Fiche(
+        loi=loi.numero,
+        ref=_ref(loi, element, id_),
+        rattachement=rattachement.compact(),
+        ancre=id_,
+        url=url_loi(loi.numero, ids[0] if ids else ""),
+        type=element.type,
+        edition=partie.edition,
+        role=partie.role,
+        source=f"{partie.source}:{element.ligne}",
+        titre=element.titre,
+        page=loi.titre(),
+        texte=texte_element(element),
+        corps="\n\n".join(texte_bloc(b) for b in element.blocs),
+    )
 
 
 def fiches_document(document: Document) -> Iterator[Fiche]:
@@ -216,12 +234,20 @@ def fiches_document(document: Document) -> Iterator[Fiche]:
         vedettes = [*vedettes[: section.niveau - 1], section.titre]
         titre = " › ".join(vedettes) if document.type == "index" else section.titre  # « Concession › Contestée »
         yield Fiche(
-            loi=None, ref=section.cle, rattachement="", ancre=section.ancre,
-            url=f"{page}#{section.ancre}", type=document.type, edition=document.edition,
-            role="", source=f"{document.source}:{section.ligne}", titre=section.titre,
+            loi=None,
+            ref=section.cle,
+            rattachement="",
+            ancre=section.ancre,
+            url=f"{page}#{section.ancre}",
+            type=document.type,
+            edition=document.edition,
+            role="",
+            source=f"{document.source}:{section.ligne}",
+            titre=section.titre,
             page=f"{document.titre} — {titre}" if section.titre else document.titre,
-            texte=texte, corps=texte,
-        )  # fmt: skip
+            texte=texte,
+            corps=texte,
+        )
 
 
 def fiches(corpus: Corpus, ancres: Ancres) -> tuple[Fiche, ...]:

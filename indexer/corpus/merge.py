@@ -80,8 +80,7 @@ def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
     (module docstring), and split off the end of a paragraph that another source quotes
     under another label (``scinder``); every other part is returned as it is."""
     etiquetees = [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
-    return [replace(p, elements=tuple(x for e in p.elements for x in scinder(e, p, etiquetees)))
-            for p in etiquetees]
+    return [replace(p, elements=tuple(x for e in p.elements for x in scinder(e, p, etiquetees))) for p in etiquetees]
 
 
 def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Element]:
@@ -93,20 +92,19 @@ def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Ele
     first block to the sub-paragraph, and keeps the rest."""
     if element.type != LOI or not element.label or partie.edition != CODE_2017 or partie.role == ROLE_TEXTE:
         return [element]
-    autres = [(e.label, _mots(" ".join(b.texte for b in e.blocs))[:MOTS]) for p in parties
-              if p.source != partie.source and p.edition == CODE_2017 for e in p.elements
-              if e.type == LOI and e.label and e.label.parties and e.label != element.label
-              and not e.label.contient(element.label)]
+    autres = _debuts_cites(element.label, partie, parties)
 
     def nomme(texte: str, alinea: bool) -> Label | None:
         mots = _mots(texte)[:MOTS]
-        return next((lab for lab, debut in autres if len(debut) == MOTS and debut == mots
-                     and element.label is not None and element.label.contient(lab) == alinea), None)
+        cite = (lab for lab, debut in autres if len(debut) == MOTS and debut == mots)
+        return next((lab for lab in cite if element.label is not None and element.label.contient(lab) == alinea), None)
 
     premier = nomme(element.blocs[0].texte, True) if len(element.blocs) > 1 else None
     if premier is not None:
-        return [replace(element, blocs=element.blocs[1:]), Element(LOI, element.blocs[:1], element.blocs[0].ligne,
-                                                                    premier)]
+        return [
+            replace(element, blocs=element.blocs[1:]),
+            Element(LOI, element.blocs[:1], element.blocs[0].ligne, premier),
+        ]
     for position, bloc in enumerate(element.blocs):
         for debut in (m.end() for m in re.finditer(r"[.!?]\s+", bloc.texte)):
             label = nomme(bloc.texte[debut:], False)
@@ -115,6 +113,17 @@ def scinder(element: Element, partie: Partie, parties: list[Partie]) -> list[Ele
                 apres = (replace(bloc, texte=bloc.texte[debut:]), *element.blocs[position + 1 :])
                 return [replace(element, blocs=avant), Element(LOI, apres, bloc.ligne, label)]
     return [element]
+
+
+def _debuts_cites(label: Label, partie: Partie, parties: list[Partie]) -> list[tuple[Label, list[str]]]:
+    """The first ``MOTS`` words of each other 2017 paragraph quoted by another source than ``partie``."""
+    return [
+        (e.label, _mots(" ".join(b.texte for b in e.blocs))[:MOTS])
+        for p in parties
+        if p.source != partie.source and p.edition == CODE_2017
+        for e in p.elements
+        if e.type == LOI and e.label and e.label.parties and e.label != label and not e.label.contient(label)
+    ]
 
 
 def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Partie]) -> Element:

@@ -70,8 +70,9 @@ def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tupl
     lieu, extrait = _texte(entree, "ligne", ligne), _texte(entree, "extrait", ligne)
     trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
-        raise _erreur(ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 000:873, sources "
-                             f"{', '.join(sorted(sources))}).")
+        raise _erreur(
+            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 000:873, sources {', '.join(sorted(sources))})."
+        )
     lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
     if not 1 <= numero <= len(lignes) or not commence_a(lignes, numero, extrait):
         raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
@@ -86,7 +87,7 @@ def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichi
         raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code (attendu : 12B1, 12C1(a)).")
     preuves = entree.get("preuves")
     if not isinstance(preuves, list) or not preuves or not all(isinstance(p, dict) for p in preuves):
-        raise _erreur(ligne, "le champ « preuves » manque (attendu : [ { ligne = \"000:5975\", extrait = \"…\" } ]).")
+        raise _erreur(ligne, 'le champ « preuves » manque (attendu : [ { ligne = "000:5975", extrait = "…" } ]).')
     for preuve in preuves:
         _lieu(preuve, sources, ligne)
     return Rattachement(fichiers[cle], numero, label, _texte(entree, "raison", ligne), ligne)
@@ -100,8 +101,9 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
     except tomllib.TOMLDecodeError as erreur:
         raise RattachementInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
     if set(donnees) - {"paragraphe"}:
-        raise RattachementInvalide(f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » "
-                                   "(attendu : [[paragraphe]]).")
+        raise RattachementInvalide(
+            f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » (attendu : [[paragraphe]])."
+        )
     entrees = donnees.get("paragraphe", [])
     lignes = lignes_des_entrees(texte, "paragraphe")
     if not isinstance(entrees, list) or len(entrees) != len(lignes) or not all(isinstance(e, dict) for e in entrees):
@@ -119,8 +121,11 @@ def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]
         resultat.append(replace(extrait, parties=parties))
     if restants:
         r = min(restants.values(), key=lambda r: r.ligne_toml)
-        raise _erreur(r.ligne_toml, f"aucun passage ne commence à la ligne {r.ligne} de {r.source} "
-                                    "(le début d'un paragraphe, d'un exemple ou d'une note).")
+        raise _erreur(
+            r.ligne_toml,
+            f"aucun passage ne commence à la ligne {r.ligne} de {r.source} "
+            "(le début d'un paragraphe, d'un exemple ou d'une note).",
+        )
     return resultat
 
 
@@ -142,7 +147,7 @@ def eclater(element: Element) -> list[Element]:
         if not numero or not marques.end():
             return [element]
         parties = (*element.label.parties, numero, *([marques["lettre"]] if marques["lettre"] else []))
-        texte = replace(bloc, forme=TEXTE, texte=bloc.texte[marques.end():])
+        texte = replace(bloc, forme=TEXTE, texte=bloc.texte[marques.end() :])
         paragraphes.append(Element(LOI, (texte,), bloc.ligne, Label(element.label.loi, parties)))
     return paragraphes
 
@@ -162,8 +167,11 @@ def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattach
             elements.append(element)
             continue
         if declare.label.loi != numero:
-            raise _erreur(declare.ligne_toml, f"{declare.label.compact()} n'est pas un paragraphe de la Loi "
-                                              f"{numero}, où se trouve la ligne {declare.ligne}.")
+            raise _erreur(
+                declare.ligne_toml,
+                f"{declare.label.compact()} n'est pas un paragraphe de la Loi "
+                f"{numero}, où se trouve la ligne {declare.ligne}.",
+            )
         if rang in preambules.values():
             elements += eclater(replace(element, label=declare.label))
         else:

@@ -213,8 +213,10 @@ def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle],
     for debut, fin, cle in trouver_articles(texte):
         cible = _article(cle, articles)
         if cible is None:
-            manques.append(f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "
-                           "(Titres IV et VII) ; pas de lien.")
+            manques.append(
+                f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "
+                "(Titres IV et VII) ; pas de lien."
+            )
         else:
             lies.append(RenvoiArticle(debut, fin, cle, *cible))
     return lies, manques
@@ -225,16 +227,27 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
         arrivee = resoudre(inexact.cible, lieu.edition, cibles)
-        arrivee = dataclasses.replace(arrivee, message=arrivee.message or f"{renvoi.cible} est une coquille de la "
-                                      f"source ; lien vers {inexact.cible.compact()}.")
+        arrivee = dataclasses.replace(
+            arrivee,
+            message=arrivee.message
+            or f"{renvoi.cible} est une coquille de la source ; lien vers {inexact.cible.compact()}.",
+        )
     else:
         arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
     aussi: tuple[Renvoi, ...] = ()
     if lieu.index_alphabetique and not arrivee.message:
-        aussi = tuple(Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
-                      for a in equivalents(renvoi.cible, lieu.edition, cibles))
-    lie = dataclasses.replace(renvoi, cible=arrivee.cible, ancre=arrivee.ancre,
-                              autre_edition=arrivee.autre_edition, aussi=aussi, non_place=arrivee.non_place)
+        aussi = tuple(
+            Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
+            for a in equivalents(renvoi.cible, lieu.edition, cibles)
+        )
+    lie = dataclasses.replace(
+        renvoi,
+        cible=arrivee.cible,
+        ancre=arrivee.ancre,
+        autre_edition=arrivee.autre_edition,
+        aussi=aussi,
+        non_place=arrivee.non_place,
+    )
     if not arrivee.message:
         return lie, None
     explication = arrivee.explication

@@ -70,12 +70,12 @@ def _definition(termes: Sequence[str], definitions: Document) -> tuple[str, str]
 
 def _introduction(terme: str, objet: Document) -> Section:
     mot = re.compile(rf"\b{re.escape(terme.lower())}\b")
-    return next((s for s in objet.sections if any(mot.search(b.texte.lower()) for b in s.blocs)),
-                objet.sections[0])
+    return next((s for s in objet.sections if any(mot.search(b.texte.lower()) for b in s.blocs)), objet.sections[0])
 
 
-def _liens(texte: str, section: Section, tete: str, index: Document, definitions: Document | None,
-           objet: Document | None) -> Iterator[RenvoiArticle]:
+def _liens(
+    texte: str, section: Section, tete: str, index: Document, definitions: Document | None, objet: Document | None
+) -> Iterator[RenvoiArticle]:
     """The links of one Bloc of ``section``, whose headword is ``tete``."""
     voir = VOIR.match(texte)
     termes = (section.titre, tete)
@@ -102,8 +102,9 @@ def lier_index(index: Document, definitions: Document | None, objet: Document | 
     for section in index.sections:
         tete = section.titre if section.niveau == 1 else tete
         blocs = tuple(
-            dataclasses.replace(bloc, articles=(*bloc.articles,
-                                                *_liens(bloc.texte, section, tete, index, definitions, objet)))
+            dataclasses.replace(
+                bloc, articles=(*bloc.articles, *_liens(bloc.texte, section, tete, index, definitions, objet))
+            )
             for bloc in section.blocs
         )
         sections.append(dataclasses.replace(section, blocs=blocs))

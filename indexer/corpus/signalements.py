@@ -61,6 +61,8 @@ def signaler(extraits: Sequence[Extrait], errata: Iterable[Erratum]) -> list[Ext
         resultat.append(replace(extrait, parties=parties))
     if restants:
         erratum = restants[0]
-        raise ErreurErratum(f"{erratum.source}:{erratum.ligne} : la note de corpus/errata.toml ne trouve aucun "
-                            f"paragraphe qui contienne « {erratum.avant} » ; corrigez l'entrée.")
+        raise ErreurErratum(
+            f"{erratum.source}:{erratum.ligne} : la note de corpus/errata.toml ne trouve aucun "
+            f"paragraphe qui contienne « {erratum.avant} » ; corrigez l'entrée."
+        )
     return resultat

@@ -90,8 +90,9 @@ def _situation(entree: object, ligne: int) -> Situation:
     if type(le) is not datetime.date:  # a datetime is a date too: a time of day means a slip
         raise _erreur(ligne, "le champ « le » manque ou n'est pas une date (attendu : le = 2026-11-23).")
     verifie = champ(entree, "verifie", lambda message: _erreur(ligne, message))
-    return Situation(_label(ref, ligne), " ".join(texte.split()), ligne, " ".join(par.split()), le,
-                     _label(verifie, ligne))
+    return Situation(
+        _label(ref, ligne), " ".join(texte.split()), ligne, " ".join(par.split()), le, _label(verifie, ligne)
+    )
 
 
 def _label(ref: str, ligne: int) -> Label:
@@ -128,19 +129,43 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
     paragraphes = _paragraphes(fiches)
     resultat = []
     for situation in situations:
-        arrivee = resoudre(situation.label, EDITION, cibles).cible
-        if arrivee != situation.verifie:
-            lieu, verifie = arrivee.compact(), situation.verifie.compact()
-            raise _erreur(situation.ligne, f"« {situation.label.compact()} » se place sous {lieu} dans nos sources "
-                                           f"2017, mais a été vérifiée contre {verifie} : relisez-la avec « loi voir "
-                                           f"{lieu} » et corrigez ref ou verifie.")
-        cible = paragraphes.get(arrivee.compact()) or paragraphes.get(str(arrivee.loi))
-        if cible is None:
-            raise _erreur(situation.ligne, f"« {situation.label.compact()} » : la loi {arrivee.loi} n'a aucun "
-                                           "passage 2017 dans nos sources ; vérifiez avec « loi voir ».")
-        resultat.append(Fiche(
-            loi=None, ref=cible.ref, rattachement=cible.rattachement, ancre=cible.ancre, url=cible.url,
-            type=SITUATION, edition=cible.edition, role="", source=f"situations:{situation.ligne}", titre="",
-            page=cible.page, texte=situation.texte, corps=situation.texte,
-        ))  # fmt: skip
+        cible = _paragraphe_verifie(situation, paragraphes, cibles)
+        resultat.append(
+            Fiche(
+                loi=None,
+                ref=cible.ref,
+                rattachement=cible.rattachement,
+                ancre=cible.ancre,
+                url=cible.url,
+                type=SITUATION,
+                edition=cible.edition,
+                role="",
+                source=f"situations:{situation.ligne}",
+                titre="",
+                page=cible.page,
+                texte=situation.texte,
+                corps=situation.texte,
+            )
+        )
     return tuple(resultat)
+
+
+def _paragraphe_verifie(situation: Situation, paragraphes: dict[str, Fiche], cibles: Cibles) -> Fiche:
+    """The fiche of the paragraph the situation lands on, which must be the one it was checked against."""
+    arrivee = resoudre(situation.label, EDITION, cibles).cible
+    if arrivee != situation.verifie:
+        lieu, verifie = arrivee.compact(), situation.verifie.compact()
+        raise _erreur(
+            situation.ligne,
+            f"« {situation.label.compact()} » se place sous {lieu} dans nos sources "
+            f"2017, mais a été vérifiée contre {verifie} : relisez-la avec « loi voir "
+            f"{lieu} » et corrigez ref ou verifie.",
+        )
+    cible = paragraphes.get(arrivee.compact()) or paragraphes.get(str(arrivee.loi))
+    if cible is None:
+        raise _erreur(
+            situation.ligne,
+            f"« {situation.label.compact()} » : la loi {arrivee.loi} n'a aucun "
+            "passage 2017 dans nos sources ; vérifiez avec « loi voir ».",
+        )
+    return cible

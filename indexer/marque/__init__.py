@@ -33,4 +33,4 @@ __all__ = [
     "BAREME_IMP", "COULEURS", "Ajustee", "Contrat", "DetailIssue", "Issue", "Marque", "Pdm", "SaisieInvalide",
     "Vulnerabilite", "ajustee", "imp", "lire_contrat", "lire_issue", "lire_ponderation", "lire_resultat",
     "lire_vulnerabilite", "marque", "notation_resultat", "pdm", "penalites",
-]
+]  # fmt: skip

@@ -35,11 +35,13 @@ _VULNERABILITES = {
     "nul": (False, False), "ns": (True, False), "nordsud": (True, False), "eo": (False, True),
     "ew": (False, True), "estouest": (False, True), "eastwest": (False, True), "tous": (True, True),
     "toutes": (True, True), "all": (True, True), "both": (True, True),
-}
+}  # fmt: skip
 _POIDS = re.compile(r"([0-9]+(?:[.,][0-9]+)?) *%")
-_ISSUE = re.compile(r"(.*?) *(=|[+-] *[0-9]{1,2}| [0-9]{1,2})"
-                    r"(?: *(?:par +)?(nord-sud|est-ouest|nord|sud|ouest|est|n-s|e-o|e-w|ns|eo|ew|n|s|e|o|w))? *",
-                    re.IGNORECASE)
+_ISSUE = re.compile(
+    r"(.*?) *(=|[+-] *[0-9]{1,2}| [0-9]{1,2})"
+    r"(?: *(?:par +)?(nord-sud|est-ouest|nord|sud|ouest|est|n-s|e-o|e-w|ns|eo|ew|n|s|e|o|w))? *",
+    re.IGNORECASE,
+)
 _SEPARATEURS = re.compile(r"(.*?)(?:[ ,;]| et)*", re.IGNORECASE | re.DOTALL)
 
 
@@ -144,8 +146,9 @@ def lire_issue(texte: str, poids: int) -> Issue:
     brut = nettoyer(texte, "Issue")
     trouve = _ISSUE.fullmatch(brut)
     if not trouve:
-        raise SaisieInvalide(f"Issue illisible « {brut} » : écrivez le contrat puis le résultat, "
-                             "par exemple 4♠=, 4♠-1 ou 4♥X+1 EO.")
+        raise SaisieInvalide(
+            f"Issue illisible « {brut} » : écrivez le contrat puis le résultat, par exemple 4♠=, 4♠-1 ou 4♥X+1 EO."
+        )
     contrat = lire_contrat(trouve[1])
     camp = "EO" if trouve[3] and trouve[3].lower()[0] in "eow" else "NS"
     return Issue(poids, contrat, lire_resultat(trouve[2], contrat.niveau), camp)
@@ -159,13 +162,13 @@ def lire_ponderation(texte: str) -> tuple[Issue, ...]:
     poids = list(_POIDS.finditer(brut))
     if not poids:
         raise SaisieInvalide(f"Poids manquants dans « {brut} » : écrivez par exemple {EXEMPLE}.")
-    avant = _SEPARATEURS.fullmatch(brut[:poids[0].start()])[1]  # type: ignore[index]  # matches any text
+    avant = _SEPARATEURS.fullmatch(brut[: poids[0].start()])[1]  # type: ignore[index]  # matches any text
     if avant:
         raise SaisieInvalide(f"« {avant} » sans poids : chaque issue commence par son poids, par exemple {EXEMPLE}.")
     issues = []
     for rang, trouve in enumerate(poids):
         fin = poids[rang + 1].start() if rang + 1 < len(poids) else len(brut)
-        morceau = _SEPARATEURS.fullmatch(brut[trouve.end():fin].strip(" "))[1]  # type: ignore[index]
+        morceau = _SEPARATEURS.fullmatch(brut[trouve.end() : fin].strip(" "))[1]  # type: ignore[index]
         if not morceau:
             raise SaisieInvalide(f"Issue manquante après « {trouve[0]} » : écrivez par exemple {EXEMPLE}.")
         issues.append(lire_issue(morceau, _lire_poids(trouve[1])))
@@ -199,8 +202,13 @@ def _marque_ns(issue: Issue, vulnerabilite: Vulnerabilite) -> int:
     return -marque(issue.contrat, vulnerabilite.eo, issue.resultat).points
 
 
-def ajustee(issues: str | Sequence[Issue], vulnerabilite: str | Vulnerabilite, *,
-            autre_table: int | None = None, autres_marques: Sequence[int] | None = None) -> Ajustee:
+def ajustee(
+    issues: str | Sequence[Issue],
+    vulnerabilite: str | Vulnerabilite,
+    *,
+    autre_table: int | None = None,
+    autres_marques: Sequence[int] | None = None,
+) -> Ajustee:
     """Weighted IMPs against ``autre_table`` (NS score there), or weighted matchpoints among ``autres_marques``."""
     liste = lire_ponderation(issues) if isinstance(issues, str) else _verifier_total(list(issues))
     if isinstance(vulnerabilite, str):
@@ -208,8 +216,10 @@ def ajustee(issues: str | Sequence[Issue], vulnerabilite: str | Vulnerabilite, *
     if not isinstance(vulnerabilite, Vulnerabilite):
         raise SaisieInvalide("Vulnérabilité invalide : écrivez personne, NS, EO ou tous.")
     if (autre_table is None) == (autres_marques is None):
-        raise SaisieInvalide("Donnez soit la marque de l'autre table (IMP), soit les autres marques de la donne "
-                             "(points de match), et pas les deux.")
+        raise SaisieInvalide(
+            "Donnez soit la marque de l'autre table (IMP), soit les autres marques de la donne "
+            "(points de match), et pas les deux."
+        )
     marques = [_marque_ns(issue, vulnerabilite) for issue in liste]
     entete = f"Vulnérabilité : {vulnerabilite.nom}"
     if autre_table is not None:
@@ -227,8 +237,10 @@ def _en_imp(issues: Sequence[Issue], marques: list[int], autre: int, entete: str
         total += issue.poids * valeur
         part = arrondi(issue.poids * valeur, CENT_POUR_CENT)
         details.append(DetailIssue(issue.poids, issue.notation, points, valeur, part / 100))
-        lignes.append(f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
-                      f"écart {signe(points - autre)}, {signe(valeur)} IMP) = {decimal(part, True)} IMP")
+        lignes.append(
+            f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
+            f"écart {signe(points - autre)}, {signe(valeur)} IMP) = {decimal(part, True)} IMP"
+        )
     centiemes = arrondi(total, CENT_POUR_CENT)
     lignes.append(f"Total pondéré : {decimal(centiemes, True)} IMP")
     return Ajustee("imp", centiemes / 100, None, None, tuple(details), tuple(lignes))
@@ -243,8 +255,10 @@ def _en_pdm(issues: Sequence[Issue], marques: list[int], autres: list[int], ente
         total += issue.poids * valeur
         part = arrondi(issue.poids * valeur, CENT_POUR_CENT)
         details.append(DetailIssue(issue.poids, issue.notation, points, valeur, part / 100))
-        lignes.append(f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
-                      f"{valeur} pdm sur {top}) = {decimal(part)} pdm")
+        lignes.append(
+            f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
+            f"{valeur} pdm sur {top}) = {decimal(part)} pdm"
+        )
     centiemes = arrondi(total, CENT_POUR_CENT)
     # percentage of the top: total / 10000 / top × 100, in hundredths
     pourcentage = arrondi(total, top * 100)

@@ -106,8 +106,10 @@ def penalites(contre: int, vulnerable: bool, chute: int) -> list[int]:
     """What each undertrick costs, first one first."""
     if not contre:
         return [_CHUTE_SIMPLE[vulnerable]] * chute
-    contree = [(200 if vulnerable else 100) if rang == 1 else 300 if vulnerable or rang >= 4 else 200
-               for rang in range(1, chute + 1)]
+    contree = [
+        (200 if vulnerable else 100) if rang == 1 else 300 if vulnerable or rang >= 4 else 200
+        for rang in range(1, chute + 1)
+    ]
     return [valeur * contre for valeur in contree]
 
 
@@ -138,6 +140,8 @@ def pdm(scores: Sequence[float]) -> Pdm:
     # Sorted once: a score's lower and equal ones are two bisections (n log n, not n²).
     # Each score meets itself once as an « equal » score: take that 1 back.
     tries = sorted(valeurs)
-    points = tuple(2 * bisect_left(tries, score) + (bisect_right(tries, score) - bisect_left(tries, score)) - 1
-                   for score in valeurs)
+    points = tuple(
+        2 * bisect_left(tries, score) + (bisect_right(tries, score) - bisect_left(tries, score)) - 1
+        for score in valeurs
+    )
     return Pdm(points, tuple(arrondi(100 * p, top) / 100 for p in points), top)

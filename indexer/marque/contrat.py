@@ -29,20 +29,35 @@ _JETONS_COULEUR = {
     "♥": "♥", "co": "♥", "coeur": "♥", "coeurs": "♥", "h": "♥", "heart": "♥", "hearts": "♥",
     "♠": "♠", "p": "♠", "pi": "♠", "pique": "♠", "piques": "♠", "s": "♠", "spade": "♠", "spades": "♠",
     "sa": "SA", "sansatout": "SA", "sansatouts": "SA", "nt": "SA", "notrump": "SA", "notrumps": "SA",
-}
+}  # fmt: skip
 # Longest first, so that « sax » is SA doubled and not spades followed by « ax ».
 _JETONS = tuple(sorted(_JETONS_COULEUR, key=lambda jeton: (-len(jeton), jeton)))
 _JETONS_CONTRE = {
     "": 0, "x": 1, "contre": 1, "contree": 1, "double": 1, "doubled": 1, "dbl": 1,
     "xx": 2, "surcontre": 2, "surcontree": 2, "redouble": 2, "redoubled": 2, "rdbl": 2, "redbl": 2,
-}
+}  # fmt: skip
 
 # Spaces, dashes and suit symbols as they arrive from phones and word processors.
-_TRADUCTION = str.maketrans({
-    "\u00a0": " ", "\u2007": " ", "\u2009": " ", "\u202f": " ", "\ufe0e": None, "\ufe0f": None,
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
-    "♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠",
-})
+_TRADUCTION = str.maketrans(
+    {
+        "\u00a0": " ",
+        "\u2007": " ",
+        "\u2009": " ",
+        "\u202f": " ",
+        "\ufe0e": None,
+        "\ufe0f": None,
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "♧": "♣",
+        "♢": "♦",
+        "♡": "♥",
+        "♤": "♠",
+    }
+)
 _ESPACES = re.compile(r"[ \t\n\r\f\v]+")
 _ACCENTS = re.compile("[\u0300-\u036f]")
 _REPLI = re.compile(r"[ \t\n\r\f\v.\-]+")
@@ -101,15 +116,16 @@ def lire_contrat(texte: str) -> Contrat:
         raise SaisieInvalide("Contrat vide : écrivez par exemple 4♥, 3SA ou 6♣XX.")
     trouve = re.fullmatch(r"([0-9]+)(.*)", replier(brut), re.DOTALL)
     if not trouve:
-        raise SaisieInvalide(f"Palier manquant dans « {brut} » : "
-                             "un contrat commence par un chiffre de 1 à 7 (4♥, 3SA).")
+        raise SaisieInvalide(
+            f"Palier manquant dans « {brut} » : un contrat commence par un chiffre de 1 à 7 (4♥, 3SA)."
+        )
     chiffres, reste = trouve.groups()
     # compared as text: int() of a pasted page of digits would raise
     if chiffres.lstrip("0") not in ("1", "2", "3", "4", "5", "6", "7"):
         raise SaisieInvalide(f"Palier {chiffres} impossible dans « {brut} » : un contrat va de 1 à 7.")
     for jeton in _JETONS:
-        if reste.startswith(jeton) and reste[len(jeton):] in _JETONS_CONTRE:
-            return Contrat(int(chiffres), _JETONS_COULEUR[jeton], _JETONS_CONTRE[reste[len(jeton):]])
+        if reste.startswith(jeton) and reste[len(jeton) :] in _JETONS_CONTRE:
+            return Contrat(int(chiffres), _JETONS_COULEUR[jeton], _JETONS_CONTRE[reste[len(jeton) :]])
     raise SaisieInvalide(_diagnostic(brut, chiffres, reste))
 
 
@@ -117,13 +133,17 @@ def _diagnostic(brut: str, chiffres: str, reste: str) -> str:
     if reste in _JETONS_CONTRE:
         return f"Couleur manquante dans « {brut} » : écrivez ♣, ♦, ♥, ♠ ou SA après le palier."
     if reste[0] == "c" and reste[1:] in _JETONS_CONTRE:
-        return (f"« C » est ambigu dans « {brut} » : cœur en français, trèfle (clubs) en anglais ; "
-                f"écrivez {chiffres}♥ ou {chiffres}Co pour cœur, {chiffres}♣ ou {chiffres}T pour trèfle.")
+        return (
+            f"« C » est ambigu dans « {brut} » : cœur en français, trèfle (clubs) en anglais ; "
+            f"écrivez {chiffres}♥ ou {chiffres}Co pour cœur, {chiffres}♣ ou {chiffres}T pour trèfle."
+        )
     prefixes = [jeton for jeton in _JETONS if reste.startswith(jeton)]
     if not prefixes:
-        return (f"Couleur inconnue dans « {brut} » : écrivez ♣, ♦, ♥, ♠ ou SA "
-                "(en lettres T, K ou Ca, Co, P ; en anglais D, H, S, NT).")
-    suite = reste[len(prefixes[0]):]
+        return (
+            f"Couleur inconnue dans « {brut} » : écrivez ♣, ♦, ♥, ♠ ou SA "
+            "(en lettres T, K ou Ca, Co, P ; en anglais D, H, S, NT)."
+        )
+    suite = reste[len(prefixes[0]) :]
     if re.fullmatch("x{3,}", suite):
         return f"Trop de contres dans « {brut} » : un contrat est au plus surcontré (XX)."
     return f"Suffixe « {suite} » incompris dans « {brut} » : après la couleur, seulement X (contré) ou XX (surcontré)."
@@ -157,11 +177,15 @@ def verifier_resultat(ecart: int, niveau: int, brut: str | None = None) -> int:
         raise SaisieInvalide("Résultat illisible : un nombre entier de levées est attendu.")
     cite = notation_resultat(ecart) if brut is None else brut
     if ecart > PALIER_MAX - niveau:
-        raise SaisieInvalide(f"« {cite} » impossible au palier {niveau} : cela ferait "
-                             f"{niveau + LEVEES_DU_LIVRE + ecart} levées, une donne en compte 13.")
+        raise SaisieInvalide(
+            f"« {cite} » impossible au palier {niveau} : cela ferait "
+            f"{niveau + LEVEES_DU_LIVRE + ecart} levées, une donne en compte 13."
+        )
     if -ecart > niveau + LEVEES_DU_LIVRE:
-        raise SaisieInvalide(f"« {cite} » impossible au palier {niveau} : on chute au plus de "
-                             f"{niveau + LEVEES_DU_LIVRE} levées (palier + 6).")
+        raise SaisieInvalide(
+            f"« {cite} » impossible au palier {niveau} : on chute au plus de "
+            f"{niveau + LEVEES_DU_LIVRE} levées (palier + 6)."
+        )
     return ecart
 
 

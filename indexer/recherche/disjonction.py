@@ -102,8 +102,9 @@ class PhraseDite(Phrase):
     passage that holds all the words.
     """
 
-    def __init__(self, fieldname: str, words: list[str], passages: tuple[int, ...], slop: int,
-                 boost: float = 1.0) -> None:  # fmt: skip
+    def __init__(
+        self, fieldname: str, words: list[str], passages: tuple[int, ...], slop: int, boost: float = 1.0
+    ) -> None:
         super().__init__(fieldname, words, slop=slop, boost=boost)
         self.passages = passages
 

@@ -102,8 +102,11 @@ def message(erreur: Exception) -> str:
     """The one line a search says when the index is missing or damaged, with what rebuilds it."""
     from indexer.chemins import DEPOT, dossier_index
 
-    remede = ("lancez « loi construire --index » (ou « make »)" if DEPOT
-              else "réinstallez la commande (pipx reinstall loi-bridge)")
+    remede = (
+        "lancez « loi construire --index » (ou « make »)"
+        if DEPOT
+        else "réinstallez la commande (pipx reinstall loi-bridge)"
+    )
     return f"Index de recherche inutilisable ({dossier_index()} : {erreur}) : {remede}."
 
 

@@ -37,7 +37,6 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     )
 
 
-
 @cache
 def _pliage_lettre_a_lettre() -> dict[int, str]:
     """A translate table folding accents one character for one (offsets stay valid)."""
@@ -88,9 +87,7 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
     return touches
 
 
-def extrait(
-    texte: str, cherchees: frozenset[str], largeur: int
-) -> tuple[str, tuple[tuple[int, int], ...]]:
+def extrait(texte: str, cherchees: frozenset[str], largeur: int) -> tuple[str, tuple[tuple[int, int], ...]]:
     """A window of about ``largeur`` characters around the densest matches, and their spans.
 
     The window is the one that holds the most distinct matched stems; it starts and
@@ -116,9 +113,7 @@ def extrait(
     avant = "… " if debut else ""
     apres = " …" if fin < len(plat) else ""
     decalage = len(avant) - debut
-    marques = tuple(
-        (d + decalage, f + decalage) for d, f, _ in touches if d >= debut and f <= fin
-    )
+    marques = tuple((d + decalage, f + decalage) for d, f, _ in touches if d >= debut and f <= fin)
     return avant + plat[debut:fin] + apres, marques
 
 

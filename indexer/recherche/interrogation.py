@@ -74,8 +74,14 @@ def _phrase(champ: str, racines: tuple[str, ...], slop: int, boost: float, syn: 
     return q.Phrase(champ, list(racines), slop=slop, boost=boost)
 
 
-def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
-              frequent: Callable[[str], bool], syn: Synonymes | None) -> list[Query]:  # fmt: skip
+def _variante(
+    racines: tuple[str, ...],
+    slop: int,
+    poids: Poids,
+    boost: float,
+    frequent: Callable[[str], bool],
+    syn: Synonymes | None,
+) -> list[Query]:
     """One way of saying a concept: a stem or a stem sequence, in the text and in the title.
 
     A stem found in most texts (« joueur », « carte ») tells them apart by little and
@@ -99,8 +105,9 @@ def _variante(racines: tuple[str, ...], slop: int, poids: Poids, boost: float,
     return feuilles
 
 
-def concept(c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
-            syn: Synonymes | None = None) -> Query:  # fmt: skip
+def concept(
+    c: Concept, poids: Poids, frequent: Callable[[str], bool] = lambda _: False, syn: Synonymes | None = None
+) -> Query:
     """A concept and its synonyms, in the text or the title: the best match counts, the others break ties.
 
     One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
@@ -132,8 +139,9 @@ def citations(requete: Requete) -> list[Query]:
     return requetes
 
 
-def construire(requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False,
-               syn: Synonymes | None = None) -> Query | None:  # fmt: skip
+def construire(
+    requete: Requete, poids: Poids, frequent: Callable[[str], bool] = lambda _: False, syn: Synonymes | None = None
+) -> Query | None:
     """The Whoosh query of an understood query; None when nothing is left to search for.
 
     ``frequent(racine)`` says whether a stem is in more than ``FREQUENT`` of the texts;

@@ -44,8 +44,9 @@ MAIGRE = 3  # fewer passages than this: try corrected spellings
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Passage(namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source raisons",
-                         defaults=((),))):  # fmt: skip
+class Passage(
+    namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source raisons", defaults=((),))
+):
     """One hit: a paragraph, a commentary block, an example, a definition…"""
 
     __slots__ = ()
@@ -74,8 +75,7 @@ class Groupe(namedtuple("Groupe", "loi titre score passages")):
 
 
 class Reponse(
-    namedtuple("Reponse", "requete interpretation groupes total corrigee syntaxe_ignoree",
-               defaults=(False, False))  # fmt: skip
+    namedtuple("Reponse", "requete interpretation groupes total corrigee syntaxe_ignoree", defaults=(False, False))
 ):
     """The answer to one query, best group first."""
 
@@ -91,8 +91,9 @@ class Reponse(
 class Chercheur:
     """An open index and its searcher, kept for a whole process (the prompt, the evaluation)."""
 
-    def __init__(self, ix: FileIndex, dossier: object = None, poids: Poids | None = None,
-                 syn: Synonymes | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, ix: FileIndex, dossier: object = None, poids: Poids | None = None, syn: Synonymes | None = None
+    ) -> None:
         from indexer.recherche.disjonction import BM25FLongueurs
 
         self.ix = ix
@@ -153,8 +154,9 @@ class Chercheur:
                     return autre._replace(corrigee=True)
         return reponse._replace(corrigee=corrigee is not None)
 
-    def scores(self, requete: Requete, edition: str | None = None,
-               types: Sequence[str] | None = None) -> list[tuple[float, int]]:  # fmt: skip
+    def scores(
+        self, requete: Requete, edition: str | None = None, types: Sequence[str] | None = None
+    ) -> list[tuple[float, int]]:
         """Whoosh's (score, docnum) of the passages that match, best first."""
         requete_whoosh = construire(requete, self.poids, self.frequent, self.synonymes)
         if requete_whoosh is None:
@@ -163,8 +165,16 @@ class Chercheur:
         # Whoosh types a score « float | None »: None only for a search with scored=False, not this one.
         return [(cast(float, resultats.score(i)), resultats.docnum(i)) for i in range(resultats.scored_length())]
 
-    def _executer(self, requete: Requete, tape: str, limite: int, edition: str | None,
-                  types: Sequence[str] | None, par_groupe: int, largeur: int) -> Reponse:  # fmt: skip
+    def _executer(
+        self,
+        requete: Requete,
+        tape: str,
+        limite: int,
+        edition: str | None,
+        types: Sequence[str] | None,
+        par_groupe: int,
+        largeur: int,
+    ) -> Reponse:
         touches = self.scores(requete, edition, types)
         propres = bool(types and set(types) <= {"index", "definition"})  # « loi index »: entries alone
         groupes = self.grouper(touches, requete, limite, propres)
@@ -172,8 +182,9 @@ class Chercheur:
         remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
         return Reponse(tape, requete.texte, remplis, len(touches), False, requete.syntaxe_ignoree)
 
-    def grouper(self, touches: list[tuple[float, int]], requete: Requete, limite: int | None = None,
-                propres: bool = False) -> list[tuple[Groupe, list[tuple[float, int]]]]:  # fmt: skip
+    def grouper(
+        self, touches: list[tuple[float, int]], requete: Requete, limite: int | None = None, propres: bool = False
+    ) -> list[tuple[Groupe, list[tuple[float, int]]]]:
         """Group passages by law, weigh them by kind, rank the laws (best first).
 
         Returns the first ``limite`` groups, passages not loaded yet, each with all its
@@ -205,8 +216,10 @@ class Chercheur:
                 score += self.poids.citee * meilleur
             classes.append((-score, paquet[0][1], numero, liste))
         classes.sort()  # best first, then page order; (score, first docnum) never ties twice
-        return [(Groupe(numero, "", round(-moins, 3), ()), [(s, -d) for s, d in liste])
-                for moins, _, numero, liste in classes[:limite]]  # fmt: skip
+        return [
+            (Groupe(numero, "", round(-moins, 3), ()), [(s, -d) for s, d in liste])
+            for moins, _, numero, liste in classes[:limite]
+        ]
 
     def _meilleurs(self, liste: list[tuple[float, int]]) -> list[tuple[float, int]]:
         """A group's best ``GARDES`` documents as (weighted score, docnum), one per paragraph and
@@ -239,8 +252,9 @@ class Chercheur:
         # Whoosh's Searcher copies stored_fields from its reader at run time: mypy sees it on the reader.
         return self.searcher.reader().stored_fields(doc)
 
-    def _remplir(self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int,
-                 cherchees: frozenset[str], largeur: int) -> Groupe:  # fmt: skip
+    def _remplir(
+        self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int, cherchees: frozenset[str], largeur: int
+    ) -> Groupe:
         """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
         passages: list[Passage] = []
@@ -310,9 +324,7 @@ class Chercheur:
         seuil = max(1, 5 * self.frequence(plie)) if rare else 1
         for distance in (1, 2) if len(plie) >= 7 else (1,):
             candidats = [
-                (self.frequence(c), c)
-                for c in self.reader.terms_within("mots", plie, distance, prefix=1)
-                if c != plie
+                (self.frequence(c), c) for c in self.reader.terms_within("mots", plie, distance, prefix=1) if c != plie
             ]
             candidats = [(f, c) for f, c in candidats if f >= seuil]
             if candidats:

@@ -40,12 +40,7 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
     """
     documents = list(index.documents(fiches))
     titres: dict[str, int] = {}
-    docs = []
-    for doc in documents:
-        rang = titres.setdefault(doc["page"], len(titres))
-        docs.append([int(doc["groupe"]) if doc["groupe"] else None, int(doc["loi"]) if doc["loi"] else None,
-                     doc["type"], doc["edition"], doc["ref"], doc["refs"].split(), adresse(doc["url"]), rang,
-                     doc["texte"], doc["montre"]])
+    docs = [_document(doc, titres.setdefault(doc["page"], len(titres)), adresse) for doc in documents]
     return {
         "format": FORMAT,
         "mots_vides": sorted(MOTS_VIDES),
@@ -63,13 +58,28 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
     }
 
 
+def _document(doc: dict, page: int, adresse: Callable[[str], str]) -> list:
+    """One document as the site reads it (``donnees``'s docstring gives the fields)."""
+    return [
+        int(doc["groupe"]) if doc["groupe"] else None,
+        int(doc["loi"]) if doc["loi"] else None,
+        doc["type"],
+        doc["edition"],
+        doc["ref"],
+        doc["refs"].split(),
+        adresse(doc["url"]),
+        page,
+        doc["texte"],
+        doc["montre"],
+    ]
+
+
 def phrases(synonymes: Synonymes) -> dict[str, list]:
     """Per field, ``[expression's stems joined by spaces, its passages]`` for each expression a
     passage says (``index.phrases``): the browser skips reading positions for them, as the CLI
     does (``disjonction.PhraseDite``). Empty when the synonyms come from no index."""
     dites = synonymes.phrases or {}
-    return {champ: [[" ".join(e), list(docs)] for e, docs in sorted(dites.get(champ, {}).items())]
-            for champ in CHAMPS}  # fmt: skip
+    return {champ: [[" ".join(e), list(docs)] for e, docs in sorted(dites.get(champ, {}).items())] for champ in CHAMPS}
 
 
 def reglages() -> dict:
@@ -140,8 +150,10 @@ def postings(textes: Sequence[tuple[str, str]]) -> dict:
     nombre = max(1, len(textes))
     frequences = sorted({len(docs) for table in par_champ.values() for docs in table.values()})
     return {
-        "postings": {champ: {racine: _ecarts(docs) for racine, docs in sorted(table.items())}
-                     for champ, table in par_champ.items()},
+        "postings": {
+            champ: {racine: _ecarts(docs) for racine, docs in sorted(table.items())}
+            for champ, table in par_champ.items()
+        },
         # Whoosh's idf (scoring.WeightingModel.idf) per document frequency, computed here: a
         # browser's Math.log differs from the C library's in the last bit (V8: 104 of 3,972 values).
         "idf": {str(n): log(len(textes) / (n + 1)) + 1 for n in frequences},

@@ -67,8 +67,9 @@ def _evocations(requete: Requete, chercheur: Chercheur, loi: int) -> list[str]:
     return sortie
 
 
-def expliquer(chercheur: Chercheur, reponse: Reponse, edition: str | None = None,
-              types: Sequence[str] | None = None) -> tuple[Groupe, ...]:  # fmt: skip
+def expliquer(
+    chercheur: Chercheur, reponse: Reponse, edition: str | None = None, types: Sequence[str] | None = None
+) -> tuple[Groupe, ...]:
     """The answer's groups, each passage given its ``raisons``."""
     requete = comprendre(reponse.interpretation, chercheur.synonymes)
     colonne_edition, colonne_ref = chercheur.colonne("edition"), chercheur.colonne("ref")

@@ -92,8 +92,7 @@ class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defa
 
 
 class Requete(
-    namedtuple("Requete", "texte concepts refs lois_evoquees syntaxe_ignoree",
-               defaults=((), frozenset(), False))  # fmt: skip
+    namedtuple("Requete", "texte concepts refs lois_evoquees syntaxe_ignoree", defaults=((), frozenset(), False))
 ):
     """A query understood: its concepts, the laws it names and those its words evoke."""
 
@@ -109,8 +108,9 @@ class Requete(
         return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
 
 
-class Synonymes(namedtuple("Synonymes", "groupes lois par_mot remplissage steriles phrases",
-                            defaults=(frozenset(), None, None))):  # fmt: skip
+class Synonymes(
+    namedtuple("Synonymes", "groupes lois par_mot remplissage steriles phrases", defaults=(frozenset(), None, None))
+):
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
     __slots__ = ()
@@ -160,8 +160,10 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         for ecrite, etapes in analysees:
             perdus = [r for r in etapes if r in remplissage]
             if perdus:  # the query loses them before synonyms are looked for
-                raise SynonymesInvalides(f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
-                                         "conversation que la requête perd : elle ne serait jamais reconnue.")
+                raise SynonymesInvalides(
+                    f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
+                    "conversation que la requête perd : elle ne serait jamais reconnue."
+                )
         expressions = dict.fromkeys(etapes for _, etapes in analysees)
         groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
     return synonymes_compiles(groupes, remplissage)
@@ -186,23 +188,27 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
     expressions = groupe.get("expressions")
     if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
         raise SynonymesInvalides(
-            f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets.")
+            f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets."
+        )
     analysees = [(e, tuple(racines(e))) for e in expressions]
     vides = [e for e, etapes in analysees if not etapes]
     if vides:
         raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
     reduites = [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]
     if reduites:  # « en même temps » searched « temps » alone, « le reste » any « reste »
-        raise SynonymesInvalides(f"{lieu} : « {reduites[0][0]} » ne garde qu'un mot, « {reduites[0][1]} », une "
-                                 "fois les mots vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux.")
+        raise SynonymesInvalides(
+            f"{lieu} : « {reduites[0][0]} » ne garde qu'un mot, « {reduites[0][1]} », une "
+            "fois les mots vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux."
+        )
     lois = groupe.get("lois", [])
     if not isinstance(lois, list) or not all(isinstance(n, int) and 1 <= n <= 93 for n in lois):
         raise SynonymesInvalides(f"{lieu} : « lois » doit être une liste de numéros de loi (1 à 93).")
     return analysees
 
 
-def synonymes_compiles(groupes: list[tuple[list[list[str]], list[int]]],
-                       remplissage: frozenset[str] = frozenset()) -> Synonymes:  # fmt: skip
+def synonymes_compiles(
+    groupes: list[tuple[list[list[str]], list[int]]], remplissage: frozenset[str] = frozenset()
+) -> Synonymes:
     """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
     membres: dict[tuple[str, ...], set[int]] = {}
     for rang, (expressions, _) in enumerate(groupes):
@@ -273,8 +279,11 @@ def _concepts_libres(mots: list[tuple[str, bool]], syn: Synonymes) -> list[Conce
     hors de son tour » still matches, with the phrase as a bonus when it is there.
     """
     nies = _nies(mots)
-    pleins = [(m, e, r[0], n) for (m, e), n in zip(mots, nies, strict=True)
-              if (r := racines(m)) and (e or r[0] not in syn.remplissage)]  # fmt: skip
+    pleins = [
+        (m, e, r[0], n)
+        for (m, e), n in zip(mots, nies, strict=True)
+        if (r := racines(m)) and (e or r[0] not in syn.remplissage)
+    ]
     concepts: list[Concept] = []
     for i, (mot, exclu, racine, nie) in enumerate(pleins):
         trouves = [] if exclu else _expressions(pleins, i, syn)
@@ -313,8 +322,9 @@ def _expressions(
     return trouves[::-1]  # the one-word expression first, then the phrase
 
 
-def _morceau(pleins: list[tuple[str, bool, str, bool]], i: int,
-             expression: tuple[str, ...]) -> list[tuple[str, bool, str, bool]] | None:  # fmt: skip
+def _morceau(
+    pleins: list[tuple[str, bool, str, bool]], i: int, expression: tuple[str, ...]
+) -> list[tuple[str, bool, str, bool]] | None:
     """The words from word ``i`` on that say ``expression``: its stems in any order (« carte
     jouée », « jouer la carte » ; « le déclarant a commencé par le mort », « partir du mort »),
     side by side once stop words are out, word ``i`` among them; or None. A lower-case « est »

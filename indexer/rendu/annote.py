@@ -92,8 +92,10 @@ def fusionnees(loi: Loi) -> tuple[int, ...]:
 
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
     cles = [cle for cle, _, _ in parcourir(loi)]
-    return {cle: parse_label(f.rattachement) or Label(loi.numero)
-            for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)}
+    return {
+        cle: parse_label(f.rattachement) or Label(loi.numero)
+        for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)
+    }
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
@@ -208,8 +210,10 @@ def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
     ancien = page.contexte.carte.anciens.get(label)
     if ancien is not None:
         autre = EDITIONS[-1]
-        phrase += (f" Même règle dans le Code {autre} : [{ancien.compact()}]({lien_edition(ancien, autre, page)})"
-                   f'{{ .autre-edition title="Texte {autre}, remplacé" }}.')
+        phrase += (
+            f" Même règle dans le Code {autre} : [{ancien.compact()}]({lien_edition(ancien, autre, page)})"
+            f'{{ .autre-edition title="Texte {autre}, remplacé" }}.'
+        )
     return f"{phrase}\n{{: .sans-texte }}"
 
 
@@ -236,8 +240,11 @@ def entete_parent(label: Label, page: Page) -> str:
     title is borrowed from 2007, no text is made up), with the short anchor (``loi-12-b``,
     ``corpus.ancres.en_tete``) and the one of its edition; ``rendu.entetes`` says what it is."""
     page.fermer(niveau(label))
-    ids = f"#{ancre(label)} aussi={ancre(label, COURANTE)}" if label in page.contexte.ancres.en_tete \
+    ids = (
+        f"#{ancre(label)} aussi={ancre(label, COURANTE)}"
+        if label in page.contexte.ancres.en_tete
         else f"#{ancre(label, COURANTE)}"
+    )
     return f"{'#' * niveau(label)} {label.compact()} {{ {ids} .{PARENT_SEUL} }}"
 
 
@@ -289,11 +296,14 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
     muets = [o for o in paragraphe.autres if not mots(o)]  # a heading again, or « (...) »: its anchors only
     alias = tuple(i for o in muets for i in ids[o.cle])
     amorces = _amorce_de(paragraphe, page)
-    morceaux = [element_markdown(texte, page, ids[texte.cle] + alias, amorces.get(texte.cle, "")),
-                _sans_texte(paragraphe, labels, page)]
+    morceaux = [
+        element_markdown(texte, page, ids[texte.cle] + alias, amorces.get(texte.cle, "")),
+        _sans_texte(paragraphe, labels, page),
+    ]
     morceaux += [piece(o, ids[o.cle], page) for o in paragraphe.suite]
-    morceaux += [autre_version(o, texte, ids[o.cle], page, amorces.get(o.cle, ""))
-                 for o in paragraphe.autres if mots(o)]
+    morceaux += [
+        autre_version(o, texte, ids[o.cle], page, amorces.get(o.cle, "")) for o in paragraphe.autres if mots(o)
+    ]
     if gloses:
         morceaux.append(_gloses(paragraphe.commentaire, page))
     return "\n\n".join(m for m in morceaux if m)
@@ -316,15 +326,16 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
     cites = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in textes)
-    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ()))
-                        for p in parties if p not in textes)
+    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:
         phrase = f"Texte 2017 tel que le citent les sources (le texte officiel complet manque) : {cites}."
     else:
-        phrase = ('Aucune source ne donne les mots du texte 2017 : voir le <a class="autre-edition" '
-                  'href="#texte-2007">texte 2007</a> (remplacé).')
+        phrase = (
+            'Aucune source ne donne les mots du texte 2017 : voir le <a class="autre-edition" '
+            'href="#texte-2007">texte 2007</a> (remplacé).'
+        )
     if autres:
         phrase += f" Commentaire : {autres}."
     return f'<p class="source">{ancres}{phrase}</p>'
@@ -352,15 +363,19 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
         titre = "Texte 2017 et commentaire"
     else:
         titre = "Texte 2017"
-    morceaux = [f"## {titre} {{ #{ids[0]} src={page.section} }}",
-                _presentation(annote, loi, ids[1:], page.contexte.pages)]
+    morceaux = [
+        f"## {titre} {{ #{ids[0]} src={page.section} }}",
+        _presentation(annote, loi, ids[1:], page.contexte.pages),
+    ]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
         morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))
         morceaux.append(_gloses(annote.tete, page))
     elif annote.tete and labels:  # the law's words first: the commentary on the whole law folded above them
-        morceaux.append(f'<details class="glose-generale" markdown>\n<summary>{RESUME_GENERAL}</summary>\n\n'
-                        f"{_gloses(annote.tete, page)}\n\n</details>")
+        morceaux.append(
+            f'<details class="glose-generale" markdown>\n<summary>{RESUME_GENERAL}</summary>\n\n'
+            f"{_gloses(annote.tete, page)}\n\n</details>"
+        )
     else:
         morceaux.append(_gloses(annote.tete, page))
     morceaux += _paragraphes(tuple(paragraphes), labels, page)

@@ -86,8 +86,13 @@ def entete(label: Label, element: Element, ids: tuple[str, ...], source: str = "
     if element.titre:
         texte += f" — {echapper(element.titre)}"
     aussi = " ".join(ids[1:])
-    attributs = [f"#{ids[0]}", f'aussi="{aussi}"' if len(ids) > 2 else f"aussi={aussi}" if aussi else "",
-                 f"src={source}" if source else "", f"l={element.ligne}", "incomplet=oui" if element.incomplet else ""]
+    attributs = [
+        f"#{ids[0]}",
+        f'aussi="{aussi}"' if len(ids) > 2 else f"aussi={aussi}" if aussi else "",
+        f"src={source}" if source else "",
+        f"l={element.ligne}",
+        "incomplet=oui" if element.incomplet else "",
+    ]
     return f"{'#' * niveau(label)} {texte} {{ {' '.join(a for a in attributs if a)} }}"
 
 
@@ -143,8 +148,7 @@ def devenir(label: Label, edition: str, page: Page) -> str:
     return f"{phrase}\n{{: .devenir }}"
 
 
-def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None,
-                     amorce: str = "") -> str:
+def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None, amorce: str = "") -> str:
     """One element as Markdown; ``ids`` overrides its anchors (``rendu.annote``'s text);
     ``amorce`` goes between a law paragraph's heading and its words (the Guide's lead-in)."""
     (_, i, _), partie, element = occurrence.cle, occurrence.partie, occurrence.element

@@ -28,17 +28,69 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-DETERMINANTS = frozenset({
-    "le", "un", "ce", "cet", "son", "sa", "leur", "mon", "ton", "notre", "votre", "du", "au", "tout", "chaque",
-    "premier", "deuxième", "second", "dernier", "nouveau", "quel",
-})
-SUJETS = frozenset({
-    "il", "elle", "je", "on", "qui", "nord", "sud", "est", "ouest", "joueur", "déclarant", "défenseur", "mort",
-    "partenaire", "adversaire", "ouvreur",
-})
-AUXILIAIRES = frozenset({
-    "est", "sont", "être", "été", "était", "sera", "seront", "soit", "a", "ont", "avait", "aurait", "ait", "avoir",
-})
+DETERMINANTS = frozenset(
+    {
+        "le",
+        "un",
+        "ce",
+        "cet",
+        "son",
+        "sa",
+        "leur",
+        "mon",
+        "ton",
+        "notre",
+        "votre",
+        "du",
+        "au",
+        "tout",
+        "chaque",
+        "premier",
+        "deuxième",
+        "second",
+        "dernier",
+        "nouveau",
+        "quel",
+    }
+)
+SUJETS = frozenset(
+    {
+        "il",
+        "elle",
+        "je",
+        "on",
+        "qui",
+        "nord",
+        "sud",
+        "est",
+        "ouest",
+        "joueur",
+        "déclarant",
+        "défenseur",
+        "mort",
+        "partenaire",
+        "adversaire",
+        "ouvreur",
+    }
+)
+AUXILIAIRES = frozenset(
+    {
+        "est",
+        "sont",
+        "être",
+        "été",
+        "était",
+        "sera",
+        "seront",
+        "soit",
+        "a",
+        "ont",
+        "avait",
+        "aurait",
+        "ait",
+        "avoir",
+    }
+)
 ACTIONS = frozenset({"action", "jeu", "déclaration", "enchère", "carte", "cartes", "contre", "surcontre", "levée"})
 GUILLEMETS = frozenset({"«", "“", '"'})
 DEBUTS = frozenset({"", "—", "\n"})  # a title, a list item or an index entry starts with the term
@@ -58,13 +110,23 @@ def sens_defini(terme: str, avant: str, apres: str) -> bool:
     precedents = _mots(avant)
     precedent = precedents[-1] if precedents else ""
     if mot == "contre":
-        return (precedent in DETERMINANTS or precedent in GUILLEMETS or precedent in DEBUTS
-                or "surcontre" in _mots(apres)[:3] and not _sujet(avant))
+        return (
+            precedent in DETERMINANTS
+            or precedent in GUILLEMETS
+            or precedent in DEBUTS
+            or "surcontre" in _mots(apres)[:3]
+            and not _sujet(avant)
+        )
     if mot in NOMS_VERBES:
         return not _sujet(avant)
     if mot in PARTICIPES:  # « a ainsi retiré » : the auxiliary may stand one adverb before
-        return (bool(AUXILIAIRES.intersection(precedents[-2:])) or precedent in ACTIONS or precedent in DEBUTS
-                or precedent in GUILLEMETS or bool(_APPEL_OU_CARTE.match(precedent)))
+        return (
+            bool(AUXILIAIRES.intersection(precedents[-2:]))
+            or precedent in ACTIONS
+            or precedent in DEBUTS
+            or precedent in GUILLEMETS
+            or bool(_APPEL_OU_CARTE.match(precedent))
+        )
     return True
 
 
@@ -81,8 +143,33 @@ def _sujet(avant: str) -> bool:
 
 # --- the Markdown extension: after ``abbr`` has marked every occurrence ----------------------
 
-BLOCS = frozenset({"p", "li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "div",
-                   "details", "summary", "ul", "ol", "table", "tr", "thead", "tbody", "pre"})
+BLOCS = frozenset(
+    {
+        "p",
+        "li",
+        "td",
+        "th",
+        "dt",
+        "dd",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "div",
+        "details",
+        "summary",
+        "ul",
+        "ol",
+        "table",
+        "tr",
+        "thead",
+        "tbody",
+        "pre",
+    }
+)
 
 
 def _parcourir(bloc: etree.Element, sortie: list) -> None:
@@ -120,7 +207,7 @@ class SensDefini(Treeprocessor):
             for i, morceau in enumerate(morceaux):
                 if isinstance(morceau, tuple):
                     avant = "".join(textes[:i]).rsplit("\n", 1)[-1]
-                    apres = "".join(textes[i + 1:]).split("\n", 1)[0]
+                    apres = "".join(textes[i + 1 :]).split("\n", 1)[0]
                     if not sens_defini(morceau[0].text or "", avant, apres):
                         _retirer(*morceau)
 

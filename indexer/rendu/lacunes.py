@@ -34,7 +34,7 @@ LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] =
         "2017 de la 24D, et le commentaire n'en dit rien.",
         (),
     ),
-}
+}  # fmt: skip
 
 
 def lacune(label: Label | None, edition: str, page: str) -> str:

@@ -46,6 +46,7 @@ def tete_de_page(titre: str, *, hors_recherche: bool = False) -> str:
         lignes += ["search:", "  exclude: true"]
     return "\n".join([*lignes, "---", AVERTISSEMENT])
 
+
 def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
     """For each law, the overviews on other pages that speak of it (``Partie.couvre``)."""
     trouves: dict[int, list[Citation]] = {}
@@ -57,8 +58,10 @@ def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
 
 
 def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
-    liens = [f"    - [{echapper(c.libelle)}]({posixpath.basename(c.page)}#{c.ancre})"
-             for c in contexte.apercus.get(loi.numero, ())]
+    liens = [
+        f"    - [{echapper(c.libelle)}]({posixpath.basename(c.page)}#{c.ancre})"
+        for c in contexte.apercus.get(loi.numero, ())
+    ]
     return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
 
 
@@ -86,15 +89,21 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
     page.ouvrir(source(partie.source).cle)
     pages = page.contexte.pages.get(partie.source, ())
-    morceaux = [f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
-                f'<p class="source">Source : {source_ligne(loi.numero, partie, loi, pages)}</p>']
-    elements = [element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
-                for j, e in enumerate(partie.elements)]
+    morceaux = [
+        f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
+        f'<p class="source">Source : {source_ligne(loi.numero, partie, loi, pages)}</p>',
+    ]
+    elements = [
+        element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
+        for j, e in enumerate(partie.elements)
+    ]
     if partie.edition != COURANTE:
         e, c = partie.edition, COURANTE
-        morceaux.append(f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
-                        f"Il ne fait plus foi : le Code {c} l'a remplacé. Il est donné pour mémoire "
-                        f"et pour les lois dont les sources ne donnent pas le texte {c} complet.")
+        morceaux.append(
+            f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
+            f"Il ne fait plus foi : le Code {c} l'a remplacé. Il est donné pour mémoire "
+            f"et pour les lois dont les sources ne donnent pas le texte {c} complet."
+        )
         morceaux.append(f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>")
     else:
         morceaux.extend(elements)

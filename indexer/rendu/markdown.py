@@ -62,15 +62,19 @@ def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
     if isinstance(cible, RenvoiArticle):
         return f"[{echapper(texte)}]({lien(cible)})"
     if cible.autre_edition:
-        rendu = (f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
-                 f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}')
+        rendu = (
+            f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
+            f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}'
+        )
     elif cible.non_place:
         rendu = f'[{echapper(texte)}]({lien(cible)}){{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
     else:
         rendu = f"[{echapper(texte)}]({lien(cible)})"
     for autre in cible.aussi:
-        rendu += (f' [→ {autre.autre_edition}]({lien(autre)})'
-                  f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}')
+        rendu += (
+            f" [→ {autre.autre_edition}]({lien(autre)})"
+            f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}'
+        )
     return rendu
 
 
@@ -159,7 +163,7 @@ def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], appel
     for note in notes:
         cle = f"{prefixe}{note.cle}"
         if f"[^{note.cle}]" not in appels:
-            lignes.append(f"<p class=\"note-seule\">({echapper(note.cle)}) {_echapper_lignes(note.texte)}</p>")
+            lignes.append(f'<p class="note-seule">({echapper(note.cle)}) {_echapper_lignes(note.texte)}</p>')
         elif cle not in deja:
             deja.add(cle)
             lignes.append(f"[^{cle}]: {_echapper_lignes(' '.join(note.texte.split()))}")

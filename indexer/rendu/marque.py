@@ -72,8 +72,13 @@ def table_mieux() -> str:
     for contre, nom in CONTRES:
         valeurs = []
         for vulnerable, _ in VULNERABILITES:
-            par_couleur = sorted({marque(Contrat(1, c, contre), vulnerable, 1).points
-                                  - marque(Contrat(1, c, contre), vulnerable, 0).points for c, _ in DENOMINATIONS})
+            par_couleur = sorted(
+                {
+                    marque(Contrat(1, c, contre), vulnerable, 1).points
+                    - marque(Contrat(1, c, contre), vulnerable, 0).points
+                    for c, _ in DENOMINATIONS
+                }
+            )
             valeurs.append(" ou ".join(map(str, par_couleur)))
         lignes.append((nom, *valeurs))
     return compact(tableau(tuple(lignes))) + "\n\nNon contrée, une levée de mieux vaut une levée de la couleur."
@@ -81,12 +86,14 @@ def table_mieux() -> str:
 
 def table_primes() -> str:
     """The premiums (77): part score, game, slams, and for making a doubled contract."""
-    primes = (("Partielle (moins de 100 points de levée)", "1♣", "Prime de partielle"),
-              ("Manche (100 points de levée ou plus)", "3SA", "Prime de manche"),
-              ("Petit chelem (palier 6)", "6♣", "Prime de petit chelem"),
-              ("Grand chelem (palier 7)", "7♣", "Prime de grand chelem"),
-              ("Contrat contré réussi", "1♣X", "Prime de contrat contré"),
-              ("Contrat surcontré réussi", "1♣XX", "Prime de contrat surcontré"))  # fmt: skip
+    primes = (
+        ("Partielle (moins de 100 points de levée)", "1♣", "Prime de partielle"),
+        ("Manche (100 points de levée ou plus)", "3SA", "Prime de manche"),
+        ("Petit chelem (palier 6)", "6♣", "Prime de petit chelem"),
+        ("Grand chelem (palier 7)", "7♣", "Prime de grand chelem"),
+        ("Contrat contré réussi", "1♣X", "Prime de contrat contré"),
+        ("Contrat surcontré réussi", "1♣XX", "Prime de contrat surcontré"),
+    )
     lignes = [("Prime", *(EN_CLAIR[v] for v, _ in VULNERABILITES))]
     for libelle, contrat, cle in primes:
         lignes.append((libelle, *(str(_detail(contrat, v)[cle]) for v, _ in VULNERABILITES)))
@@ -98,8 +105,16 @@ def table_faites(contre: int) -> str:
     entete = ("Palier", *(f"{nom} {vul}" for _, nom in DENOMINATIONS for _, vul in VULNERABILITES))
     lignes = [entete]
     for niveau in range(1, 8):
-        lignes.append((str(niveau), *(str(marque(Contrat(niveau, couleur, contre), v, 0).points)
-                                      for couleur, _ in DENOMINATIONS for v, _ in VULNERABILITES)))
+        lignes.append(
+            (
+                str(niveau),
+                *(
+                    str(marque(Contrat(niveau, couleur, contre), v, 0).points)
+                    for couleur, _ in DENOMINATIONS
+                    for v, _ in VULNERABILITES
+                ),
+            )
+        )
     return compact(tableau(tuple(lignes)))
 
 
@@ -108,8 +123,16 @@ def table_chutes() -> str:
     entete = ("Chute", *(f"{vul} {'X' * contre}".rstrip() for _, vul in VULNERABILITES for contre, _ in CONTRES))
     lignes = [entete]
     for chute in range(1, LEVEES_MAX + 1):
-        lignes.append((f"-{chute}", *(str(-sum(penalites(contre, vulnerable, chute)))
-                                      for vulnerable, _ in VULNERABILITES for contre, _ in CONTRES)))
+        lignes.append(
+            (
+                f"-{chute}",
+                *(
+                    str(-sum(penalites(contre, vulnerable, chute)))
+                    for vulnerable, _ in VULNERABILITES
+                    for contre, _ in CONTRES
+                ),
+            )
+        )
     return compact(tableau(tuple(lignes)))
 
 
@@ -134,8 +157,10 @@ def _nom_bouton(symbole: str) -> str:
     return f"Ajouter {symbole} ({nom})" if symbole.isalpha() else f"Ajouter {nom}"
 
 
-_SYMBOLES = "".join(f'<button type="button" class="marque-symbole" data-inserer="{s}" '
-                    f'aria-label="{_nom_bouton(s)}">{s}</button>' for s in (*COULEURS, "X"))
+_SYMBOLES = "".join(
+    f'<button type="button" class="marque-symbole" data-inserer="{s}" aria-label="{_nom_bouton(s)}">{s}</button>'
+    for s in (*COULEURS, "X")
+)
 
 # Each form: its heading id, the law it applies, then its fields (plain HTML, French labels).
 CALCULATEURS = (
@@ -166,17 +191,21 @@ required></label>
 autocomplete="off"></label>
 <label data-methode="pdm" hidden>Autres marques NS de la donne <input name="autres_marques" type="text" \
 placeholder="420 450 -50" autocomplete="off"></label>"""),
-)
+)  # fmt: skip
 
-AIDE_AJUSTEE = ("Les marques sont celles de Nord-Sud ; une issue jouée par Est-Ouest s'écrit avec EO "
-                "(« 4♥X-1 EO »). Chaque issue est convertie (IMP ou points de match), puis pondérée.")
+AIDE_AJUSTEE = (
+    "Les marques sont celles de Nord-Sud ; une issue jouée par Est-Ouest s'écrit avec EO "
+    "(« 4♥X-1 EO »). Chaque issue est convertie (IMP ou points de match), puis pondérée."
+)
 
 
 def _formulaire(ancre: str, titre: str, loi: Label, nom: str, champs: str) -> str:
-    formulaire = (f'<form class="marque-calcul" id="marque-{nom}" data-calcul="{nom}" novalidate>\n{champs}\n'
-                  '<button type="submit" class="md-button md-button--primary">Calculer</button>\n'
-                  '<p class="marque-erreur" role="alert" hidden></p>\n'
-                  '<div class="marque-resultat" aria-live="polite"></div>\n</form>')
+    formulaire = (
+        f'<form class="marque-calcul" id="marque-{nom}" data-calcul="{nom}" novalidate>\n{champs}\n'
+        '<button type="submit" class="md-button md-button--primary">Calculer</button>\n'
+        '<p class="marque-erreur" role="alert" hidden></p>\n'
+        '<div class="marque-resultat" aria-live="polite"></div>\n</form>'
+    )
     aide = f" {echapper(AIDE_AJUSTEE)}" if nom == "ajustee" else ""
     return f"### {titre} {{ #{ancre} }}\n\nSelon la {_loi(loi)}.{aide}\n\n{formulaire}"
 
@@ -189,11 +218,13 @@ def calculateurs() -> str:
 
 # --- the page ----------------------------------------------------------------------------------
 
-NOTE_CALCUL = ('!!! info "Calculé par le projet"\n    Les tableaux et les calculateurs de cette page sont calculés '
-               "par le projet (sa bibliothèque de marque, la même dans la commande `loi` et dans le navigateur) "
-               f"d'après les Lois 77, 78 et 12C1(c) du Code {COURANTE} : ce n'est pas un texte source. Seul le "
-               "texte du livret, en fin de page, vient d'une source. Les calculs se font dans le navigateur, "
-               "sans réseau.")
+NOTE_CALCUL = (
+    '!!! info "Calculé par le projet"\n    Les tableaux et les calculateurs de cette page sont calculés '
+    "par le projet (sa bibliothèque de marque, la même dans la commande `loi` et dans le navigateur) "
+    f"d'après les Lois 77, 78 et 12C1(c) du Code {COURANTE} : ce n'est pas un texte source. Seul le "
+    "texte du livret, en fin de page, vient d'une source. Les calculs se font dans le navigateur, "
+    "sans réseau."
+)
 
 
 def _tables_loi_77() -> str:
@@ -212,37 +243,48 @@ def _tables_loi_77() -> str:
         table_primes(),
     ]
     for contre, nom in CONTRES:
-        morceaux += [f"### Contrats réussis tout juste, {nom.lower()}s {{ #faits-{contre} }}",
-                     f"{loi} : points de levée et primes additionnés.", table_faites(contre)]
-    morceaux += ["### Levées de chute { #levees-de-chute }",
-                 f"{loi} : le total de toutes les levées de chute, retiré au camp du déclarant "
-                 "(X : contré, XX : surcontré).", table_chutes()]
+        morceaux += [
+            f"### Contrats réussis tout juste, {nom.lower()}s {{ #faits-{contre} }}",
+            f"{loi} : points de levée et primes additionnés.",
+            table_faites(contre),
+        ]
+    morceaux += [
+        "### Levées de chute { #levees-de-chute }",
+        f"{loi} : le total de toutes les levées de chute, retiré au camp du déclarant (X : contré, XX : surcontré).",
+        table_chutes(),
+    ]
     return "\n\n".join(morceaux)
 
 
 def _imp_et_pdm() -> str:
     exemple = pdm(EXEMPLE_PDM)
     marques = ", ".join(f"{m:+d}" for m in EXEMPLE_PDM)
-    recus = " ; ".join(f"{m:+d} reçoit {p} ({pct:g} %)".replace(".", ",")
-                       for m, p, pct in zip(EXEMPLE_PDM, exemple.points, exemple.pourcentages, strict=True))
-    return "\n\n".join([
-        "## Le barème des IMP (Loi 78B) { #bareme-imp }",
-        f"{_loi(LOI_78B)} : l'écart entre deux marques, en points, converti en IMP (International Match Points).",
-        table_imp(),
-        "## Les points de match (Loi 78A) { #points-de-match }",
-        f'!!! note "Explication de la rédaction, non le texte de la loi"\n    Selon la {_loi(LOI_78A)}, chaque '
-        "marque d'une donne est comparée aux autres marques obtenues sur la même donne dans la même direction : "
-        "elle reçoit 2 points par marque plus faible et 1 point par marque égale. Le top vaut 2 points par autre "
-        "marque ; le pourcentage est la part du top reçue. Par exemple, sur les marques "
-        f"{marques} (top {exemple.top}) : {recus}.",
-    ])
+    recus = " ; ".join(
+        f"{m:+d} reçoit {p} ({pct:g} %)".replace(".", ",")
+        for m, p, pct in zip(EXEMPLE_PDM, exemple.points, exemple.pourcentages, strict=True)
+    )
+    return "\n\n".join(
+        [
+            "## Le barème des IMP (Loi 78B) { #bareme-imp }",
+            f"{_loi(LOI_78B)} : l'écart entre deux marques, en points, converti en IMP (International Match Points).",
+            table_imp(),
+            "## Les points de match (Loi 78A) { #points-de-match }",
+            f'!!! note "Explication de la rédaction, non le texte de la loi"\n    Selon la {_loi(LOI_78A)}, chaque '
+            "marque d'une donne est comparée aux autres marques obtenues sur la même donne dans la même direction : "
+            "elle reçoit 2 points par marque plus faible et 1 point par marque égale. Le top vaut 2 points par autre "
+            "marque ; le pourcentage est la part du top reçue. Par exemple, sur les marques "
+            f"{marques} (top {exemple.top}) : {recus}.",
+        ]
+    )
 
 
 def _livret(document: Document, titres_sources: dict[str, str]) -> str:
     morceaux = ["## Ce qu'en dit le livret du club { #livret }"]
     for section in document.sections:
-        morceaux += [f'<p class="source" id="{section.ancre}">{source_document(document, section.ligne)}</p>',
-                     blocs_markdown(section.blocs, _lien, f"s-{section.ancre}-")]
+        morceaux += [
+            f'<p class="source" id="{section.ancre}">{source_document(document, section.ligne)}</p>',
+            blocs_markdown(section.blocs, _lien, f"s-{section.ancre}-"),
+        ]
     return "\n\n".join([*morceaux, _remarque_chelems()])
 
 
@@ -252,11 +294,15 @@ def _remarque_chelems() -> str:
     for vulnerable, nom in VULNERABILITES:
         petit, grand = _detail("6♣", vulnerable), _detail("7♣", vulnerable)
         manche = petit["Prime de manche"]
-        chiffres.append(f"{petit['Prime de petit chelem']} + {manche} = {petit['Prime de petit chelem'] + manche} "
-                        f"et {grand['Prime de grand chelem']} + {manche} = {grand['Prime de grand chelem'] + manche}"
-                        f" {nom}")
-    return ('!!! note "Remarque de la rédaction"\n    Les primes de chelem du livret comprennent la prime de '
-            f"manche ({' ; '.join(chiffres)}) ; la {_loi(LOI_77)} et les tableaux ci-dessus les donnent à part.")
+        chiffres.append(
+            f"{petit['Prime de petit chelem']} + {manche} = {petit['Prime de petit chelem'] + manche} "
+            f"et {grand['Prime de grand chelem']} + {manche} = {grand['Prime de grand chelem'] + manche}"
+            f" {nom}"
+        )
+    return (
+        '!!! note "Remarque de la rédaction"\n    Les primes de chelem du livret comprennent la prime de '
+        f"manche ({' ; '.join(chiffres)}) ; la {_loi(LOI_77)} et les tableaux ci-dessus les donnent à part."
+    )
 
 
 def render_marque(document: Document, titres_sources: dict[str, str]) -> str:

@@ -91,6 +91,8 @@ def avec_nav(configuration: str, lignes: list[str]) -> str:
     avant, debut, reste = configuration.partition(DEBUT_NAV + "\n")
     _, fin, apres = reste.partition(FIN_NAV + "\n")
     if not debut or not fin:
-        raise LoiErreur(f"{CONFIGURATION} : les repères de la navigation des lois manquent "
-                        f"(« {DEBUT_NAV.strip()} » … « {FIN_NAV.strip()} »)")
+        raise LoiErreur(
+            f"{CONFIGURATION} : les repères de la navigation des lois manquent "
+            f"(« {DEBUT_NAV.strip()} » … « {FIN_NAV.strip()} »)"
+        )
     return avant + debut + "\n".join(lignes) + "\n" + fin + apres

@@ -18,9 +18,27 @@ from indexer.sources import PAR_FICHIER
 # Defined terms too common to underline everywhere in lower case ("jeu", "main"…):
 # their tooltip still shows on the capitalised form the definitions use.
 MOTS_COURANTS = frozenset(
-    {"jeu", "main", "donne", "levée", "camp", "séance", "partenaire", "étui", "épreuve",
-     "passe", "carte", "couleur", "annonces", "déclaration", "manche", "tour", "équipe",
-     "enchère", "arbitrage"}
+    {
+        "jeu",
+        "main",
+        "donne",
+        "levée",
+        "camp",
+        "séance",
+        "partenaire",
+        "étui",
+        "épreuve",
+        "passe",
+        "carte",
+        "couleur",
+        "annonces",
+        "déclaration",
+        "manche",
+        "tour",
+        "équipe",
+        "enchère",
+        "arbitrage",
+    }
 )
 
 
@@ -32,12 +50,16 @@ def avertissement(edition: str) -> str:
     """The warning above a page of a replaced or dated edition ("" for the current one):
     a text of 2007 never passes for the current one."""
     if edition == RNC:
-        return ('!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
-                "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer.")
+        return (
+            '!!! warning "Règlement National des Compétitions 2008"\n    Extraits de l\'édition 2008 du '
+            "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer."
+        )
     if edition in EDITIONS and edition != COURANTE:
-        return (f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}, que le '
-                f"Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
-                f"Vérifiez dans le Code {COURANTE} avant de citer.")
+        return (
+            f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}, que le '
+            f"Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
+            f"Vérifiez dans le Code {COURANTE} avant de citer."
+        )
     return ""
 
 
@@ -63,8 +85,11 @@ def source_document(document: Document, ligne: int | None = None) -> str:
 
 def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
     """A side document's head: generated-file notice, title, source line, edition warning."""
-    morceaux = [tete_de_page(document.titre), f"# {echapper(document.titre)}",
-                f'<p class="source">{source_document(document)}</p>']
+    morceaux = [
+        tete_de_page(document.titre),
+        f"# {echapper(document.titre)}",
+        f'<p class="source">{source_document(document)}</p>',
+    ]
     if avertissement(document.edition):
         morceaux.append(avertissement(document.edition))
     return morceaux
@@ -87,13 +112,19 @@ def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
     morceaux = [tete_de_page("Les 93 lois", hors_recherche=True), "# Les 93 lois"]
     for chapitre in chapitres:
         premiere, derniere = chapitre["lois"]
-        lignes = [f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})", "",
-                  "| Loi | Titre 2017 | Titre 2007 |", "|---|---|---|"]
+        lignes = [
+            f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})",
+            "",
+            "| Loi | Titre 2017 | Titre 2007 |",
+            "|---|---|---|",
+        ]
         for numero in range(premiere, derniere + 1):
             loi = corpus.loi(numero)
             titres = loi.titres() if loi else {}
-            lignes.append(f"| [Loi {numero}]({numero}.md) | {echapper(titres.get(CODE_2017, '—'))} "
-                          f"| {echapper(titres.get(CODE_2007, '—'))} |")
+            lignes.append(
+                f"| [Loi {numero}]({numero}.md) | {echapper(titres.get(CODE_2017, '—'))} "
+                f"| {echapper(titres.get(CODE_2007, '—'))} |"
+            )
         morceaux.append("\n".join(lignes))
     return "\n\n".join(morceaux) + "\n"
 

@@ -33,8 +33,11 @@ def pages_de(texte: str) -> Pages:
         return ()
     numeros = [(i + 1, int(m[1])) for i, ligne in enumerate(lignes) if (m := _NUMERO_SEUL.match(ligne))]
     sans_ancre: tuple[int, list[int]] = (0 if sauts[0] == 1 else 1, [])  # the text's first page is page 1
-    decalage, fuites = max((_accord(sauts, numeros, d) for d in _decalages(sauts, numeros)),
-                           key=lambda accord: (len(accord[1]), -accord[0]), default=sans_ancre)
+    decalage, fuites = max(
+        (_accord(sauts, numeros, d) for d in _decalages(sauts, numeros)),
+        key=lambda accord: (len(accord[1]), -accord[0]),
+        default=sans_ancre,
+    )
     if len(fuites) < 2:  # one lone number agrees with some count whatever it is: a holding, not an anchor
         decalage, fuites = sans_ancre
     debuts = sorted({*sauts, *(ligne + 1 for ligne in fuites)})

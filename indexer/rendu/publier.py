@@ -16,7 +16,7 @@ from indexer.corpus.carte import Carte
 from indexer.corpus.fiches import url_loi
 from indexer.corpus.parsers import code2007, code2007_toc
 from indexer.editions import COURANTE
-from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas
+from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas, Partie
 from indexer.rendu.index_alphabetique import render_definitions, render_index
 from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
@@ -50,19 +50,25 @@ def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]
             for cible in sorted({r.cible.loi for b in section.blocs for r in b.renvois}):
                 if cible not in vus:
                     vus.add(cible)
-                    par_loi.setdefault(cible, []).append(
-                        Citation(f"{document.chemin}", section.ancre, document.titre))
+                    par_loi.setdefault(cible, []).append(Citation(f"{document.chemin}", section.ancre, document.titre))
     return {n: tuple(c) for n, c in par_loi.items()}
 
 
-def fichiers(corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres: list[dict],
-             carte: Carte | None = None, textes: dict[str, str] | None = None) -> dict[str, str]:
+def fichiers(
+    corpus: Corpus,
+    ancres: Ancres,
+    sources: dict[str, str],
+    chapitres: list[dict],
+    carte: Carte | None = None,
+    textes: dict[str, str] | None = None,
+) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
     their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
     pages = {fichier: pages_de(texte) for fichier, texte in (textes or {}).items()}
     if textes and CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
-        pages[CODE_2007] = code2007_toc.pages_des_lois(tuple(textes[CODE_2007].split("\n")), code2007.DEBUT,
-                                                        code2007.FIN)
+        pages[CODE_2007] = code2007_toc.pages_des_lois(
+            tuple(textes[CODE_2007].split("\n")), code2007.DEBUT, code2007.FIN
+        )
     contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
@@ -92,8 +98,9 @@ def disposition(sortie: dict[str, str]) -> dict[str, str]:
 APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the parser contract)
 
 
-def _notes(element: Element, texte: str, partie: dict[str, NoteBas], appelees: set[str],
-           fichier: str, nom: str) -> tuple[str, list[dict[str, Any]]]:
+def _notes(
+    element: Element, texte: str, partie: dict[str, NoteBas], appelees: set[str], fichier: str, nom: str
+) -> tuple[str, list[dict[str, Any]]]:
     """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes.
 
     A note goes under the entry whose text calls it (a parser may hang it on the next
@@ -112,12 +119,20 @@ def _notes(element: Element, texte: str, partie: dict[str, NoteBas], appelees: s
 
     texte = APPEL.sub(numeroter, texte)
     notes += [n for n in element.notes if n.cle not in appelees and n not in notes]
-    return texte, [{"numero": numero, "texte": note.texte, "source": f"{fichier}:{note.ligne}", "nom_source": nom}
-                   for numero, note in enumerate(notes, 1)]  # fmt: skip
+    return texte, [
+        {"numero": numero, "texte": note.texte, "source": f"{fichier}:{note.ligne}", "nom_source": nom}
+        for numero, note in enumerate(notes, 1)
+    ]
 
 
-def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
-              noms: dict[str, str], base: str = "", carte: Carte | None = None) -> dict[str, Any]:
+def objet_loi(
+    loi: Loi,
+    fiches: Sequence[Fiche],
+    cite_par: tuple[Citation, ...],
+    noms: dict[str, str],
+    base: str = "",
+    carte: Carte | None = None,
+) -> dict[str, Any]:
     """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
 
     Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
@@ -128,24 +143,17 @@ def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
     elements = [(partie, element) for _, partie, element in parcourir(loi)]
     if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order
         raise ValueError(f"Loi {loi.numero} : {len(fiches)} fiches pour {len(elements)} éléments")
-    notes_partie = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
-    appelees = {id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)}
-                for p, _ in elements}  # fmt: skip
+    notes_partie, appelees = _notes_des_parties(elements)
     paragraphes, exemples = list[dict[str, Any]](), list[dict[str, Any]]()
     for ordre, ((partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
         nom = f"{noms[partie.source]}, Loi {loi.numero}"
         texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte
         texte, notes = _notes(element, texte, notes_partie[id(partie)], appelees[id(partie)], partie.source, nom)
-        entree = {
-            "ref": fiche.rattachement, "edition": fiche.edition, "type": fiche.type, "role": fiche.role,
-            "titre": fiche.titre, "texte": texte, "notes": notes, "ancre": fiche.ancre,
-            "url": base + fiche.url, "source": fiche.source, "nom_source": nom, "ordre": ordre,
-        }  # fmt: skip
+        entree = _entree(fiche, texte, notes, nom, ordre, base)
         devenir = carte.devenir(element.label) if carte and element.label and partie.edition != COURANTE else None
         if devenir and element.type == LOI:
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
-    cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return {
         "loi": loi.numero,
         "titre": loi.titre(),
@@ -153,9 +161,44 @@ def objet_loi(loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...],
         "url": base + url_loi(loi.numero),
         "paragraphes": paragraphes,
         "exemples": exemples,
-        "renvois": [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))],
+        "renvois": _renvois(loi),
         "cite_par": [{"loi": _numero(c.page), "url": base + _url(c)} for c in cite_par if _numero(c.page)],
     }
+
+
+def _notes_des_parties(
+    elements: list[tuple[Partie, Element]],
+) -> tuple[dict[int, dict[str, NoteBas]], dict[int, set[str]]]:
+    """Per part (by identity): its footnotes by key, and the note calls its text makes."""
+    notes = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
+    appelees = {
+        id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)} for p, _ in elements
+    }
+    return notes, appelees
+
+
+def _entree(fiche: Fiche, texte: str, notes: list[dict[str, Any]], nom: str, ordre: int, base: str) -> dict[str, Any]:
+    """One element of the page as ``loi voir --json`` gives it."""
+    return {
+        "ref": fiche.rattachement,
+        "edition": fiche.edition,
+        "type": fiche.type,
+        "role": fiche.role,
+        "titre": fiche.titre,
+        "texte": texte,
+        "notes": notes,
+        "ancre": fiche.ancre,
+        "url": base + fiche.url,
+        "source": fiche.source,
+        "nom_source": nom,
+        "ordre": ordre,
+    }
+
+
+def _renvois(loi: Loi) -> list[str]:
+    """The paragraphs the law's text sends the reader to, in law order."""
+    cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
+    return [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))]
 
 
 def _numero(page: str) -> int:
@@ -167,8 +210,14 @@ def _url(citation: Citation) -> str:
     return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
-def donnees_lois(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: dict[str, str],
-                 base: str = "", carte: Carte | None = None) -> dict[str, str]:
+def donnees_lois(
+    corpus: Corpus,
+    ancres: Ancres,
+    fiches: Sequence[Fiche],
+    noms: dict[str, str],
+    base: str = "",
+    carte: Carte | None = None,
+) -> dict[str, str]:
     """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site.
 
     Committed with docs/, so that reading needs nothing writable; its shape is
@@ -179,9 +228,14 @@ def donnees_lois(corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: 
     for fiche in fiches:
         if fiche.loi is not None:
             par_loi.setdefault(fiche.loi, []).append(fiche)
-    sortie = {f"{DOSSIER_DONNEES}/{loi.numero}.json": json.dumps(
+    sortie = {
+        f"{DOSSIER_DONNEES}/{loi.numero}.json": json.dumps(
             objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ()), noms, base, carte),
-            ensure_ascii=False, indent=1) + "\n"
-        for loi in corpus.lois}  # fmt: skip
+            ensure_ascii=False,
+            indent=1,
+        )
+        + "\n"
+        for loi in corpus.lois
+    }
     sortie[SCHEMA] = json.dumps(SCHEMA_LOI, ensure_ascii=False, indent=1) + "\n"
     return sortie

@@ -23,6 +23,7 @@ PRIORITE = (ROLE_TEXTE, ROLE_EXTRAITS, ROLE_NOTES, ROLE_GUIDE)
 
 ELISION = re.compile(r"\(\.\.\.\)|…|\[|\]")  # what a quote leaves out, and its brackets
 
+
 def mots(occurrence: Occurrence) -> int:
     """The words a quote gives, an elision (« (...) », « … ») aside: 0 for a heading alone."""
     return sum(len(ELISION.sub(" ", b.texte).split()) for b in occurrence.element.blocs)
@@ -43,14 +44,17 @@ def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
     return unites
 
 
-def choisir(occurrences: list[Occurrence], alineas: dict[int, int] | None = None,
-            ) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
+def choisir(
+    occurrences: list[Occurrence],
+    alineas: dict[int, int] | None = None,
+) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
     """The text, its further pieces, and the other versions. The text is the official one
     (002) where it exists, else the quote that gives the most words of the paragraph (the
     booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
     pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source that gives the
     sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being
     the Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
+
     def rang(unite: list[Occurrence]) -> tuple[bool, bool, int, int]:
         role = unite[0].partie.role
         priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
@@ -82,8 +86,7 @@ def pareil(une: Occurrence, autre: Occurrence) -> bool:
     return _mots_plies(une) == _mots_plies(autre)
 
 
-def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page,
-                  amorce: str = "") -> str:
+def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page, amorce: str = "") -> str:
     """Another source's words for a paragraph, collapsed under the text shown; named by page
     (the file and line in the tooltip). The same words without notes of their own: one line.
     ``amorce``: the Guide's lead-in to this quote, when its words differ from the text's."""
@@ -101,6 +104,8 @@ def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
     notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
     resume = f"Autre version : {cite}{titre}" + (" — même texte" if meme else "")
-    ouverture = (f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
-                 f'markdown>\n<summary>{alias}{resume}</summary>')
+    ouverture = (
+        f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
+        f"markdown>\n<summary>{alias}{resume}</summary>"
+    )
     return "\n\n".join(m for m in (ouverture, amorce, corps, notes, "</details>") if m)

@@ -360,9 +360,7 @@ def _cles(
     return cles, foyers
 
 
-def notes_du_corps(
-    lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int
-) -> tuple[Lignes, NotesDuCorps]:
+def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> tuple[Lignes, NotesDuCorps]:
     """The footnotes of the text from ``titres[0]`` to line ``fin``.
 
     Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``)

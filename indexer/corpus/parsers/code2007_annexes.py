@@ -119,9 +119,7 @@ def verifier_ouvertures(lignes: Lignes) -> None:
             )
 
 
-def _document(
-    chemin: str, titre: str, type_: str, sections: Sequence[Section], intro: Sequence[Bloc] = ()
-) -> Document:
+def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], intro: Sequence[Bloc] = ()) -> Document:
     """A Document of 001 (RNC paths get the RNC edition)."""
     edition = EDITION_RNC if chemin.startswith("reglements/") else EDITION_CODE
     return Document(chemin, titre, CODE_2007, edition, type_, tuple(sections), tuple(intro))
@@ -184,7 +182,7 @@ def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
         sections.append((f"{cle}.{cle_rubrique}", titre, numero, []))
     return [
         Section(
-            cle=f"{chiffre}{cle_section[len(cle):]}",
+            cle=f"{chiffre}{cle_section[len(cle) :]}",
             ancre=ancre_libre("annexe", cle_section),
             titre=titre,
             ligne=numero,

@@ -32,9 +32,7 @@ PUCE = re.compile(r"^(?:[-·]\s|[-·]$)")
 # A sub-label that opens a list item or a small subtitle:
 # "1) Disposition…", "(a) …", "a) Les deux camps…", "a – Rappel des annonces",
 # "1- Les deux joueurs…", "6-" (alone), "3.1. Après…".
-ETIQUETTE = re.compile(
-    r"^(?:\(?[a-z]\)(?:\s|$)|\d{1,2}\)(?:\s|$)|[a-z] – |\d{1,2}-(?:\s|$)|\d\.\d\.\s)"
-)
+ETIQUETTE = re.compile(r"^(?:\(?[a-z]\)(?:\s|$)|\d{1,2}\)(?:\s|$)|[a-z] – |\d{1,2}-(?:\s|$)|\d\.\d\.\s)")
 
 # The RNC's "·" bullets also carry subtitles ("· Saisine de" / "la CRLA" / "Si la CRLA…").
 PUCE_TITRE = re.compile(r"^·\s")
@@ -43,8 +41,23 @@ PUCE_TITRE = re.compile(r"^·\s")
 MOT_CAPITAL = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ’']")
 
 # Capitalised words that run on inside a sentence of the RNC ("…l'ouverture de 1♣" / "Passe").
-NOMS_PROPRES = frozenset({"Loi", "Lois", "Article", "Articles", "Passe", "Contre", "Surcontre",
-                          "Nord", "Sud", "Est", "Ouest", "Code", "Règlement"})
+NOMS_PROPRES = frozenset(
+    {
+        "Loi",
+        "Lois",
+        "Article",
+        "Articles",
+        "Passe",
+        "Contre",
+        "Surcontre",
+        "Nord",
+        "Sud",
+        "Est",
+        "Ouest",
+        "Code",
+        "Règlement",
+    }
+)
 
 # A label item this short that meets a capitalised line is a subtitle ("a) Les deux camps
 # sont fautifs" / "Lorsqu'une déclaration…", 7017–7019): the text starts a new Bloc.

@@ -90,8 +90,9 @@ def blocs(lignes: Sequence[str]) -> tuple[Bloc, ...] | None:
         Bloc(TITRE, joindre(_lignes(lignes, TITRE_TABLE)), TITRE_TABLE[0]),
         Bloc(TEXTE, joindre(_lignes(lignes, SOUS_TITRE)), SOUS_TITRE[0]),
         Bloc(TEXTE, joindre(_lignes(lignes, LEGENDE_COULEURS)), LEGENDE_COULEURS[0]),
-        Bloc(TABLEAU, texte((COULEURS[0], RANGS_COULEURS[1])), COULEURS[0],
-             cellules=(entete_couleurs, *rangs_couleurs)),
+        Bloc(
+            TABLEAU, texte((COULEURS[0], RANGS_COULEURS[1])), COULEURS[0], cellules=(entete_couleurs, *rangs_couleurs)
+        ),
         Bloc(TEXTE, joindre(_lignes(lignes, LEGENDE_SA)), LEGENDE_SA[0]),
         Bloc(TABLEAU, texte((ENTETE_SA[0], RANGS_SA[1])), ENTETE_SA[0], cellules=(entete_sa, *rangs_sa)),
     )

@@ -42,12 +42,11 @@ NUMERO_SEUL = re.compile(r"^(?P<numero>\d{2,3})\b\s*(?:[–-]\s*)?(?P<titre>\S.*
 
 # A sub-article label: "83.1 –", "83.2 – Autres", "91.1. –", "92.4.1. Le", "105.2.1",
 # "105.2.2 -", "139.1 Caractéristiques SHA", "145.2 . Systèmes…", "144.1".
-SOUS_ARTICLE = re.compile(
-    r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:\s+(?P<titre>.*))?$"
-)
+SOUS_ARTICLE = re.compile(r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:\s+(?P<titre>.*))?$")
 
 # A chapter subtitle in an intro: "Chapitre 1 : Dispositions générales…".
 CHAPITRE = re.compile(r"^Chapitre \d+\b")
+
 
 @dataclass
 class _Rubrique:
@@ -70,9 +69,7 @@ class _Rubrique:
         )
 
 
-def article_en_tete(
-    lignes: Sequence[Ligne], index: int, dernier: int
-) -> tuple[int, str, int] | None:
+def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
     """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
 
     The number must be greater than ``dernier``, the previous article's.
@@ -106,9 +103,7 @@ def _intro(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
     return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in blocs)
 
 
-def _rubrique(
-    lignes: Sequence[Ligne], index: int, article: int, vues: set[str]
-) -> tuple[list[_Rubrique], int] | None:
+def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
     """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
 
     A sub-article of the next article (139.1 after 138, heading lost) opens the

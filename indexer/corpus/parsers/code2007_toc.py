@@ -129,8 +129,9 @@ def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int
     """
     entrees = sommaire(lignes)
     titres = reperer_titres(lignes, entrees, debut, fin)
-    return tuple(ancre for e, t in zip(entrees, titres, strict=True) if e.page
-                 for ancre in ((t.debut, e.page), (t.fin + 1, 0)))
+    return tuple(
+        ancre for e, t in zip(entrees, titres, strict=True) if e.page for ancre in ((t.debut, e.page), (t.fin + 1, 0))
+    )
 
 
 def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
@@ -152,9 +153,7 @@ def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
     return None
 
 
-def reperer_titres(
-    lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int
-) -> tuple[Titre, ...]:
+def reperer_titres(lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int) -> tuple[Titre, ...]:
     """Find each TOC title in the body, in sequence, across line breaks (corpus/NOTES.md §2.3).
 
     The search for law n starts after the title of law n - 1, so that a short title
@@ -225,9 +224,7 @@ class Appel:
     etoiles: int
 
 
-def reperer_appels(
-    lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note, ...], fin: int
-) -> tuple[Appel, ...]:
+def reperer_appels(lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note, ...], fin: int) -> tuple[Appel, ...]:
     """Every call of the body outside the notes, law titles included (5183 ``d'appel *``)."""
     dans_une_note = {n for note in notes for n in range(note.debut, note.fin + 1)}
     dans_un_titre = {n for titre in titres for n in range(titre.debut, titre.fin + 1)}

@@ -75,8 +75,15 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
         corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
         if dernier == 32 and numero == 28:
-            apercu = _partie(numero, TITRE_28_32, index + 1, corps, coupures, titre_de_loi=False,
-                             couvre=tuple(range(numero + 1, dernier + 1)))
+            apercu = _partie(
+                numero,
+                TITRE_28_32,
+                index + 1,
+                corps,
+                coupures,
+                titre_de_loi=False,
+                couvre=tuple(range(numero + 1, dernier + 1)),
+            )
             parties.append((numero, apercu))
         elif dernier == 39 and numero == 35:
             parties.extend(_parties_35_39(titre, index + 1, corps, coupures))
@@ -109,14 +116,21 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
     return frozenset(
         index + 1
         for index, texte in enumerate(lignes)
-        if texte.startswith("\f") and index and FIN_PAGE.search(lignes[index - 1].rstrip())
+        if texte.startswith("\f")
+        and index
+        and FIN_PAGE.search(lignes[index - 1].rstrip())
         and not texte[1:].strip()[:1].islower()
     )
 
 
 def _partie(
-    numero: int, titre: str, ligne: int, corps: Sequence[tuple[int, str]], coupures: frozenset[int] = frozenset(),
-    titre_de_loi: bool = True, couvre: tuple[int, ...] = (),
+    numero: int,
+    titre: str,
+    ligne: int,
+    corps: Sequence[tuple[int, str]],
+    coupures: frozenset[int] = frozenset(),
+    titre_de_loi: bool = True,
+    couvre: tuple[int, ...] = (),
 ) -> Partie:
     elements = lire_corps(numero, corps, coupures)
     return Partie(GUIDE, source(GUIDE).edition, source(GUIDE).role, titre, ligne, elements, titre_de_loi, couvre)

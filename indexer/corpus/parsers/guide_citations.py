@@ -72,6 +72,7 @@ POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
 
+
 @dataclass
 class Brouillon:
     """An element being built."""
@@ -337,5 +338,3 @@ def suit(label: Label | None, contexte: Label) -> bool:
     if avant.isdigit() and apres.isdigit():
         return int(apres) == int(avant) + 1
     return len(avant) == len(apres) == 1 and ord(apres) == ord(avant) + 1
-
-

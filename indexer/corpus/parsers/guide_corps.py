@@ -219,9 +219,14 @@ class _Lecteur(LecteurDeCitations):
     def _item(self, morceau: Morceau) -> None:
         """A list item joins the list or the paragraph announcing it ("il doit :")."""
         courant = self.courant
-        suite = courant is not None and courant.type != LOI and (
-            courant.ouvert
-            or bool(courant.blocs) and (courant.blocs[-1].forme == ITEM or courant.blocs[-1].texte.endswith(":"))
+        suite = (
+            courant is not None
+            and courant.type != LOI
+            and (
+                courant.ouvert
+                or bool(courant.blocs)
+                and (courant.blocs[-1].forme == ITEM or courant.blocs[-1].texte.endswith(":"))
+            )
         )
         if not suite or courant is None:
             courant = self._nouveau(COMMENTAIRE, morceau.ligne)
@@ -232,9 +237,12 @@ class _Lecteur(LecteurDeCitations):
         courant = self.courant
         texte = joindre([t for _, t in morceau.lignes if not est_vide(t)])
         suite = courant is not None and (
-            courant.type == EXEMPLE and (courant.ouvert or SUPPOSITION.search(texte) is not None)
-            or courant.type == COMMENTAIRE and all(b.forme == TITRE for b in courant.blocs)
-            or courant.type != LOI and not morceau.saut
+            courant.type == EXEMPLE
+            and (courant.ouvert or SUPPOSITION.search(texte) is not None)
+            or courant.type == COMMENTAIRE
+            and all(b.forme == TITRE for b in courant.blocs)
+            or courant.type != LOI
+            and not morceau.saut
         )
         if not suite or courant is None:
             courant = self._nouveau(COMMENTAIRE, morceau.ligne)

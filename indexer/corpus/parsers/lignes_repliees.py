@@ -31,9 +31,7 @@ MARQUE_ITEM = re.compile(
 )  # not "92.)", the end of "(Voir Appels, Loi" / "92.)"
 
 # Seats, alone or two on a line, above a hand: " Nord", "Ouest    Est", "Déclarant"
-DIRECTIONS = re.compile(
-    r"^\s*(?:Nord|Sud|Est|Ouest|Mort|Déclarant)(?:\s+(?:Nord|Sud|Est|Ouest|Mort|Déclarant))?\s*$"
-)
+DIRECTIONS = re.compile(r"^\s*(?:Nord|Sud|Est|Ouest|Mort|Déclarant)(?:\s+(?:Nord|Sud|Est|Ouest|Mort|Déclarant))?\s*$")
 # A holding after its suit, one or two columns: "♠ ARDV2", "♥ -", "♠ 3     ♠ -"
 TENUE_COULEUR = re.compile(r"^\s*(?:[♠♥♦♣]\s*[ARDVx0-9\-]*\s*)+$")
 # A bare holding (the suit is given by the text around): "87", "6   RV9", " 976", "AD"

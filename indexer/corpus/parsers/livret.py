@@ -89,6 +89,7 @@ FIN_DE_PHRASE = re.compile(r"[.!?:;,]$")
 # where a caption's short form ends: "Rappel de la marque (fond rouge…" → "Rappel de la marque"
 FIN_DE_LEGENDE_COURTE = re.compile(r"\s[(:]")
 
+
 def sans_markdown(texte: str) -> str:
     """Plain text from a line with Markdown or LaTeX remnants (rules in the module docstring)."""
     for motif in (LIEN, GRAS, ITALIQUE, EXPOSANT, LATEX, ECHAPPEMENT):
@@ -348,9 +349,7 @@ def parse(lignes: Lignes) -> Extrait:
     debut_marque = _ligne_de(lignes, DEBUT_MARQUE)
     debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
     debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
-    premiere_loi = next(
-        i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i])
-    )
+    premiere_loi = next(i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i]))
     return Extrait(
         source=LIVRET,
         parties=extraits(lignes, premiere_loi),

@@ -97,7 +97,6 @@ SOUS_TITRES: dict[int, dict[str, str | None]] = {
 }
 
 
-
 def sous_titre(loi: int, texte: str) -> tuple[str, str | None, str] | None:
     """``(subtitle as printed, 2017 letter or None, run-in text)`` when a line opens one.
 
