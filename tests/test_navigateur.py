@@ -250,19 +250,24 @@ def test_une_infobulle_sur_un_terme_defini(page, origine):
     assert bulle.inner_text().strip() == terme.get_attribute("title").strip()
 
 
-def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
-    """What a member copies to a laptop: unzip, open index.html, search."""
+def _copie_du_zip(site: Path, dossier: Path) -> Path:
+    """The zip a member copies (scripts/archiver.py), unzipped into ``dossier``: its site folder."""
     import subprocess
     import zipfile
 
-    archive = tmp_path / "code.zip"
+    archive = dossier / "code.zip"
     subprocess.run(
         [sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie", str(archive)],
         check=True,
         capture_output=True,
     )
-    zipfile.ZipFile(archive).extractall(tmp_path / "copie")
-    page.goto((tmp_path / "copie/code-du-bridge/index.html").as_uri())
+    zipfile.ZipFile(archive).extractall(dossier / "copie")
+    return dossier / "copie/code-du-bridge"
+
+
+def test_l_archive_zip_s_ouvre_sans_serveur(page, site, tmp_path):
+    """What a member copies to a laptop: unzip, open index.html, search."""
+    page.goto((_copie_du_zip(site, tmp_path) / "index.html").as_uri())
     assert chercher(page, "revendication").count() > 0
     # file:// lets a worker load no file: the search's worker is written from a Blob (recherche.js)
     assert [w.url[:5] for w in page.workers] == ["blob:"]
@@ -287,17 +292,7 @@ def _adresses_imprimees() -> list[str]:
 
 def test_les_liens_imprimes_par_loi_s_ouvrent_depuis_le_zip_et_en_http(page, site, serveur, tmp_path):
     """A printed address opened from the unzipped copy (file://) lands on its paragraph, not on a folder."""
-    import subprocess
-    import zipfile
-
-    archive = tmp_path / "code.zip"
-    subprocess.run(
-        [sys.executable, str(RACINE / "scripts/archiver.py"), "--site", str(site), "--sortie", str(archive)],
-        check=True,
-        capture_output=True,
-    )
-    zipfile.ZipFile(archive).extractall(tmp_path / "copie")
-    racine_zip = (tmp_path / "copie/code-du-bridge").as_uri() + "/"
+    racine_zip = _copie_du_zip(site, tmp_path).as_uri() + "/"
     for adresse in _adresses_imprimees():
         assert "index.html#" in adresse, adresse
         for racine in (racine_zip, serveur):

@@ -7,6 +7,9 @@ The fixtures (Chromium, the built site, a local server) are test_navigateur's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from site_outils import NB_LOIS
 from test_navigateur import TELEPHONE, capture, chercher, navigateur, serveur, site  # noqa: F401
@@ -81,20 +84,28 @@ _CONTRASTE = """(selecteur) => {
 }"""
 
 
+@contextmanager
+def _page(navigateur, viewport: dict = TELEPHONE, **options) -> Iterator:  # noqa: F811 (the fixture, passed in)
+    """A page of a fresh browser context (phone unless told), closed whatever the test says."""
+    contexte = navigateur.new_context(viewport=viewport, **options)
+    try:
+        yield contexte.new_page()
+    finally:
+        contexte.close()
+
+
 @pytest.fixture(scope="module")
 def lecture(navigateur, site):  # noqa: F811
     """Every law page, Tableaux and the main pages opened at 390 px from file://: what each shows."""
-    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
-    page = contexte.new_page()
     vu: dict[str, dict] = {}
-    for chemin in PAGES_LUES:
-        page.goto((site / chemin).as_uri(), wait_until="load")  # Material wraps the tables once loaded
-        vu[chemin] = {
-            "markdown": page.evaluate(_MARKDOWN_VISIBLE),
-            "coupes": page.evaluate(_TABLEAUX_COUPES),
-            "tableaux": page.locator("article table").count(),
-        }
-    contexte.close()
+    with _page(navigateur, locale="fr-FR") as page:
+        for chemin in PAGES_LUES:
+            page.goto((site / chemin).as_uri(), wait_until="load")  # Material wraps the tables once loaded
+            vu[chemin] = {
+                "markdown": page.evaluate(_MARKDOWN_VISIBLE),
+                "coupes": page.evaluate(_TABLEAUX_COUPES),
+                "tableaux": page.locator("article table").count(),
+            }
     return vu
 
 
@@ -120,17 +131,13 @@ def test_chaque_tableau_tient_dans_un_telephone(lecture):
 )
 def test_captures_des_tableaux_sur_un_telephone(navigateur, site, chemin, ancre, nom):  # noqa: F811
     """Screenshots for a person to look at (tests/artefacts/); the auction's West column is on screen."""
-    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
-    try:
-        page = contexte.new_page()
+    with _page(navigateur, locale="fr-FR") as page:
         page.goto((site / chemin).as_uri() + "#" + ancre)
         tableau = page.locator(f'[id="{ancre}"] ~ * table, [id="{ancre}"] table').first
         tableau.scroll_into_view_if_needed()
         derniere = tableau.locator("tr").first.locator("th").last.bounding_box()
         assert derniere is not None and derniere["x"] + derniere["width"] <= TELEPHONE["width"]
         capture(page, nom)
-    finally:
-        contexte.close()
 
 
 @pytest.mark.parametrize("schema", ["light", "dark"])
@@ -144,40 +151,30 @@ def test_captures_des_tableaux_sur_un_telephone(navigateur, site, chemin, ancre,
     ],
 )
 def test_les_contrastes_passent_dans_les_deux_modes(navigateur, site, schema, chemin, selecteur):  # noqa: F811
-    contexte = navigateur.new_context(viewport=TELEPHONE, color_scheme=schema)
-    try:
-        page = contexte.new_page()
+    with _page(navigateur, color_scheme=schema) as page:
         page.goto((site / chemin).as_uri())
         attendu = "slate" if schema == "dark" else "default"
         assert page.evaluate("() => document.body.dataset.mdColorScheme") == attendu
         rapport = page.evaluate(_CONTRASTE, selecteur)
         assert rapport is not None, selecteur
         assert rapport >= 4.5, f"{selecteur} en mode {schema} : {rapport:.2f}:1"
-    finally:
-        contexte.close()
 
 
 def test_les_boutons_de_la_marque_portent_ce_qu_ils_montrent(navigateur, site):  # noqa: F811
     """WCAG 2.5.3: a button's spoken name holds its visible letters (« SA », « X »)."""
-    contexte = navigateur.new_context(viewport=TELEPHONE)
-    try:
-        page = contexte.new_page()
+    with _page(navigateur) as page:
         page.goto((site / "marque/index.html").as_uri())
         boutons = page.evaluate("""() => [...document.querySelectorAll("button[aria-label]")]
             .map((b) => [b.innerText.trim(), b.getAttribute("aria-label")])""")
         lettres = [(vu, nom) for vu, nom in boutons if any(c.isalnum() for c in vu)]
         assert {vu for vu, _ in lettres} >= {"SA", "X"}
         assert all(vu.lower() in nom.lower() for vu, nom in lettres), lettres
-    finally:
-        contexte.close()
 
 
 @pytest.mark.parametrize("requete", ["zzzqqq", "68C", "mort"])
 def test_le_dialogue_de_recherche_se_detache_de_la_page_sur_un_bureau(navigateur, site, requete):  # noqa: F811
     """On a desktop the dialog floats over the page: its last line stays inside it, above its bottom padding."""
-    contexte = navigateur.new_context(viewport=BUREAU)
-    try:
-        page = contexte.new_page()
+    with _page(navigateur, BUREAU) as page:
         page.goto((site / "index.html").as_uri())
         chercher(page, requete)
         mesure = page.evaluate("""() => {
@@ -194,29 +191,21 @@ def test_le_dialogue_de_recherche_se_detache_de_la_page_sur_un_bureau(navigateur
         assert mesure["marge"] >= 8, mesure  # at least half a line of the dialog's own background
         if requete == "mort":
             capture(page, "recherche-dialogue-1280x800.png")
-    finally:
-        contexte.close()
 
 
 def test_le_surlignage_marque_aussi_les_mots_a_infobulle(navigateur, site):  # noqa: F811
     """A result opens its page with ?h=racines: « mort », a glossary word, is highlighted there too."""
-    contexte = navigateur.new_context(viewport=TELEPHONE)
-    try:
-        page = contexte.new_page()
+    with _page(navigateur) as page:
         page.goto((site / "lois/42/index.html").as_uri() + "?h=mort")
         page.wait_for_selector("mark.recherche-surligne")
         dans_infobulle = page.locator("abbr mark.recherche-surligne, mark.recherche-surligne abbr").count()
         assert page.locator("article abbr").filter(has_text="mort").count() > 0
         assert dans_infobulle > 0
-    finally:
-        contexte.close()
 
 
 def test_contre_n_a_d_infobulle_que_pour_la_declaration(navigateur, site):  # noqa: F811
     """70: « résolu contre le joueur » carries no tooltip; 25: « le contre est annulé » has one."""
-    contexte = navigateur.new_context(viewport=TELEPHONE)
-    try:
-        page = contexte.new_page()
+    with _page(navigateur) as page:
         mots_marques = """() => [...document.querySelectorAll("article abbr")].map((a) => {
             const avant = (a.previousSibling && a.previousSibling.textContent || "").slice(-12);
             return avant + "[" + a.textContent + "]";
@@ -228,15 +217,11 @@ def test_contre_n_a_d_infobulle_que_pour_la_declaration(navigateur, site):  # no
         assert [m for m in page.evaluate(mots_marques) if m.endswith("le [contre]")]
         page.goto((site / "index.html").as_uri())
         assert "[repris]" not in "".join(page.evaluate(mots_marques))
-    finally:
-        contexte.close()
 
 
 def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
     """« Autre version : Guide pratique (FFB), p. 21 », the line in the tooltip; the same words: one line."""
-    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
-    try:
-        page = contexte.new_page()
+    with _page(navigateur, locale="fr-FR") as page:
         page.goto((site / "lois/23/index.html").as_uri())
         note = page.locator(".meme-texte").first
         note.scroll_into_view_if_needed()
@@ -245,8 +230,6 @@ def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
         resumes = page.locator("details.autre-version > summary").all_inner_texts()
         assert resumes and all(" p. " in r and "ligne" not in r for r in resumes), resumes
         capture(page, "loi-23-meme-texte-390x844.png")
-    finally:
-        contexte.close()
 
 
 @pytest.mark.parametrize(
@@ -258,9 +241,7 @@ def test_les_sources_se_citent_par_page(navigateur, site):  # noqa: F811
 )
 def test_captures_d_un_telephone(navigateur, site, chemin, attendu, nom):  # noqa: F811
     """lois/70 and a results page on a phone, for a person to look at; nothing wider than the screen."""
-    contexte = navigateur.new_context(viewport=TELEPHONE, locale="fr-FR")
-    try:
-        page = contexte.new_page()
+    with _page(navigateur, locale="fr-FR") as page:
         fichier = chemin.split("?")[0].split("#")[0]
         page.goto((site / fichier).as_uri() + chemin[len(fichier) :])
         if "?q=" in chemin:
@@ -268,5 +249,3 @@ def test_captures_d_un_telephone(navigateur, site, chemin, attendu, nom):  # noq
         assert attendu in page.locator("article").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= TELEPHONE["width"]
         capture(page, nom)
-    finally:
-        contexte.close()
