@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import quote
 
@@ -47,9 +48,14 @@ CITATION_SCRIPT = "assets/javascripts/citation.js"
 MANIFESTE = "manifest.webmanifest"
 SERVICE_WORKER = "sw.js"
 PREFIXE_CACHE = "code-bridge-"
-COULEUR_THEME = "#4051b5"  # Material's indigo, as in overrides/main.html
 ICONES = (("assets/images/icone-192.png", 192), ("assets/images/icone-512.png", 512))
-NOM_SITE = "Code du Bridge de Compétition"
+# The home page's tags the manifest is made of (overrides/main.html writes them from mkdocs.yml).
+BALISES = {
+    "name": "application-name",
+    "short_name": "apple-mobile-web-app-title",
+    "description": "description",
+    "theme_color": "theme-color",
+}
 
 # The theme's lunr search, which the site replaces: Material's worker and languages, or a
 # generator's search.json.
@@ -74,7 +80,7 @@ def completer(site: Path) -> list[str]:
     ajouter_grammaire(site)
     avertissements = ecrire_citations(site)
     alleger_css(site)
-    (site / MANIFESTE).write_text(manifeste(NOM_SITE), encoding="utf-8")
+    (site / MANIFESTE).write_text(manifeste(balises(site / "index.html")), encoding="utf-8")
     fichiers = a_precacher(site)
     (site / SERVICE_WORKER).write_text(service_worker(fichiers, empreinte(site, fichiers)), encoding="utf-8")
     return avertissements
@@ -166,18 +172,40 @@ def empreinte(site: Path, fichiers: list[str]) -> str:
     return somme.hexdigest()[:16]
 
 
-def manifeste(nom: str) -> str:
+class _Metas(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.metas: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributs = dict(attrs)
+        if tag == "meta" and attributs.get("name") and attributs.get("content") is not None:
+            self.metas.setdefault(attributs["name"] or "", attributs["content"] or "")
+
+
+def balises(accueil: Path) -> dict[str, str]:
+    """The manifest's names, description and colour, read from the built home page: the site's
+    configuration stays their one source, whatever generator wrote the page."""
+    lecteur = _Metas()
+    lecteur.feed(accueil.read_text(encoding="utf-8"))
+    manquantes = [meta for meta in BALISES.values() if not lecteur.metas.get(meta)]
+    if manquantes:
+        raise Echec(f"index.html n'a pas de <meta name> {', '.join(manquantes)} : voyez overrides/main.html")
+    return {cle: lecteur.metas[meta] for cle, meta in BALISES.items()}
+
+
+def manifeste(valeurs: dict[str, str]) -> str:
     donnees = {
-        "name": nom,
-        "short_name": "Code du Bridge",
-        "description": "Le Code international du bridge de compétition, consultable hors ligne.",
+        "name": valeurs["name"],
+        "short_name": valeurs["short_name"],
+        "description": valeurs["description"],
         "lang": "fr",
         "dir": "ltr",
         "start_url": "./index.html",
         "scope": "./",
         "display": "standalone",
         "background_color": "#ffffff",
-        "theme_color": COULEUR_THEME,
+        "theme_color": valeurs["theme_color"],
         "icons": [
             {"src": src, "sizes": f"{taille}x{taille}", "type": "image/png", "purpose": "any maskable"}
             for src, taille in ICONES

@@ -172,10 +172,17 @@ def test_la_grille_des_lois_de_l_accueil(site_commun) -> None:
 # --- the post-build step -------------------------------------------------------------------
 
 
+ACCUEIL = (
+    '<head><meta name="application-name" content="Le Code"><meta name="description" content="Les lois, hors ligne.">'
+    '<meta name="theme-color" content="#123456"><meta name="apple-mobile-web-app-title" content="Code"></head>'
+    "<h1>Accueil</h1>"
+)
+
+
 def _site(dossier: Path) -> Path:
     """A built folder in one layout or the other (``lois/1/index.html``, ``lois/2.html``), with lunr."""
     fichiers = {
-        "index.html": "<h1>Accueil</h1>",
+        "index.html": ACCUEIL,
         "lois/1/index.html": "<h1>1</h1>",
         "lois/2.html": "<h1>2</h1>",
         "assets/javascripts/citation.js": "// la boîte de citation\n",
@@ -217,7 +224,14 @@ def test_l_etape_apres_la_construction(tmp_path: Path) -> None:
         "lois/1/index.html",
         "lois/2.html",
     ]
-    assert json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))["lang"] == "fr"
+    manifeste = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifeste["lang"] == "fr"
+    assert [manifeste[cle] for cle in ("name", "short_name", "description", "theme_color")] == [
+        "Le Code",
+        "Code",
+        "Les lois, hors ligne.",
+        "#123456",
+    ]
     avant = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
     assert _lancer(site).returncode == 0
     apres = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
@@ -234,3 +248,15 @@ def test_un_site_incomplet_une_ligne_et_le_code_2(tmp_path: Path, retirer: str) 
     assert fini.returncode == 2
     assert fini.stderr.count("\n") == 1 and retirer in fini.stderr and "Traceback" not in fini.stderr
     shutil.rmtree(site)
+
+
+def test_un_accueil_sans_ses_balises_une_ligne_et_le_code_2(tmp_path: Path) -> None:
+    if not Path(DONNEES_RECHERCHE).is_file():
+        pytest.skip("genere/recherche-donnees.js manque (loi construire --index)")
+    site = _site(tmp_path / "site")
+    (site / "index.html").write_text(ACCUEIL.replace('name="theme-color"', 'name="couleur"'), encoding="utf-8")
+    fini = _lancer(site)
+    assert (fini.returncode, fini.stderr) == (
+        2,
+        "apres_site : index.html n'a pas de <meta name> theme-color : voyez overrides/main.html\n",
+    )

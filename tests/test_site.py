@@ -315,6 +315,17 @@ def test_le_manifeste_et_ses_icones(site):
     assert 'rel="manifest"' in _lire(site / "lois/68/index.html")
 
 
+def test_le_manifeste_reprend_la_configuration_du_site(site):
+    """Names, description and colour come from mkdocs.yml through the home page's tags: no copy."""
+    from mkdocs.config import load_config
+
+    config = load_config(str(RACINE / "mkdocs.yml"))
+    manifeste = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    attendu = (config["site_name"], config["extra"]["nom_court"], config["site_description"])
+    assert (manifeste["name"], manifeste["short_name"], manifeste["description"]) == attendu
+    assert manifeste["theme_color"] == config["extra"]["couleur_theme"] == "#4051b5"
+
+
 def test_le_service_worker_precache_le_site(site):
     texte = _lire(site / "sw.js")
     cache = re.search(r'const CACHE = PREFIXE \+ "([0-9a-f]{16})";', texte)
