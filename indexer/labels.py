@@ -51,12 +51,10 @@ class Label(tuple[int, tuple[str, ...]]):
 
     @property
     def loi(self) -> int:
-        """The law number."""
         return self[0]
 
     @property
-    def parties(self) -> tuple[str, ...]:
-        """The path below the law: ("C", "1", "e", "ii")."""
+    def parties(self) -> tuple[str, ...]:  # the path below the law: ("C", "1", "e", "ii")
         return self[1]
 
     def __repr__(self) -> str:
@@ -74,18 +72,11 @@ class Label(tuple[int, tuple[str, ...]]):
 
     def parent(self) -> Label | None:
         """The enclosing paragraph (``68D2`` for ``68D2(b)``), None for a law."""
-        if not self.parties:
-            return None
-        return Label(self.loi, self.parties[:-1])
+        return Label(self.loi, self.parties[:-1]) if self.parties else None
 
     def ancetres(self) -> tuple[Label, ...]:
         """This label and every enclosing one, innermost first."""
-        chaine: list[Label] = []
-        courant: Label | None = self
-        while courant is not None:
-            chaine.append(courant)
-            courant = courant.parent()
-        return tuple(chaine)
+        return tuple(Label(self.loi, self.parties[:n]) for n in range(len(self.parties), -1, -1))
 
     def contient(self, autre: Label) -> bool:
         """True when ``autre`` is this paragraph or lies inside it."""
