@@ -97,11 +97,6 @@ def lire_errata() -> tuple[Erratum, ...]:
     return tuple(Erratum(**entree) for entree in _toml("errata.toml").get("erratum", []))
 
 
-def lire_alias() -> dict[str, str]:
-    """The retired ids of corpus/ancres.toml, each with the id that now carries it."""
-    return dict(_toml("ancres.toml").get("alias", {}))
-
-
 @dataclass(frozen=True)
 class Construit:
     """The parsed and linked corpus, its anchors, its fiches and the references left unresolved."""
@@ -141,7 +136,7 @@ def parser_corpus() -> Construit:
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
     brut = merge(rattachements.appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
-    ancres = calculer(brut, lire_alias())
+    ancres = calculer(brut, _toml("ancres.toml").get("alias", {}))  # retired ids, each with the id now carrying it
     declarations = lire_correspondances(lignes)
     corpus, problemes = resolve(brut, ancres, declarations)
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
@@ -185,15 +180,6 @@ def adresse_page(url: str) -> str:
     if not ((docs / f"{base}.md").is_file() or (docs / base / "index.md").is_file()):
         raise LoiErreur(f"Recherche du site : {url!r} n'est pas une page de docs/ ; lancez « loi construire ».")
     return f"{page}index.html{diese}{ancre}"
-
-
-def script_recherche_site(ix: FileIndex) -> str:
-    """The site's search data (the index's units, synonyms as it analysed them, with the passages that
-    say each expression, stop words), each URL the built page's."""
-    from indexer.recherche import pour_site
-    from indexer.recherche.moteur import synonymes_de
-
-    return pour_site.script(pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse_page))
 
 
 def chapitres() -> list[dict]:
@@ -299,7 +285,8 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
     """Write the search index and the site's search data: by default the checkout's
     (``chemins.dossier_index()``, ``chemins.DONNEES_RECHERCHE``); the wheel's build names
     its own ``cible`` and no ``site``. Returns the index folder."""
-    from indexer.recherche import index
+    from indexer.recherche import index, pour_site
+    from indexer.recherche.moteur import synonymes_de
 
     if cible is None:  # the checkout's; an index apart (LOI_INDEX: make secours) leaves the site's data alone
         cible = Path(dossier_index())
@@ -307,8 +294,11 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
     try:
         index.installer(fiches_recherche(), cible, empreinte())
         if site is not None:
+            # The site's search data: the index's units, synonyms as it analysed them with the passages that
+            # say each expression, stop words; each URL the built page's.
             with contextlib.closing(index.ouvrir(cible)) as ix:
-                ecrire_atomique(site, script_recherche_site(ix).encode("utf-8"))
+                donnees = pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse_page)
+                ecrire_atomique(site, pour_site.script(donnees).encode("utf-8"))
     except OSError as erreur:
         raise IndexIndisponible(
             f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : "
