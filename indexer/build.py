@@ -93,7 +93,6 @@ def _toml(nom: str, requis: bool = False) -> dict:
 
 
 def lire_errata() -> tuple[Erratum, ...]:
-    """The repairs listed in corpus/errata.toml."""
     return tuple(Erratum(**entree) for entree in _toml("errata.toml").get("erratum", []))
 
 
@@ -308,7 +307,6 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
 
 
 def chercheur_construit() -> Chercheur:
-    """A searcher on the shipped index."""
     from indexer.recherche.moteur import Chercheur
 
     return Chercheur(index_courant())

@@ -17,9 +17,7 @@ from indexer.labels import Label
 
 def lisible(titre: str) -> str:
     """A title printed in capitals (002: « REVENDICATION OU CONCESSION ») in sentence case."""
-    if titre.isupper():
-        return titre[:1] + titre[1:].lower()
-    return titre
+    return titre[:1] + titre[1:].lower() if titre.isupper() else titre
 
 
 @dataclass(frozen=True)
