@@ -164,12 +164,8 @@ def public(objet: Objet) -> Objet:
 
 def labels_connus(objet: Objet) -> list[Label]:
     """The paragraph labels this law has (any edition), in order of first appearance."""
-    vus: dict[Label, None] = {}
-    for entree in objet["paragraphes"]:
-        label = parse_label(entree["ref"])
-        if entree["type"] == LOI and label:
-            vus.setdefault(label, None)
-    return list(vus)
+    labels = (parse_label(entree["ref"]) for entree in objet["paragraphes"] if entree["type"] == LOI)
+    return list(dict.fromkeys(label for label in labels if label))
 
 
 def restreindre(objet: Objet, label: Label) -> Objet:
@@ -179,11 +175,9 @@ def restreindre(objet: Objet, label: Label) -> Objet:
         cible = parse_label(entree["ref"])
         return cible is not None and label.contient(cible)
 
-    restreint = dict(objet)
-    restreint["ref"] = label.compact()
-    restreint["paragraphes"] = [e for e in objet["paragraphes"] if dedans(e)]
-    restreint["exemples"] = [e for e in objet["exemples"] if dedans(e)]
-    restreint["url"] = objet["url"] + "#" + ancre(label)
+    restreint = {**objet, "ref": label.compact(), "url": objet["url"] + "#" + ancre(label)}
+    for cle in ("paragraphes", "exemples"):
+        restreint[cle] = [e for e in objet[cle] if dedans(e)]
     return restreint
 
 
