@@ -40,8 +40,9 @@ def schema() -> dict:
 
 
 # The keywords ``conforme`` knows; any other in the schema is refused (tests/test_hostile.py).
-MOTS_CLES = {"$schema", "$comment", "title", "description", "type", "required", "properties", "additionalProperties",
-             "items", "enum", "minimum", "maximum", "pattern", "not"}  # fmt: skip
+_MOTS_CLES = ("$schema", "$comment", "title", "description", "type", "required", "properties", "additionalProperties",
+              "items", "enum", "minimum", "maximum", "pattern", "not")  # fmt: skip
+MOTS_CLES = frozenset(_MOTS_CLES)
 _TYPES = {"object": dict, "array": list, "string": str}
 
 
