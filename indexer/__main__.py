@@ -1,7 +1,5 @@
 """``python -m indexer`` is the ``loi`` command."""
 
-import sys
-
 from indexer.cli import main
 
-sys.exit(main())
+raise SystemExit(main())

@@ -1,6 +1,6 @@
 """The build: reads the corpus, writes docs/, the search index and the site's search data.
 
-``charger_corpus()`` reads the sources that ``indexer.sources`` describes, checks them against
+``construit()`` reads the sources that ``indexer.sources`` describes, checks them against
 their sha256 in ``corpus/sources.toml``, cleans them (with ``corpus/errata.toml``), parses them,
 applies ``corpus/rattachements.toml``, merges, links and maps them (``corpus.carte``): under half
 a second, once per process. ``construire_index()`` writes what ``loi cherche`` and the site read.
@@ -16,37 +16,33 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from indexer import sources
+from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index, racine
 from indexer.chemins import corpus as dossier_corpus
-from indexer.chemins import racine
+from indexer.corpus import correspondances, rattachements, situations
 from indexer.corpus.ancres import Ancres, calculer
 from indexer.corpus.carte import Carte, dresser
 from indexer.corpus.cibles import calculer_cibles
 from indexer.corpus.clean import Erratum, clean_source
-from indexer.corpus.correspondances import FICHIER as FICHIER_CORRESPONDANCES
-from indexer.corpus.correspondances import Declarations
-from indexer.corpus.correspondances import lire as lire_declarations
 from indexer.corpus.fiches import fiches
 from indexer.corpus.merge import merge
 from indexer.corpus.parse import parse_source
-from indexer.corpus.rattachements import FICHIER as FICHIER_RATTACHEMENTS
-from indexer.corpus.rattachements import Rattachement, appliquer
-from indexer.corpus.rattachements import lire as lire_paragraphes
 from indexer.corpus.renvois import Probleme, resolve
 from indexer.corpus.signalements import signaler
-from indexer.corpus.situations import FICHIER as FICHIER_SITUATIONS
-from indexer.corpus.situations import fiches_situations
-from indexer.corpus.situations import lire as lire_situations
 from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee, raison
 from indexer.model import Corpus, Fiche
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from whoosh.index import FileIndex
 
     from indexer.model import Extrait
     from indexer.recherche.moteur import Chercheur
+
+T = TypeVar("T")
 
 
 def manifeste() -> dict[str, str]:
@@ -81,25 +77,23 @@ def lire_sources() -> dict[str, str]:
     return textes
 
 
+def _declare(fichier: str) -> str | None:
+    """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), None
+    when absent."""
+    chemin = dossier_corpus() / Path(fichier).name
+    return chemin.read_text(encoding="utf-8") if chemin.exists() else None
+
+
 def _toml(nom: str, requis: bool = False) -> dict:
     """A declarations file of corpus/, {} when it is absent and not ``requis``."""
-    chemin = dossier_corpus() / nom
-    if not chemin.exists():
-        if requis:
-            raise LoiErreur(f"{chemin} est absent : restaurez-le depuis git.")
-        return {}
-    with chemin.open("rb") as fichier:
-        return tomllib.load(fichier)
+    texte = _declare(nom)
+    if texte is None and requis:
+        raise LoiErreur(f"{dossier_corpus() / nom} est absent : restaurez-le depuis git.")
+    return tomllib.loads(texte or "")
 
 
 def lire_errata() -> tuple[Erratum, ...]:
-    """The repairs listed in corpus/errata.toml."""
     return tuple(Erratum(**entree) for entree in _toml("errata.toml").get("erratum", []))
-
-
-def lire_alias() -> dict[str, str]:
-    """The retired ids of corpus/ancres.toml, each with the id that now carries it."""
-    return dict(_toml("ancres.toml").get("alias", {}))
 
 
 @dataclass(frozen=True)
@@ -113,23 +107,23 @@ class Construit:
     carte: Carte
 
 
-def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> Declarations:
-    """corpus/correspondances.toml, each entry's evidence checked against the cleaned
-    sources' ``lignes`` (by file name)."""
-    chemin = dossier_corpus() / Path(FICHIER_CORRESPONDANCES).name  # loi_corpus/ once installed
-    if not chemin.exists():
-        return Declarations()
-    par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
-    return lire_declarations(chemin.read_text(encoding="utf-8"), par_cle, {s.cle: s.fichier for s in sources.SOURCES})
+def _verifie(fichier: str, lire: Callable[[str, dict, dict], T], lignes: dict[str, tuple[str, ...]]) -> T | None:
+    """A declarations file read with each entry's evidence checked against the cleaned sources' ``lignes``
+    (by file name); None when it is absent."""
+    texte = _declare(fichier)
+    if texte is None:
+        return None
+    par_cle = {sources.source(nom).cle: contenu for nom, contenu in lignes.items()}
+    return lire(texte, par_cle, {s.cle: s.fichier for s in sources.SOURCES})
 
 
-def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
-    """corpus/rattachements.toml, each entry's evidence checked against the cleaned ``lignes``."""
-    chemin = dossier_corpus() / Path(FICHIER_RATTACHEMENTS).name
-    if not chemin.exists():
-        return ()
-    par_cle = {sources.source(fichier).cle: texte for fichier, texte in lignes.items()}
-    return lire_paragraphes(chemin.read_text(encoding="utf-8"), par_cle, {s.cle: s.fichier for s in sources.SOURCES})
+def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> correspondances.Declarations:
+    declarations = _verifie(correspondances.FICHIER, correspondances.lire, lignes)
+    return correspondances.Declarations() if declarations is None else declarations
+
+
+def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[rattachements.Rattachement, ...]:
+    return _verifie(rattachements.FICHIER, rattachements.lire, lignes) or ()
 
 
 def parser_corpus() -> Construit:
@@ -140,53 +134,40 @@ def parser_corpus() -> Construit:
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
-    brut = merge(appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
-    ancres = calculer(brut, lire_alias())
+    brut = merge(rattachements.appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
+    ancres = calculer(brut, _toml("ancres.toml").get("alias", {}))  # retired ids, each with the id now carrying it
     declarations = lire_correspondances(lignes)
     corpus, problemes = resolve(brut, ancres, declarations)
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
+
+
+construit = cache(parser_corpus)  # the linked corpus, parsed once per process
 
 
 def ecrire_atomique(chemin: Path, donnees: bytes) -> None:
     """Write a file so that readers see the old bytes or the new ones, never half; a failed
     write (a full disk) leaves no temporary file behind."""
     chemin.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=chemin.parent, prefix=".tmp-", delete=False) as temporaire:
-        try:
-            temporaire.write(donnees)
-            temporaire.flush()
-        except BaseException:
-            temporaire.close()
-            os.unlink(temporaire.name)
-            raise
+    descripteur, temporaire = tempfile.mkstemp(dir=chemin.parent, prefix=".tmp-")
     try:
-        os.replace(temporaire.name, chemin)
+        with os.fdopen(descripteur, "wb") as fichier:
+            fichier.write(donnees)
+        os.replace(temporaire, chemin)
     except BaseException:
-        os.unlink(temporaire.name)
+        os.unlink(temporaire)
         raise
-
-
-@cache
-def construit() -> Construit:
-    """The linked corpus, parsed once per process."""
-    return parser_corpus()
-
-
-def charger_corpus() -> Corpus:
-    """The linked corpus (laws 1–93 and side documents)."""
-    return construit().corpus
 
 
 def fiches_recherche() -> tuple[Fiche, ...]:
     """What the search indexes (the CLI's and the site's): the corpus's fiches, then the
     table situations of corpus/situations.toml, each under its paragraph's place."""
     resultat = construit()
-    chemin = dossier_corpus() / Path(FICHIER_SITUATIONS).name
-    if not chemin.exists():
+    texte = _declare(situations.FICHIER)
+    if texte is None:
         return resultat.fiches
-    situations = lire_situations(chemin.read_text(encoding="utf-8"))
-    cibles = calculer_cibles(resultat.corpus, resultat.ancres, Declarations())  # 2017 only: nothing to cross
-    return resultat.fiches + fiches_situations(situations, resultat.fiches, cibles)
+    # No declarations: the situations name 2017 paragraphs only, with no edition to cross.
+    cibles = calculer_cibles(resultat.corpus, resultat.ancres, correspondances.Declarations())
+    return resultat.fiches + situations.fiches_situations(situations.lire(texte), resultat.fiches, cibles)
 
 
 def adresse_page(url: str) -> str:
@@ -198,15 +179,6 @@ def adresse_page(url: str) -> str:
     if not ((docs / f"{base}.md").is_file() or (docs / base / "index.md").is_file()):
         raise LoiErreur(f"Recherche du site : {url!r} n'est pas une page de docs/ ; lancez « loi construire ».")
     return f"{page}index.html{diese}{ancre}"
-
-
-def script_recherche_site(ix: FileIndex) -> str:
-    """The site's search data (the index's units, synonyms as it analysed them, with the passages that
-    say each expression, stop words), each URL the built page's."""
-    from indexer.recherche import pour_site
-    from indexer.recherche.moteur import synonymes_de
-
-    return pour_site.script(pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse_page))
 
 
 def chapitres() -> list[dict]:
@@ -240,12 +212,9 @@ def configuration_du_site(corpus: Corpus) -> str:
 
 def generes_existants() -> set[str]:
     """The generated files now on disk (to remove the ones no longer produced)."""
-    lois = [
-        *(racine() / "docs" / "lois").glob("*.md"),
-        *(racine() / "docs" / "lois").glob("*/index.md"),
-        *(racine() / "docs" / "donnees" / "lois").glob("*.json"),
-    ]
-    return {p.relative_to(racine()).as_posix() for p in lois}
+    pages, donnees = racine() / "docs" / "lois", racine() / "docs" / "donnees" / "lois"
+    fichiers = [*pages.glob("*.md"), *pages.glob("*/index.md"), *donnees.glob("*.json")]
+    return {p.relative_to(racine()).as_posix() for p in fichiers}
 
 
 def _perime(chemin: str, texte: str) -> bool:
@@ -297,10 +266,8 @@ def titres() -> list[str]:
 def empreinte() -> str:
     """A short hash of everything the index is made from: sources, data files, code (recorded
     in its marker, so that the tests rebuild a stale one)."""
-    from indexer.chemins import CORPUS
-
     somme = hashlib.sha256()
-    fichiers = sorted(Path(CORPUS).glob("*.toml")) + sorted(Path(CORPUS).glob("sources/*.txt"))
+    fichiers = sorted(dossier_corpus().glob("*.toml")) + sorted(dossier_corpus().glob("sources/*.txt"))
     for chemin in fichiers + sorted((racine() / "indexer").rglob("*.py")):
         somme.update(chemin.relative_to(chemin.parents[1]).as_posix().encode() + chemin.read_bytes())
     return somme.hexdigest()[:16]
@@ -317,8 +284,8 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
     """Write the search index and the site's search data: by default the checkout's
     (``chemins.dossier_index()``, ``chemins.DONNEES_RECHERCHE``); the wheel's build names
     its own ``cible`` and no ``site``. Returns the index folder."""
-    from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index
-    from indexer.recherche import index
+    from indexer.recherche import index, pour_site
+    from indexer.recherche.moteur import synonymes_de
 
     if cible is None:  # the checkout's; an index apart (LOI_INDEX: make secours) leaves the site's data alone
         cible = Path(dossier_index())
@@ -326,8 +293,11 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
     try:
         index.installer(fiches_recherche(), cible, empreinte())
         if site is not None:
+            # The site's search data: the index's units, synonyms as it analysed them with the passages that
+            # say each expression, stop words; each URL the built page's.
             with contextlib.closing(index.ouvrir(cible)) as ix:
-                ecrire_atomique(site, script_recherche_site(ix).encode("utf-8"))
+                donnees = pour_site.donnees(fiches_recherche(), synonymes_de(ix), adresse_page)
+                ecrire_atomique(site, pour_site.script(donnees).encode("utf-8"))
     except OSError as erreur:
         raise IndexIndisponible(
             f"Impossible d'écrire l'index dans {cible.parent} ({raison(erreur)}) : "
@@ -337,7 +307,6 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
 
 
 def chercheur_construit() -> Chercheur:
-    """A searcher on the shipped index."""
     from indexer.recherche.moteur import Chercheur
 
     return Chercheur(index_courant())

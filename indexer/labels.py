@@ -51,12 +51,10 @@ class Label(tuple[int, tuple[str, ...]]):
 
     @property
     def loi(self) -> int:
-        """The law number."""
         return self[0]
 
     @property
-    def parties(self) -> tuple[str, ...]:
-        """The path below the law: ("C", "1", "e", "ii")."""
+    def parties(self) -> tuple[str, ...]:  # the path below the law: ("C", "1", "e", "ii")
         return self[1]
 
     def __repr__(self) -> str:
@@ -74,18 +72,11 @@ class Label(tuple[int, tuple[str, ...]]):
 
     def parent(self) -> Label | None:
         """The enclosing paragraph (``68D2`` for ``68D2(b)``), None for a law."""
-        if not self.parties:
-            return None
-        return Label(self.loi, self.parties[:-1])
+        return Label(self.loi, self.parties[:-1]) if self.parties else None
 
     def ancetres(self) -> tuple[Label, ...]:
         """This label and every enclosing one, innermost first."""
-        chaine: list[Label] = []
-        courant: Label | None = self
-        while courant is not None:
-            chaine.append(courant)
-            courant = courant.parent()
-        return tuple(chaine)
+        return tuple(Label(self.loi, self.parties[:n]) for n in range(len(self.parties), -1, -1))
 
     def contient(self, autre: Label) -> bool:
         """True when ``autre`` is this paragraph or lies inside it."""
@@ -111,20 +102,16 @@ def parse_label(texte: str) -> Label | None:
         return None
     if trouve["section"] is None and len(reste) != len(trouve["loi"]):
         return None
-    return _depuis_groupes(int(trouve["loi"]), trouve)
+    return Label(int(trouve["loi"]), tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau]))
 
 
-def _depuis_groupes(loi: int, trouve: re.Match[str]) -> Label:
-    parties: list[str] = []
-    if trouve["section"]:
-        parties.append(trouve["section"].upper())
-    if trouve["numero"]:
-        parties.append(str(int(trouve["numero"])))
-    if trouve["lettre"]:
-        parties.append(trouve["lettre"].lower())
-    if trouve["romain"]:
-        parties.append(trouve["romain"].lower())
-    return Label(loi, tuple(parties))
+_NIVEAUX = ("section", "numero", "lettre", "romain")  # the pattern groups of a label's parts, in order
+
+
+def _partie(niveau: str, texte: str) -> str:
+    """One part as a label writes it: the section in capitals, the number without a leading zero, letters
+    and romans in lower case."""
+    return texte.upper() if niveau == "section" else str(int(texte)) if niveau == "numero" else texte.lower()
 
 
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
@@ -153,16 +140,13 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     trouve = re.match(_RELATIF, texte, re.VERBOSE)
     if not trouve or not any(trouve.groupdict().values()):
         return None
-    niveaux = ("section", "numero", "lettre", "romain")
-    premier = next(i for i, n in enumerate(niveaux) if trouve[n])
+    premier = next(i for i, n in enumerate(_NIVEAUX) if trouve[n])
     if len(contexte.parties) < premier:
         return None
-    donnees = [n for n in niveaux[premier:] if trouve[n]]
-    if donnees != list(niveaux[premier : premier + len(donnees)]):
+    donnees = [n for n in _NIVEAUX[premier:] if trouve[n]]
+    if donnees != list(_NIVEAUX[premier : premier + len(donnees)]):
         return None  # a gap such as "A(a)" is not a paragraph path
-    parties = list(contexte.parties[:premier])
-    parties += [str(int(trouve[n])) if n == "numero" else trouve[n] for n in donnees]
-    return Label(contexte.loi, tuple(parties))
+    return Label(contexte.loi, (*contexte.parties[:premier], *(_partie(n, trouve[n]) for n in donnees)))
 
 
 def ancre_libre(prefixe: str, texte: str) -> str:

@@ -13,11 +13,12 @@ import json
 import os
 import re
 import textwrap
+from functools import cache
 from typing import TYPE_CHECKING
 
 from indexer.editions import COURANTE, marque_titre, rang
 from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable
-from indexer.genres import LOI, ROLE_GUIDE
+from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
 from indexer.labels import Label, ancre, parse_label
 
 if TYPE_CHECKING:
@@ -28,38 +29,20 @@ if TYPE_CHECKING:
 Objet = dict  # the JSON object of one law: str keys, JSON values
 
 
-_SCHEMA: list[dict] = []  # the published schema (docs/donnees/schema-loi.json), read once
-
-
+@cache
 def schema() -> dict:
-    """The JSON Schema published beside the data, which every file read is checked against."""
-    if not _SCHEMA:
-        from indexer.chemins import DONNEES
+    """The JSON Schema published beside the data (docs/donnees/schema-loi.json), which every file read is
+    checked against; read once."""
+    from indexer.chemins import DONNEES
 
-        with open(os.path.join(DONNEES, "schema-loi.json"), encoding="utf-8") as fichier:
-            _SCHEMA.append(json.load(fichier))
-    return _SCHEMA[0]
+    with open(os.path.join(DONNEES, "schema-loi.json"), encoding="utf-8") as fichier:
+        return json.load(fichier)  # type: ignore[no-any-return]
 
 
-# The keywords ``conforme`` knows; any other in the schema is refused (tests/test_cli_lecture.py).
-MOTS_CLES = frozenset(
-    (
-        "$schema",
-        "$comment",
-        "title",
-        "description",
-        "type",
-        "required",
-        "properties",
-        "additionalProperties",
-        "items",
-        "enum",
-        "minimum",
-        "maximum",
-        "pattern",
-        "not",
-    )
-)
+# The keywords ``conforme`` knows; any other in the schema is refused (tests/test_hostile.py).
+_MOTS_CLES = ("$schema", "$comment", "title", "description", "type", "required", "properties", "additionalProperties",
+              "items", "enum", "minimum", "maximum", "pattern", "not")  # fmt: skip
+MOTS_CLES = frozenset(_MOTS_CLES)
 _TYPES = {"object": dict, "array": list, "string": str}
 
 
@@ -182,12 +165,8 @@ def public(objet: Objet) -> Objet:
 
 def labels_connus(objet: Objet) -> list[Label]:
     """The paragraph labels this law has (any edition), in order of first appearance."""
-    vus: dict[Label, None] = {}
-    for entree in objet["paragraphes"]:
-        label = parse_label(entree["ref"])
-        if entree["type"] == LOI and label:
-            vus.setdefault(label, None)
-    return list(vus)
+    labels = (parse_label(entree["ref"]) for entree in objet["paragraphes"] if entree["type"] == LOI)
+    return list(dict.fromkeys(label for label in labels if label))
 
 
 def restreindre(objet: Objet, label: Label) -> Objet:
@@ -197,11 +176,9 @@ def restreindre(objet: Objet, label: Label) -> Objet:
         cible = parse_label(entree["ref"])
         return cible is not None and label.contient(cible)
 
-    restreint = dict(objet)
-    restreint["ref"] = label.compact()
-    restreint["paragraphes"] = [e for e in objet["paragraphes"] if dedans(e)]
-    restreint["exemples"] = [e for e in objet["exemples"] if dedans(e)]
-    restreint["url"] = objet["url"] + "#" + ancre(label)
+    restreint = {**objet, "ref": label.compact(), "url": objet["url"] + "#" + ancre(label)}
+    for cle in ("paragraphes", "exemples"):
+        restreint[cle] = [e for e in objet[cle] if dedans(e)]
     return restreint
 
 
@@ -220,11 +197,11 @@ def _identite(texte: str, genre: str) -> str:
     return texte
 
 
+_NATURES = {LOI: "texte", EXEMPLE: "exemple", NOTE: "note"}  # as an entry's banner names them; the rest is commentary
+
+
 def _bandeau(entree: dict[str, Any], sources: bool) -> str:
-    if entree["type"] == LOI:
-        nature = "texte"
-    else:
-        nature = {"exemple": "exemple", "note": "note"}.get(entree["type"], "commentaire")
+    nature = _NATURES.get(entree["type"], "commentaire")
     source = f"{entree['nom_source']} — {entree['source']}" if sources else entree["nom_source"]
     return f"[{entree['edition']} · {nature} · {source}]"
 

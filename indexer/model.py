@@ -1,50 +1,23 @@
 """The immutable model of the corpus: laws, their paragraphs, commentary and side documents.
 
-Every stage after parsing works on these frozen dataclasses. Each piece keeps the
-line of its source where it starts, so that any message can point at ``source:ligne``.
-
-Vocabulary (French for the domain, see CONTRIBUTING.md, « Glossaire »):
-
-- ``Loi``: one of the 93 laws, with one ``Partie`` per source that speaks of it.
-- ``Partie``: what one source says of one law (official text, commentary, notes…).
-- ``Element``: one unit inside a ``Partie``: a law paragraph (``type="loi"``, with a
-  ``Label``), a commentary paragraph, a worked example, a note.
-- ``Bloc``: the text of an element as it stands: a reflowed paragraph, a list item,
-  a diagram kept verbatim, an auction or a table as cells.
-- ``Document``: any other page (definitions, index, annexes, regulations, tables…),
-  made of ``Section`` objects.
+Every stage after parsing works on these frozen dataclasses. Each piece keeps the line of its source
+where it starts, so that any message can point at ``source:ligne``. The words (``Loi``, ``Partie``,
+``Element``, ``Bloc``, ``Document``…) are those of CONTRIBUTING.md, « Glossaire ».
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from indexer import genres
 from indexer.editions import EDITIONS
-from indexer.genres import (  # noqa: F401 — the model's vocabulary, re-exported for its readers
-    COMMENTAIRE,
-    DIAGRAMME,
-    ENCHERES,
-    EXEMPLE,
-    ITEM,
-    LOI,
-    NOTE,
-    ROLE_EXTRAITS,
-    ROLE_GUIDE,
-    ROLE_NOTES,
-    ROLE_TEXTE,
-    SITUATION,
-    TABLEAU,
-    TEXTE,
-    TITRE,
-)
+from indexer.genres import *  # noqa: F403 — the model's vocabulary (kinds of blocs, elements, roles), for its readers
 from indexer.labels import Label
 
 
 def lisible(titre: str) -> str:
     """A title printed in capitals (002: « REVENDICATION OU CONCESSION ») in sentence case."""
-    if titre.isupper():
-        return titre[:1] + titre[1:].lower()
-    return titre
+    return titre[:1] + titre[1:].lower() if titre.isupper() else titre
 
 
 @dataclass(frozen=True)
@@ -150,7 +123,7 @@ class Loi:
     def titres(self) -> dict[str, str]:
         """The law's title per edition, the official text's wording first."""
         titres: dict[str, str] = {}
-        for partie in sorted(self.parties, key=lambda p: p.role != ROLE_TEXTE):
+        for partie in sorted(self.parties, key=lambda p: p.role != genres.ROLE_TEXTE):
             if partie.titre and partie.titre_de_loi:
                 titres.setdefault(partie.edition, lisible(partie.titre))
         return titres
@@ -205,14 +178,10 @@ class Corpus:
     """Everything, merged: the 93 laws in order and the side documents."""
 
     lois: tuple[Loi, ...]
-    documents: tuple[Document, ...] = field(default=())
+    documents: tuple[Document, ...] = ()
 
     def loi(self, numero: int) -> Loi | None:
-        """The law with this number, if any."""
-        for loi in self.lois:
-            if loi.numero == numero:
-                return loi
-        return None
+        return next((loi for loi in self.lois if loi.numero == numero), None)
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,14 @@ def test_ecriture_atomique(tmp_path: Path) -> None:
     assert [p.name for p in cible.parent.iterdir()] == ["b.txt"]  # no temporary left behind
 
 
+def test_ecriture_atomique_ratee_sans_reste(tmp_path: Path) -> None:
+    cible = tmp_path / "b.txt"
+    (cible / "occupe").mkdir(parents=True)  # a folder that is not empty where the file goes: the rename fails
+    with pytest.raises(OSError):
+        build.ecrire_atomique(cible, b"un")
+    assert [p.name for p in tmp_path.iterdir()] == ["b.txt"] and cible.is_dir()
+
+
 def test_strict_accepte_les_renvois_expliques(construit) -> None:
     """Every inexact citation of the corpus is explained (corpus.cibles): --strict passes and
     still prints them; tests/test_editions_liens.py shows it refuses an unexplained one."""

@@ -98,3 +98,18 @@ def test_format_puis_lecture(label: Label) -> None:
 def test_ancres_uniques_et_propres(premier: Label, second: Label) -> None:
     assert re.fullmatch(r"[a-z0-9-]+", ancre(premier))
     assert (ancre(premier) == ancre(second)) == (premier == second)
+
+
+@pytest.mark.parametrize(
+    "label, parent, ancetres",
+    [
+        (Label(68), None, ["68"]),
+        (Label(68, ("C",)), "68", ["68C", "68"]),
+        (Label(12, ("C", "1", "e", "ii")), "12C1(e)", ["12C1(e)(ii)", "12C1(e)", "12C1", "12C", "12"]),
+    ],
+)
+def test_parents_et_ancetres(label: Label, parent: str | None, ancetres: list[str]) -> None:
+    assert (label.parent().compact() if label.parent() else None) == parent
+    assert [a.compact() for a in label.ancetres()] == ancetres
+    assert all(a.contient(label) for a in label.ancetres())
+    assert not label.contient(Label(label.loi + 1, label.parties))

@@ -18,8 +18,7 @@ from indexer.marque.ajustee import (
     lire_ponderation,
     lire_vulnerabilite,
 )
-from indexer.marque.bareme import BAREME_IMP
-from indexer.marque.calcul import Marque, Pdm, imp, marque, pdm, penalites
+from indexer.marque.calcul import BAREME_IMP, Marque, Pdm, imp, marque, pdm, penalites
 from indexer.marque.contrat import (
     COULEURS,
     Contrat,

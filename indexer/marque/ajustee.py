@@ -166,8 +166,7 @@ def lire_ponderation(texte: str) -> tuple[Issue, ...]:
     if avant:
         raise SaisieInvalide(f"« {avant} » sans poids : chaque issue commence par son poids, par exemple {EXEMPLE}.")
     issues = []
-    for rang, trouve in enumerate(poids):
-        fin = poids[rang + 1].start() if rang + 1 < len(poids) else len(brut)
+    for trouve, fin in zip(poids, [suivant.start() for suivant in poids[1:]] + [len(brut)], strict=True):
         morceau = _SEPARATEURS.fullmatch(brut[trouve.end() : fin].strip(" "))[1]  # type: ignore[index]
         if not morceau:
             raise SaisieInvalide(f"Issue manquante après « {trouve[0]} » : écrivez par exemple {EXEMPLE}.")
@@ -178,9 +177,8 @@ def lire_ponderation(texte: str) -> tuple[Issue, ...]:
 def _verifier_total(issues: Sequence[Issue]) -> tuple[Issue, ...]:
     if not issues:
         raise SaisieInvalide(f"Aucune issue : écrivez par exemple {EXEMPLE}.")
-    for issue in issues:
-        if not isinstance(issue, Issue):
-            raise SaisieInvalide("Issue invalide : une Issue (poids, contrat, résultat, camp) est attendue.")
+    if not all(isinstance(issue, Issue) for issue in issues):
+        raise SaisieInvalide("Issue invalide : une Issue (poids, contrat, résultat, camp) est attendue.")
     total = sum(issue.poids for issue in issues)
     if total != CENT_POUR_CENT:
         raise SaisieInvalide(f"Les poids font {pourcent(total)} % au lieu de 100 %.")

@@ -11,8 +11,8 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
-from indexer.marque.bareme import BAREME_IMP
 from indexer.marque.contrat import Contrat, SaisieInvalide, lire_contrat, lire_resultat, verifier_resultat
 
 _VALEUR_LEVEE = {"♣": 20, "♦": 20, "♥": 30, "♠": 30, "SA": 30}
@@ -24,6 +24,18 @@ _PRIME_CHELEM = {6: ("petit", {False: 500, True: 750}), 7: ("grand", {False: 100
 _PRIME_CONTRE = {1: ("Prime de contrat contré", 50), 2: ("Prime de contrat surcontré", 100)}
 _MIEUX_CONTRE = {False: 100, True: 200}  # per overtrick when doubled, twice that redoubled
 _CHUTE_SIMPLE = {False: 50, True: 100}
+
+# The IMP scale of Law 78B as the Code prints it (2007 edition, unchanged in 2017): ``(lower, upper, imp)``
+# (« 20–40 → 1 »), the last band open (« 4000 et plus → 24 »). Scores are multiples of 10, so the printed
+# bands leave gaps (nothing between 10 and 20): for a difference that is not a multiple of 10 (a weighted or
+# averaged score) a band is read as ``[lower, next lower)``, so 15 → 0, 45 → 1, 3999 → 23.
+# docs/assets/javascripts/marque.js holds the same table.
+BAREME_IMP: tuple[tuple[int, int | None, int], ...] = (
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
+    (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11), (600, 740, 12),
+    (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18),
+    (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23), (4000, None, 24),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -45,12 +57,7 @@ class Pdm:
 
 def somme(valeurs: Sequence[int]) -> str:
     """[40, 30, 30] → « 40 + 2 × 30 »: runs of equal values grouped, as a player adds them up."""
-    groupes: list[list[int]] = []
-    for valeur in valeurs:
-        if groupes and groupes[-1][0] == valeur:
-            groupes[-1][1] += 1
-        else:
-            groupes.append([valeur, 1])
+    groupes = [(valeur, len(list(pareilles))) for valeur, pareilles in groupby(valeurs)]
     return " + ".join(str(valeur) if nombre == 1 else f"{nombre} × {valeur}" for valeur, nombre in groupes)
 
 
@@ -60,15 +67,9 @@ def arrondi(numerateur: int, denominateur: int) -> int:
     return -centiemes if numerateur < 0 else centiemes
 
 
-def _vers_contrat(contrat: Contrat | str) -> Contrat:
-    if isinstance(contrat, Contrat):
-        return contrat
-    return lire_contrat(contrat)
-
-
 def marque(contrat: Contrat | str, vulnerable: bool, resultat: int | str) -> Marque:
     """The declarer side's score: ``resultat`` is +overtricks, −undertricks, 0 (or « = », « -2 », « 10 »)."""
-    contrat = _vers_contrat(contrat)
+    contrat = contrat if isinstance(contrat, Contrat) else lire_contrat(contrat)
     if not isinstance(vulnerable, bool):
         raise SaisieInvalide("Vulnérabilité invalide : vrai (vulnérable) ou faux (non vulnérable) attendu.")
     if isinstance(resultat, str):
@@ -125,7 +126,7 @@ def _nombre(valeur: object, quoi: str) -> float:
 
 
 def imp(ecart: float) -> int:
-    """A difference of points → IMPs, signed like the difference (Law 78B, see bareme.py for 15 or 45)."""
+    """A difference of points → IMPs, signed like the difference (Law 78B, see BAREME_IMP for 15 or 45)."""
     ampleur = abs(_nombre(ecart, "Écart"))
     valeur = max(points for basse, _, points in BAREME_IMP if ampleur >= basse)
     return -valeur if ecart < 0 else valeur
@@ -137,11 +138,8 @@ def pdm(scores: Sequence[float]) -> Pdm:
     if len(valeurs) < 2:
         raise SaisieInvalide("Il faut au moins deux marques sur la donne pour des points de match.")
     top = 2 * (len(valeurs) - 1)
-    # Sorted once: a score's lower and equal ones are two bisections (n log n, not n²).
-    # Each score meets itself once as an « equal » score: take that 1 back.
+    # Sorted once: a score's lower and equal ones are two bisections (n log n, not n²): 2 × lower
+    # + 1 × equal is bisect_left + bisect_right; each score meets itself once as an « equal »: take that 1 back.
     tries = sorted(valeurs)
-    points = tuple(
-        2 * bisect_left(tries, score) + (bisect_right(tries, score) - bisect_left(tries, score)) - 1
-        for score in valeurs
-    )
+    points = tuple(bisect_left(tries, score) + bisect_right(tries, score) - 1 for score in valeurs)
     return Pdm(points, tuple(arrondi(100 * p, top) / 100 for p in points), top)

@@ -37,26 +37,10 @@ _JETONS_CONTRE = {
     "xx": 2, "surcontre": 2, "surcontree": 2, "redouble": 2, "redoubled": 2, "rdbl": 2, "redbl": 2,
 }  # fmt: skip
 
-# Spaces, dashes and suit symbols as they arrive from phones and word processors.
+# Spaces, dashes and suit symbols as they arrive from phones and word processors: no-break and thin
+# spaces, hyphens, dashes and the minus sign, hollow suits; the emoji and text variation selectors go.
 _TRADUCTION = str.maketrans(
-    {
-        "\u00a0": " ",
-        "\u2007": " ",
-        "\u2009": " ",
-        "\u202f": " ",
-        "\ufe0e": None,
-        "\ufe0f": None,
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-        "♧": "♣",
-        "♢": "♦",
-        "♡": "♥",
-        "♤": "♠",
-    }
+    "\u00a0\u2007\u2009\u202f\u2010\u2011\u2012\u2013\u2014\u2212♧♢♡♤", "    ------♣♦♥♠", "\ufe0e\ufe0f"
 )
 _ESPACES = re.compile(r"[ \t\n\r\f\v]+")
 _ACCENTS = re.compile("[\u0300-\u036f]")
