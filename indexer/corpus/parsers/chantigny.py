@@ -48,9 +48,8 @@ FIN_PHRASE = re.compile(r"[.:;!?]$")
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """Read 003: one Partie (role ``notes``, 2017) per law heading, in file order."""
-    entetes = [(i, ENTETE_LOI.match(t)) for i, t in enumerate(lignes)]
-    trouves = [(i, m) for i, m in entetes if m]
+    """One Partie (role ``notes``, 2017) per law heading, in file order."""
+    trouves = [(i, m) for i, t in enumerate(lignes) if (m := ENTETE_LOI.match(t))]
     parties: list[tuple[int, Partie]] = []
     for rang, (index, entete) in enumerate(trouves):
         fin = trouves[rang + 1][0] if rang + 1 < len(trouves) else len(lignes)
@@ -66,18 +65,13 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
 
 def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
     """The author line(s) before the first heading, as a commentary element."""
-    numerotees = [(i + 1, t) for i, t in enumerate(lignes)]
-    bloc = bloc_prose(numerotees, item=False)
+    bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
     return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
-
-
-def _structurel(texte: str) -> bool:
-    return MARQUE.match(texte) is not None
 
 
 def _elements(numero: int, corps: Sequence[Ligne]) -> tuple[Element, ...]:
     """The law text then, from ``DEBUT_NOTES`` on, the notes of one heading."""
-    morceaux = segmenter(corps, _structurel)
+    morceaux = segmenter(corps, MARQUE.match)
     debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
     return _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
 
@@ -106,8 +100,7 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
 
 def _sous_titre(label: Label, reste: str) -> str:
     """A one-line letter paragraph without final punctuation is a subtitle."""
-    est_section = len(label.parties) == 1
-    return reste.strip() if est_section and not FIN_PHRASE.search(reste.strip()) else ""
+    return reste.strip() if len(label.parties) == 1 and not FIN_PHRASE.search(reste.strip()) else ""
 
 
 def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:

@@ -58,7 +58,6 @@ class Morceau:
 
     @property
     def ligne(self) -> int:
-        """The line where the paragraph starts."""
         return self.lignes[0][0]
 
     @property
@@ -70,17 +69,12 @@ class Morceau:
 def joindre(textes: Sequence[str]) -> str:
     """Reflow wrapped lines into one: a space between lines, none after a final hyphen."""
     resultat = ""
-    for texte in (t.strip() for t in textes):
-        if not texte:
-            continue
-        if resultat and not _TRAIT_FINAL.search(resultat):
-            resultat += " "
-        resultat += texte
+    for texte in filter(None, (t.strip() for t in textes)):
+        resultat += texte if not resultat or _TRAIT_FINAL.search(resultat) else f" {texte}"
     return resultat
 
 
 def est_vide(texte: str) -> bool:
-    """An empty line or a line of spaces."""
     return texte.strip() == ""
 
 
@@ -92,9 +86,7 @@ def est_diagramme(texte: str) -> bool:
 def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
     """The shape of line ``index``, given the shape of the paragraph being read."""
     texte = lignes[index][1]
-    if ENTETE_ENCHERES.match(texte):
-        return ENCHERES
-    if forme == ENCHERES and RANG_ENCHERES.match(texte):
+    if ENTETE_ENCHERES.match(texte) or forme == ENCHERES and RANG_ENCHERES.match(texte):
         return ENCHERES
     if est_diagramme(texte):
         return DIAGRAMME
@@ -107,7 +99,7 @@ def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
 
 
 def segmenter(
-    lignes: Sequence[Ligne], structurel: Callable[[str], bool], coupures: Collection[int] = ()
+    lignes: Sequence[Ligne], structurel: Callable[[str], object], coupures: Collection[int] = ()
 ) -> list[Morceau]:
     """Cut numbered lines into paragraphs (S-line gaps, structural lines, shape changes).
 
@@ -148,11 +140,9 @@ def couper(morceau: Morceau, index: int, colonne: int) -> tuple[Morceau | None, 
     numero, texte = morceau.lignes[index]
     avant = morceau.lignes[:index] + ((numero, texte[:colonne]),)
     apres = ((numero, texte[colonne:]),) + morceau.lignes[index + 1 :]
-    garde_avant = any(not est_vide(t) for _, t in avant)
-    garde_apres = any(not est_vide(t) for _, t in apres)
     return (
-        replace(morceau, lignes=avant) if garde_avant else None,
-        Morceau(apres, saut=False, forme=morceau.forme) if garde_apres else None,
+        replace(morceau, lignes=avant) if any(not est_vide(t) for _, t in avant) else None,
+        Morceau(apres, saut=False, forme=morceau.forme) if any(not est_vide(t) for _, t in apres) else None,
     )
 
 
@@ -169,10 +159,8 @@ def cellules(lignes: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 def bloc_verbatim(morceau: Morceau) -> Bloc:
     """A diagram or an auction, its lines verbatim (the empty lines between them dropped)."""
     lignes = [texte for _, texte in morceau.lignes if not est_vide(texte)]
-    texte = "\n".join(lignes)
-    if morceau.forme == ENCHERES:
-        return Bloc(ENCHERES, texte, morceau.ligne, cellules=cellules(lignes))
-    return Bloc(DIAGRAMME, texte, morceau.ligne)
+    rangs = cellules(lignes) if morceau.forme == ENCHERES else ()
+    return Bloc(morceau.forme, "\n".join(lignes), morceau.ligne, cellules=rangs)
 
 
 def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
@@ -180,8 +168,7 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
     texte = joindre([t for _, t in lignes])
     if not texte:
         return None
-    if item is None:
-        item = MARQUE_ITEM.match(texte) is not None
+    item = MARQUE_ITEM.match(texte) is not None if item is None else item
     debut = next(numero for numero, t in lignes if not est_vide(t))
     return Bloc(ITEM if item else TEXTE, texte, debut)
 
