@@ -60,8 +60,8 @@ AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
 # A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
 _SOUS = rf"\((?P<l1>{marqueurs.LETTRE})\) ou (?P=code)\((?P<l2>{marqueurs.LETTRE})\)"
 RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-dessus")
-# An example left waiting for its ruling: a question, or the director just called
-# (a question, the director just called, or the players in disagreement on the facts, 2173)
+# An example left waiting for its ruling: a question, the director just called, or the players in disagreement
+# on the facts (2173)
 SANS_DECISION = re.compile(
     r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$|\bun désaccord\b"
 )
@@ -78,8 +78,7 @@ EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 
 
 def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] = ()) -> tuple[Element, ...]:
-    """The elements of one law's body (see the module docstring); ``coupures``: the lines
-    that open a paragraph after a page break (``guide.coupures_de_page``)."""
+    """``coupures``: the lines that open a paragraph after a page break (``guide.coupures_de_page``)."""
     morceaux = recoudre(segmenter(lignes, _structurel, coupures))
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
@@ -129,9 +128,8 @@ def _repli(precedent: Morceau, morceau: Morceau, suivant: Morceau | None) -> boo
     derniere = precedent.lignes[-1][1].strip()
     if FIN_OU_ANNONCE.search(derniere) or LIGNE_TITRE.match(derniere) or MARQUE_ITEM.match(precedent.texte):
         return False
-    genre = marque[0].strip()[:1].isdigit()
-    liste = suivant is not None and (m := MARQUE_REPLIEE.match(suivant.texte)) is not None
-    return not (liste and m is not None and m[0].strip()[:1].isdigit() == genre)
+    liste = MARQUE_REPLIEE.match(suivant.texte) if suivant is not None else None  # an item of the same kind after it
+    return liste is None or liste[0].strip()[:1].isdigit() != marque[0].strip()[:1].isdigit()
 
 
 def _structurel(texte: str) -> bool:
@@ -148,10 +146,7 @@ def _structurel(texte: str) -> bool:
 
 
 class _Lecteur(LecteurDeCitations):
-    """Reads the paragraphs of one law in order: quotes, examples, notes, commentary."""
-
     def lire(self) -> None:
-        """Consume every paragraph of the queue."""
         while self.file:
             self._morceau(self.file.pop(0))
 
@@ -191,12 +186,9 @@ class _Lecteur(LecteurDeCitations):
         self._sans_citation(morceau)
 
     def _sans_citation(self, morceau: Morceau) -> None:
-        """Examples, notes, items, titles, letter paragraphs and commentary."""
-        interne = _exemple_interne(morceau)
-        if interne is not None:
-            avant, apres = interne
+        if interne := _exemple_interne(morceau):
+            morceau, apres = interne
             self.file.insert(0, apres)
-            morceau = avant
         texte = morceau.texte.strip()
         entete = ENTETE_PARAGRAPHE.match(texte) if len(morceau.lignes) == 1 and morceau.saut else None
         label = parse_label(entete["code"]) if entete else None

@@ -41,24 +41,14 @@ empty line (694/696) is joined again.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
-from indexer.model import (
-    ITEM,
-    TABLEAU,
-    TEXTE,
-    TITRE,
-    Bloc,
-    Document,
-    Extrait,
-    Partie,
-    Section,
-)
+from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
 from indexer.sources import LIVRET, source
 
 EDITION = source(LIVRET).edition
@@ -98,7 +88,7 @@ def sans_markdown(texte: str) -> str:
 
 
 def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
-    """The non-empty lines of ``[debut, fin)`` (1-based) with their numbers."""
+    """The non-empty lines of ``[debut, fin)`` (1-based)."""
     return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
 
 
@@ -149,29 +139,19 @@ def _ancre_unique(ancre: str, vues: set[str]) -> str:
     return candidate
 
 
-@dataclass
-class _Section:
-    """A section being built."""
+_Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 
-    cle: str
-    ancre: str
-    titre: str
-    ligne: int
-    niveau: int
-    blocs: list[Bloc]
 
-    def fige(self) -> Section:
-        """The frozen section."""
-        return Section(self.cle, self.ancre, self.titre, self.ligne, tuple(self.blocs), self.niveau)
+def _figees(sections: list[_Section]) -> tuple[Section, ...]:
+    return tuple(replace(section, blocs=tuple(blocs)) for section, blocs in sections)
 
 
 def _bloc_prose(numero: int, texte: str) -> Bloc:
-    """A paragraph or a ``- `` list item, Markdown remnants removed."""
     return Bloc(ITEM if PUCE.match(texte) else TEXTE, sans_markdown(texte), numero)
 
 
 def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
-    """The tables part (lines ``[debut, fin)``): one section per table or heading."""
+    """One section per table or heading."""
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
@@ -180,26 +160,20 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
         if isinstance(morceau, list):
             if not sections:  # a table with no caption above it
                 ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
-                sections.append(_Section(str(numero), ancre, "", numero, 2, []))
-            table = Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau))
-            sections[-1].blocs.append(table)
+                sections.append((Section(str(numero), ancre, "", numero, niveau=2), []))
+            sections[-1][1].append(Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau)))
         elif index in legendes:
             titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
             court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
             ancre = _ancre_unique(ancre_libre("tableau", court), vues)
-            sections.append(_Section(court, ancre, titre, numero, 2, []))
+            sections.append((Section(court, ancre, titre, numero, niveau=2), []))
         elif _est_titre(morceau) or not sections:
             ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
-            sections.append(_Section(morceau, ancre, sans_markdown(morceau), numero, 1, []))
+            sections.append((Section(morceau, ancre, sans_markdown(morceau), numero), []))
         else:
-            sections[-1].blocs.append(_bloc_prose(numero, morceau))
+            sections[-1][1].append(_bloc_prose(numero, morceau))
     return Document(
-        chemin="tableaux.md",
-        titre="Tableaux de marque et de probabilités",
-        source=LIVRET,
-        edition=EDITION,
-        type="tableau",
-        sections=tuple(s.fige() for s in sections),
+        "tableaux.md", "Tableaux de marque et de probabilités", LIVRET, EDITION, "tableau", _figees(sections)
     )
 
 
@@ -212,14 +186,7 @@ def marque(lignes: Lignes, debut: int, fin: int) -> Document:
     (_, titre), *suite = _numerotees(lignes, debut, fin)
     blocs = tuple(_bloc_prose(numero, texte) for numero, texte in suite)
     section = Section("livret", ancre_libre("marque", "livret"), "", suite[0][0], blocs, 1)
-    return Document(
-        chemin="marque.md",
-        titre=sans_markdown(titre),
-        source=LIVRET,
-        edition=EDITION,
-        type="marque",
-        sections=(section,),
-    )
+    return Document("marque.md", sans_markdown(titre), LIVRET, EDITION, "marque", (section,))
 
 
 # --- Bidding boxes ----------------------------------------------------------------
@@ -229,14 +196,11 @@ def _regle(numero: int, texte: str, cle: str, niveau: int) -> _Section:
     """A rule heading such as ``b) Déclaration faite : Une déclaration…``, split title/text."""
     en_tete = EN_TETE.match(texte)
     titre = en_tete["titre"] if en_tete else texte.removesuffix(":").rstrip()
-    section = _Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau, [])
-    if en_tete:
-        section.blocs.append(Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero))
-    return section
+    blocs = [Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero)] if en_tete else []
+    return Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau=niveau), blocs
 
 
 def boites(lignes: Lignes, debut: int, fin: int) -> Document:
-    """The bidding-box rules (lines ``[debut, fin)``): intro, then one section per rule."""
     intro: list[Bloc] = []
     sections: list[_Section] = []
     numero_regle = ""
@@ -250,20 +214,13 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
             intro.append(Bloc(TITRE, sans_markdown(texte), numero))
         elif _est_titre(texte) and intro:
             cle = ancre_libre("", texte)
-            sections.append(_Section(cle, ancre_libre("boites", cle), texte, numero, 1, []))
+            sections.append((Section(cle, ancre_libre("boites", cle), texte, numero), []))
         elif sections:
-            sections[-1].blocs.append(_bloc_prose(numero, texte))
+            sections[-1][1].append(_bloc_prose(numero, texte))
         else:
             intro.append(_bloc_prose(numero, texte))
-    return Document(
-        chemin="boites-a-annonces.md",
-        titre="Boîtes à annonces (Code 2017, Annexe I)",
-        source=LIVRET,
-        edition=EDITION,
-        type="annexe",
-        sections=tuple(s.fige() for s in sections),
-        intro=tuple(intro),
-    )
+    titre = "Boîtes à annonces (Code 2017, Annexe I)"
+    return Document("boites-a-annonces.md", titre, LIVRET, EDITION, "annexe", _figees(sections), tuple(intro))
 
 
 # --- Law extracts -----------------------------------------------------------------
@@ -299,7 +256,6 @@ def _suite(brouillon: Brouillon, texte: str) -> bool:
 
 
 def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str) -> None:
-    """Read one line of a law's extract into the draft elements."""
     texte = sans_markdown(brut).strip()
     if trouve := sous_titre(loi, texte):
         titre, lettre, reste = trouve
@@ -345,7 +301,6 @@ def _ligne_de(lignes: Lignes, texte: str) -> int:
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The booklet's law extracts, its scoring prose, its tables and its bidding-box rules."""
     debut_marque = _ligne_de(lignes, DEBUT_MARQUE)
     debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
     debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
