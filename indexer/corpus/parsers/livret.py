@@ -92,18 +92,12 @@ def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
     return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
 
 
-# --- Tables -----------------------------------------------------------------------
-
-
 def _cellules(rangees: list[str]) -> tuple[tuple[str, ...], ...]:
     """Cells of a table, stripped, every row padded to the widest row (trailing tabs are
     stripped by the cleaning, so 440 ``Vulnérable`` comes with one cell instead of 8)."""
-    largeur = max(len(rangee.split("\t")) for rangee in rangees)
-    cellules = []
-    for rangee in rangees:
-        cases = [sans_markdown(c.strip()) for c in rangee.split("\t")]
-        cellules.append(tuple(cases + [""] * (largeur - len(cases))))
-    return tuple(cellules)
+    rangs = [[sans_markdown(c.strip()) for c in rangee.split("\t")] for rangee in rangees]
+    largeur = max(map(len, rangs))
+    return tuple(tuple(cases + [""] * (largeur - len(cases))) for cases in rangs)
 
 
 Morceau = tuple[int, list[str]] | tuple[int, str]
@@ -172,12 +166,8 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
             sections.append((Section(morceau, ancre, sans_markdown(morceau), numero), []))
         else:
             sections[-1][1].append(_bloc_prose(numero, morceau))
-    return Document(
-        "tableaux.md", "Tableaux de marque et de probabilités", LIVRET, EDITION, "tableau", _figees(sections)
-    )
-
-
-# --- Scoring in prose -------------------------------------------------------------
+    titre = "Tableaux de marque et de probabilités"
+    return Document("tableaux.md", titre, LIVRET, EDITION, "tableau", _figees(sections))
 
 
 def marque(lignes: Lignes, debut: int, fin: int) -> Document:
@@ -187,9 +177,6 @@ def marque(lignes: Lignes, debut: int, fin: int) -> Document:
     blocs = tuple(_bloc_prose(numero, texte) for numero, texte in suite)
     section = Section("livret", ancre_libre("marque", "livret"), "", suite[0][0], blocs, 1)
     return Document("marque.md", sans_markdown(titre), LIVRET, EDITION, "marque", (section,))
-
-
-# --- Bidding boxes ----------------------------------------------------------------
 
 
 def _regle(numero: int, texte: str, cle: str, niveau: int) -> _Section:
@@ -223,9 +210,6 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
     return Document("boites-a-annonces.md", titre, LIVRET, EDITION, "annexe", _figees(sections), tuple(intro))
 
 
-# --- Law extracts -----------------------------------------------------------------
-
-
 def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
     """The labels a numbered line opens under a known letter, with its text; else None."""
     if not courant:
@@ -246,10 +230,8 @@ def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label,
 
 def _suite(brouillon: Brouillon, texte: str) -> bool:
     """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
-    if not brouillon.blocs or not texte[:1].islower():
-        return False
-    dernier = brouillon.blocs[-1]
-    if dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
+    dernier = brouillon.blocs[-1] if brouillon.blocs else None
+    if dernier is None or not texte[:1].islower() or dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
         return False
     brouillon.blocs[-1] = Bloc(TEXTE, f"{dernier.texte} {texte}", dernier.ligne)
     return True
