@@ -113,11 +113,10 @@ def _sans_amorce_finale(morceau: Morceau, suivant: Morceau | None) -> list[Morce
     pleines = [k for k, (_, t) in enumerate(morceau.lignes) if t.strip()]
     if morceau.forme != TEXTE or len(pleines) < 2 or suivant is None or not suivant.texte.startswith("["):
         return [morceau]
-    derniere, avant = pleines[-1], pleines[-2]
-    if not AMORCE.match(morceau.lignes[derniere][1].strip()) or not re.search(
-        r"[.!?]$", morceau.lignes[avant][1].strip()
-    ):
+    avant, amorce = (morceau.lignes[k][1].strip() for k in pleines[-2:])
+    if not AMORCE.match(amorce) or not re.search(r"[.!?]$", avant):
         return [morceau]
+    derniere = pleines[-1]
     return [replace(morceau, lignes=morceau.lignes[:derniere]), Morceau(morceau.lignes[derniere:], saut=True)]
 
 
@@ -211,16 +210,9 @@ class _Lecteur(LecteurDeCitations):
     def _item(self, morceau: Morceau) -> None:
         """A list item joins the list or the paragraph announcing it ("il doit :")."""
         courant = self.courant
-        suite = (
-            courant is not None
-            and courant.type != LOI
-            and (
-                courant.ouvert
-                or bool(courant.blocs)
-                and (courant.blocs[-1].forme == ITEM or courant.blocs[-1].texte.endswith(":"))
-            )
-        )
-        if not suite or courant is None:
+        dernier = courant.blocs[-1] if courant is not None and courant.blocs else None
+        annonce = dernier is not None and (dernier.forme == ITEM or dernier.texte.endswith(":"))
+        if courant is None or courant.type == LOI or not (courant.ouvert or annonce):
             courant = self._nouveau(COMMENTAIRE, morceau.ligne)
         self._ajouter(courant, morceau.lignes, item=True)
         courant.ouvert = False

@@ -55,9 +55,8 @@ def est_citation(avant: str, apres: str) -> bool:
     """Whether the "[" between ``avant`` and ``apres`` opens law text."""
     if LABEL.match(apres):
         return True
-    if WBF.match(apres) or not TEXTE_CITE.match(apres):
-        return False
-    return AVANT_CROCHET.match(avant) is not None or re.search(r"(?:[.!?]|\s:)\s*$", avant) is not None
+    debut = AVANT_CROCHET.match(avant) or re.search(r"(?:[.!?]|\s:)\s*$", avant)
+    return not WBF.match(apres) and TEXTE_CITE.match(apres) is not None and debut is not None
 
 
 def ouverture(morceau: Morceau) -> tuple[int, int] | None:
@@ -73,11 +72,8 @@ def ouverture(morceau: Morceau) -> tuple[int, int] | None:
 
 
 def fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
-    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column).
-
-    The search stops at the next paragraph that opens with "[": a quote still open
-    there is unterminated.
-    """
+    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column); none past the
+    next paragraph that opens with "[": a quote still open there is unterminated."""
     profondeur = 0
     for rang, morceau in enumerate(morceaux):
         if rang and ouvre_ligne(morceau.texte):
@@ -99,8 +95,6 @@ def fin_sans_crochet(morceau: Morceau) -> bool:
     texte = morceau.texte.strip()
     if morceau.forme != TEXTE:
         return False
-    if ouvre_ligne(texte) or est_exemple(texte):
-        return True
-    if NOTE_TITRE.match(texte):
+    if ouvre_ligne(texte) or est_exemple(texte) or NOTE_TITRE.match(texte):
         return True
     return morceau.saut and SOUS_MARQUE.match(texte) is None and not texte.startswith("-")
