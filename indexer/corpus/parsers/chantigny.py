@@ -55,9 +55,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         fin = trouves[rang + 1][0] if rang + 1 < len(trouves) else len(lignes)
         numero = int(entete[2])
         corps = [(i + 1, lignes[i]) for i in range(index + 1, fin)]
-        elements = _elements(numero, corps)
-        if rang == 0:
-            elements = _preface(lignes[:index]) + elements
+        elements = (_preface(lignes[:index]) if rang == 0 else ()) + _elements(numero, corps)
         titre = entete[1].strip().capitalize()
         parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
@@ -111,8 +109,7 @@ def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
 def _ajouter_texte(elements: list[Element], numero: int, lignes: Sequence[Ligne]) -> Element:
     """An unlabelled paragraph: the text of an empty element just opened, or a new one."""
     if elements and not elements[-1].blocs and elements[-1].titre:
-        dernier = elements.pop()
-        return replace(dernier, blocs=_prose(lignes))
+        return replace(elements.pop(), blocs=_prose(lignes))
     return Element(LOI, _prose(lignes), lignes[0][0], label=Label(numero))
 
 
@@ -123,8 +120,7 @@ def _notes(morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
     titre: Bloc | None = None
     for morceau in morceaux:
         if morceau.forme != TEXTE and elements:
-            dernier = elements.pop()
-            elements.append(replace(dernier, blocs=dernier.blocs + (bloc_verbatim(morceau),)))
+            elements[-1] = replace(elements[-1], blocs=elements[-1].blocs + (bloc_verbatim(morceau),))
             continue
         if len(morceau.lignes) == 1 and TITRE_LIBRE.match(morceau.texte.strip()):
             titre = Bloc(TITRE, morceau.texte.strip(), morceau.ligne)

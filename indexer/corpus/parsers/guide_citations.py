@@ -270,10 +270,9 @@ class LecteurDeCitations:
 
     def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
         """Cut at the quote's "]"; what follows goes back in the queue."""
-        self._fin_manquante = False
         fin = fermeture([morceau, *self.file]) if crochet else None
+        self._fin_manquante = crochet and fin is None
         if fin is None:
-            self._fin_manquante = crochet
             pris = [morceau]
             while self.file and not fin_sans_crochet(self.file[0]):
                 pris.append(self.file.pop(0))
