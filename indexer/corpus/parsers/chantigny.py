@@ -48,7 +48,6 @@ FIN_PHRASE = re.compile(r"[.:;!?]$")
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """One Partie (role ``notes``, 2017) per law heading, in file order."""
     trouves = [(i, m) for i, t in enumerate(lignes) if (m := ENTETE_LOI.match(t))]
     parties: list[tuple[int, Partie]] = []
     for rang, (index, entete) in enumerate(trouves):
@@ -62,20 +61,17 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
 
 
 def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
-    """The author line(s) before the first heading, as a commentary element."""
     bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
     return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
 
 
 def _elements(numero: int, corps: Sequence[Ligne]) -> tuple[Element, ...]:
-    """The law text then, from ``DEBUT_NOTES`` on, the notes of one heading."""
     morceaux = segmenter(corps, MARQUE.match)
     debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
     return _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
 
 
 def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
-    """Labelled paragraphs become law elements; see the module docstring for the rest."""
     elements: list[Element] = []
     contexte = Label(numero)
     for morceau in morceaux:

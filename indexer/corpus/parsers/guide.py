@@ -121,7 +121,6 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
 
 
 def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe]:
-    """Cut the 35–39 body at the run-in titles of RUN_IN (see the module docstring)."""
     debuts: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
     for rang, (numero, texte) in enumerate(corps):
         for loi, motif in RUN_IN:

@@ -8,17 +8,16 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   ``recoudre``. Conversely a lead-in alone on the last line of a paragraph, after a
   finished sentence and before a line-start quote (« Si la Loi 25A ne s'applique pas : »
   / ``[27A1.``, 3318), is a paragraph of its own: the example before it ends there.
-- A paragraph starting ``Exemple…`` opens an example. It goes on through items,
-  diagrams and auctions, the first paragraph after a diagram, and the first paragraph
-  after a heading with no text (``Exemple 4 :``), and its ruling: the paragraph after an
-  example left open on a question (« …comparable au premier Passe ? », 2799) or on
-  the call to the director (« Arbitre ! », « EO appellent l'arbitre en… », 8752, 1751),
-  (the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? » takes
-  nothing more), or on the players' disagreement on the facts (« il y a maintenant un désaccord »,
-  2173), and a paragraph that reasons on a supposition about its facts (« En supposant qu'il était
-  intentionnel… », 3971; « …En supposant que 4♠ gagne… », 2197) or is one of its cases
-  (« Cas a) », « Cas b) », 3791, 3804). Any other paragraph ends it. Two
-  mid-line ``. Exemple :`` (1429, 4607) are cut out the same way.
+- A paragraph starting ``Exemple…`` opens an example. It goes on through items, diagrams and
+  auctions, the first paragraph after a diagram or after a heading with no text (``Exemple 4 :``),
+  and its ruling: the paragraph after an example left open on a question (« …comparable au premier
+  Passe ? », 2799; the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? »
+  takes nothing more), on the call to the director (« Arbitre ! », « EO appellent l'arbitre en… »,
+  8752, 1751) or on the players' disagreement on the facts (« il y a maintenant un désaccord »,
+  2173). So does a paragraph that reasons on a supposition about its facts (« En supposant qu'il
+  était intentionnel… », 3971; « …En supposant que 4♠ gagne… », 2197) or is one of its cases
+  (« Cas a) », « Cas b) », 3791, 3804). Any other paragraph ends it. Two mid-line ``. Exemple :``
+  (1429, 4607) are cut out the same way.
 - ``Note :``, ``NB :``, ``Remarque :``, ``Note très importante :`` open a note.
 - A heading line that names a paragraph of the law in parentheses (« Informations
   provenant de déclarations ou de jeux retirés (16C) : », 1635) opens the Guide's
@@ -235,7 +234,6 @@ class _Lecteur(LecteurDeCitations):
         courant.ouvert = situation and _attend_decision(courant)  # a ruling never waits for another
 
     def _entete(self, type_: str, entete: re.Match[str], morceau: Morceau) -> None:
-        """An example or a note: its heading as titre, the rest as its first Bloc."""
         brouillon = self._nouveau(type_, morceau.ligne, titre=entete["titre"].strip())
         numero, texte = morceau.lignes[0]
         lignes = [(numero, texte.strip()[entete.end() :])] + list(morceau.lignes[1:])

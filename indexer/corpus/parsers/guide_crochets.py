@@ -52,7 +52,6 @@ def ouvre_ligne(texte: str) -> bool:
 
 
 def est_citation(avant: str, apres: str) -> bool:
-    """Whether the "[" between ``avant`` and ``apres`` opens law text."""
     if LABEL.match(apres):
         return True
     debut = AVANT_CROCHET.match(avant) or re.search(r"(?:[.!?]|\s:)\s*$", avant)
@@ -91,7 +90,6 @@ def fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
 
 
 def fin_sans_crochet(morceau: Morceau) -> bool:
-    """Whether a paragraph ends an unterminated quote (see the module docstring)."""
     texte = morceau.texte.strip()
     if morceau.forme != TEXTE:
         return False

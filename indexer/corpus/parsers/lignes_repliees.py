@@ -50,8 +50,6 @@ _TRAIT_FINAL = re.compile(r"[-–]$")
 
 @dataclass(frozen=True)
 class Morceau:
-    """One paragraph as it stands: numbered lines, S line before it, shape."""
-
     lignes: tuple[Ligne, ...]
     saut: bool
     forme: str = TEXTE
@@ -84,7 +82,6 @@ def est_diagramme(texte: str) -> bool:
 
 
 def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
-    """The shape of line ``index``, given the shape of the paragraph being read."""
     texte = lignes[index][1]
     if ENTETE_ENCHERES.match(texte) or forme == ENCHERES and RANG_ENCHERES.match(texte):
         return ENCHERES
@@ -136,7 +133,6 @@ def segmenter(
 
 
 def couper(morceau: Morceau, index: int, colonne: int) -> tuple[Morceau | None, Morceau | None]:
-    """Cut a paragraph at (line index, column): what comes before, what comes after."""
     numero, texte = morceau.lignes[index]
     avant = morceau.lignes[:index] + ((numero, texte[:colonne]),)
     apres = ((numero, texte[colonne:]),) + morceau.lignes[index + 1 :]

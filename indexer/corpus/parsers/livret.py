@@ -88,7 +88,6 @@ def sans_markdown(texte: str) -> str:
 
 
 def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
-    """The non-empty lines of ``[debut, fin)`` (1-based)."""
     return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
 
 
@@ -261,7 +260,6 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
 
 
 def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
-    """One ``Partie`` per ``Loi N - Titre`` heading from line ``debut`` to the end."""
     lois: list[tuple[int, int, str, list[Brouillon]]] = []
     for numero, texte in _numerotees(lignes, debut, len(lignes) + 1):
         if trouve := TITRE_LOI.match(texte):
