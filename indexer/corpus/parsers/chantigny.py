@@ -2,9 +2,7 @@
 
 The file (corpus/NOTES.md §4) gives, under four headings ``PASSE HORS TOUR (Loi 30)``…, the
 2017 text of each law, paragraph by paragraph (``A.``, ``1.``, ``(a)``, ``(i)``,
-``1. (a)`` read as two levels), then, under law 23, the director's notes.
-
-Rules:
+``1. (a)`` read as two levels), then, under law 23, the director's notes. Rules:
 
 - Lines 1–3 (the author line) open the first Partie as a commentary element.
 - Law text: a labelled paragraph starts an ``Element(type="loi")`` whose label is its

@@ -211,8 +211,7 @@ def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
             fin += 1
         precedent = lignes[debut - 1] if debut else ""
         suivant = lignes[fin].strip() if fin < len(lignes) else ""
-        for i in range(debut, fin):
-            lignes[i] = ""
+        lignes[debut:fin] = [""] * (fin - debut)
         if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
             lignes[debut] = " "
     return tuple(lignes)

@@ -98,12 +98,9 @@ def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
 def segmenter(
     lignes: Sequence[Ligne], structurel: Callable[[str], object], coupures: Collection[int] = ()
 ) -> list[Morceau]:
-    """Cut numbered lines into paragraphs (S-line gaps, structural lines, shape changes).
-
-    Inside a diagram, S lines do not cut (hands are spaced with them); an auction ends
-    at the first S line or the first line that is not a row of calls. A line whose
-    number is in ``coupures`` opens a paragraph as if an S line came before it.
-    """
+    """Cut at S-line gaps, structural lines and shape changes. Inside a diagram, S lines do not cut
+    (hands are spaced with them); an auction ends at the first S line or the first line that is not
+    a row of calls. A line whose number is in ``coupures`` opens a paragraph as after an S line."""
     morceaux: list[Morceau] = []
     courant: list[Ligne] = []
     saut, s_vu, forme = True, False, TEXTE
@@ -171,11 +168,8 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
 
 def marque_relative(groupes: Sequence[str | None], contexte: Label) -> Label | None:
     """The label of a paragraph marker ("C.", "2.", "(b)", "(ii)"), given as its groups (section,
-    number, letter, roman), read against ``contexte``.
-
-    A roman marker is given with its letter ("(b)(ii)"), so that "(i)" is never read as
-    the letter i.
-    """
+    number, letter, roman), read against ``contexte``; a roman marker is read with its letter
+    ("(b)(ii)"), so that "(i)" is never read as the letter i."""
     section, numero, lettre, romain = groupes
     if romain:
         if len(contexte.parties) < 3:
