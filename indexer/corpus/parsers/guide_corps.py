@@ -250,8 +250,7 @@ def _attend_decision(brouillon: Brouillon) -> bool:
 def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
     """Cut a paragraph before a mid-line ". Exemple :" (1429, 4607)."""
     for index, (_, texte) in enumerate(morceau.lignes):
-        trouve = EXEMPLE_INTERNE.search(texte)
-        if trouve:
+        if trouve := EXEMPLE_INTERNE.search(texte):
             avant, apres = couper(morceau, index, trouve.start())
             if avant is not None and apres is not None:
                 return avant, Morceau(apres.lignes, saut=True, forme=apres.forme)
@@ -266,7 +265,6 @@ def noms_plus_bas(numero: int, morceaux: Sequence[Morceau]) -> dict[tuple[str, s
     noms: dict[tuple[str, str], Label] = {}
     for morceau in morceaux:
         for renvoi in RENVOI_ARRIERE.finditer(" ".join(t for _, t in morceau.lignes)):
-            label = parse_relatif(renvoi["code"], Label(numero))
-            if label is not None:
+            if (label := parse_relatif(renvoi["code"], Label(numero))) is not None:
                 noms.setdefault((renvoi["l1"], renvoi["l2"]), label)
     return noms
