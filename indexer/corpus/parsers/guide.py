@@ -137,7 +137,6 @@ def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe
 
 
 def _est_page(lignes: Sequence[str], index: int) -> bool:
-    """A page number: a bare number after three empty lines, before a line of spaces."""
     if not NUMERO_PAGE.match(lignes[index]) or index < 3 or index + 1 >= len(lignes):
         return False
     return lignes[index - 3 : index] == ("", "", "") and lignes[index + 1] == " "
@@ -200,7 +199,6 @@ def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
 
 
 def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
-    """Make each gap left by furniture a soft wrap, or a break where a sentence ended."""
     for index in sorted(retirees):
         if lignes[index] == " ":
             continue  # already the break of a neighbouring gap

@@ -94,8 +94,6 @@ LIGNE_TITRE = re.compile(rf"^\s*\[|^\s*{marqueurs.SECTION}\.\s")
 
 
 def recoudre(morceaux: list[Morceau]) -> list[Morceau]:
-    """Join to the paragraph before it a marker line that only wraps its sentence; cut
-    off a lead-in that ends a paragraph before a quote (module docstring)."""
     resultat: list[Morceau] = []
     for rang, morceau in enumerate(morceaux):
         suivant = morceaux[rang + 1] if rang + 1 < len(morceaux) else None
@@ -108,7 +106,6 @@ def recoudre(morceaux: list[Morceau]) -> list[Morceau]:
 
 
 def _sans_amorce_finale(morceau: Morceau, suivant: Morceau | None) -> list[Morceau]:
-    """Cut a lead-in alone on a paragraph's last line, before a quote, off that paragraph."""
     pleines = [k for k, (_, t) in enumerate(morceau.lignes) if t.strip()]
     if morceau.forme != TEXTE or len(pleines) < 2 or suivant is None or not suivant.texte.startswith("["):
         return [morceau]
@@ -242,7 +239,6 @@ class _Lecteur(LecteurDeCitations):
 
 
 def _attend_decision(brouillon: Brouillon) -> bool:
-    """An example whose text so far ends on a question or on the call to the director."""
     dernier = brouillon.blocs[-1] if brouillon.blocs else None
     return brouillon.type == EXEMPLE and dernier is not None and SANS_DECISION.search(dernier.texte.strip()) is not None
 

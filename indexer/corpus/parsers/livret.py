@@ -1,7 +1,5 @@
 """Parser of 004, the Vénissieux club booklet: its scoring prose, tables, bidding boxes and law
-extracts.
-
-One paragraph per line, empty lines between paragraphs (corpus/NOTES.md §5).
+extracts; one paragraph per line, empty lines between paragraphs (corpus/NOTES.md §5).
 
 **In scope**: 195–231 "La marque", scoring told in prose (notation ``4♥X V -2``) →
 ``marque.md``, where the site adds the computed tables and calculators; 408–515 "Quelques
@@ -92,8 +90,7 @@ def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
 
 
 def _cellules(rangees: list[str]) -> tuple[tuple[str, ...], ...]:
-    """Cells of a table, stripped, every row padded to the widest row (trailing tabs are
-    stripped by the cleaning, so 440 ``Vulnérable`` comes with one cell instead of 8)."""
+    """Every row padded to the widest: the cleaning strips trailing tabs (440 ``Vulnérable``: 1 cell of 8)."""
     rangs = [[sans_markdown(c.strip()) for c in rangee.split("\t")] for rangee in rangees]
     largeur = max(map(len, rangs))
     return tuple(tuple(cases + [""] * (largeur - len(cases))) for cases in rangs)
@@ -103,9 +100,8 @@ Morceau = tuple[int, list[str]] | tuple[int, str]
 
 
 def decoupe_tableaux(lignes: list[tuple[int, str]]) -> list[Morceau]:
-    """Group lines: a table (first line, rows) per run of adjacent lines opened by a tab
-    line; any other line stands alone. Adjacency, not the tab count, bounds a table,
-    because the cleaning strips trailing tabs (the source's count is constant)."""
+    """A table (first line, rows) per run of adjacent lines opened by a tab line, any other line
+    alone: adjacency, not the tab count, bounds a table, as the cleaning strips trailing tabs."""
     morceaux: list[Morceau] = []
     for numero, texte in lignes:
         debut, dernier = morceaux[-1] if morceaux else (0, "")
