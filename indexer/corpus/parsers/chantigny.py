@@ -79,14 +79,13 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
             elements.append(_ajouter_texte(elements, numero, lignes))  # no marker, or one we cannot read
             continue
         while marque is not None:  # "1. (a) si…" is two levels on one line
-            label = marque_relative(marque.groups(), contexte) or contexte
+            contexte = marque_relative(marque.groups(), contexte) or contexte
             reste = lignes[0][1][marque.end() :]
             lignes[0] = (lignes[0][0], reste)
-            contexte = label
             marque = MARQUE.match(reste)
-            titre = _sous_titre(label, reste) if marque is None and len(lignes) == 1 else ""
+            titre = _sous_titre(contexte, reste) if marque is None and len(lignes) == 1 else ""
             blocs = () if marque is not None or titre else _prose(lignes)
-            elements.append(Element(LOI, blocs, lignes[0][0], label=label, titre=titre))
+            elements.append(Element(LOI, blocs, lignes[0][0], label=contexte, titre=titre))
     return tuple(elements)
 
 
