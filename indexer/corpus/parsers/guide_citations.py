@@ -1,17 +1,7 @@
-"""Law quotes in the body of a law in 000: where a quote opens and ends, its label,
-subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
+"""Law quotes in the body of a law in 000: their label, subtitle and sub-paragraphs
+(corpus/NOTES.md §1.3–§1.5); ``guide_crochets`` finds where a quote opens and ends,
+``guide_corps`` reads the rest.
 
-- Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
-  ``[12C1e.``, ``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter
-  marker read against the last quoted paragraph (``[(b) Quand…`` after 47E2(a) is
-  47E2(b)), at a line-start ``[`` + capitalised text (an unlabelled quote: the label is
-  the list marker before it read against the last quoted paragraph, else the law
-  alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]`` (nested
-  asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When
-  no ``]`` matches before the next line-start ``[``, the quote is unterminated: it ends
-  at the next line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law
-  heading, and its first element is ``incomplet``.
-  ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary, kept as text.
 - A quote with no label of its own right after a paragraph that is only a heading
   (``B. Au tour du partenaire… :`` then ``[Le partenaire…``, 3845; ``2. [Plusieurs
   résultats…]`` then ``[En match…``, 9881) is that paragraph's text, and the next

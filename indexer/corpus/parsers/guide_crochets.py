@@ -1,6 +1,16 @@
-"""Where a law quote of 000 opens and closes (corpus/NOTES.md §1.5): the "[" that opens
-law text, the "]" that matches it, and the paragraph that ends a quote whose "]" the source
-lost. ``guide_citations`` reads what lies inside; ``guide_corps`` the rest.
+"""Where a law quote of 000 opens and closes (corpus/NOTES.md §1.5). ``guide_citations`` reads
+what lies inside, ``guide_corps`` the rest.
+
+Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``, ``[12C1e.``,
+``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter marker read against the last
+quoted paragraph (``[(b) Quand…`` after 47E2(a) is 47E2(b)), at a line-start ``[`` + capitalised
+text (an unlabelled quote: the label is the list marker before it read against the last quoted
+paragraph, else the law alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]``
+(nested asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When no
+``]`` matches before the next line-start ``[``, the quote is unterminated: it ends at the next
+line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law heading, and its first
+element is ``incomplet``. ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary,
+kept as text.
 """
 
 from __future__ import annotations
