@@ -72,10 +72,8 @@ def ouverture(morceau: Morceau) -> tuple[int, int] | None:
     """Where the first law quote opens in a paragraph (line index, column of "[")."""
     for index, (_, texte) in enumerate(morceau.lignes):
         for trouve in re.finditer(r"\[", texte):
-            avant, apres = texte[: trouve.start()], texte[trouve.end() :]
-            if index > 0:
-                avant = "x " + avant  # not at the paragraph's start
-            if est_citation(avant, apres):
+            avant = ("x " if index else "") + texte[: trouve.start()]  # "x ": not at the paragraph's start
+            if est_citation(avant, texte[trouve.end() :]):
                 return index, trouve.start()
     return None
 

@@ -44,9 +44,6 @@ ENTETE_ENCHERES = re.compile(rf"^\s*{_SIEGE}(?:\s+{_SIEGE}){{3}}\s*$")
 APPEL = re.compile(r"[1-7](?:♠|♥|♦|♣|SA)|Passe|passe|XX|X|Fin|Arbitre\s*!|\.\.\.|…")
 RANG_ENCHERES = re.compile(rf"^\s*(?:{APPEL.pattern})(?:\s+(?:{APPEL.pattern}))*\s*$")
 
-# A line-final hyphen joins without a space and stays ("Nord-" + "Sud" → "Nord-Sud").
-_TRAIT_FINAL = re.compile(r"[-–]$")
-
 
 @dataclass(frozen=True)
 class Morceau:
@@ -68,7 +65,8 @@ def joindre(textes: Sequence[str]) -> str:
     """Reflow wrapped lines into one: a space between lines, none after a final hyphen."""
     resultat = ""
     for texte in filter(None, (t.strip() for t in textes)):
-        resultat += texte if not resultat or _TRAIT_FINAL.search(resultat) else f" {texte}"
+        # a line-final hyphen joins without a space and stays ("Nord-" + "Sud" → "Nord-Sud")
+        resultat += texte if not resultat or resultat.endswith(("-", "–")) else f" {texte}"
     return resultat
 
 
@@ -111,8 +109,7 @@ def segmenter(
         s_vu = s_vu or numero in coupures
         nouvelle = _forme(lignes, index, forme)
         coupe = (
-            not courant
-            or nouvelle != forme
+            nouvelle != forme
             or (s_vu and forme != DIAGRAMME)
             or (nouvelle == TEXTE and structurel(texte))
             or (nouvelle == ENCHERES and ENTETE_ENCHERES.match(texte) is not None)
