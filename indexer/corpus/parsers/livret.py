@@ -281,12 +281,9 @@ def parse(lignes: Lignes) -> Extrait:
     debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
     debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
     premiere_loi = next(i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i]))
-    return Extrait(
-        source=LIVRET,
-        parties=extraits(lignes, premiere_loi),
-        documents=(
-            marque(lignes, debut_marque, _ligne_de(lignes, FIN_MARQUE)),
-            tableaux(lignes, debut_tableaux, debut_extraits),
-            boites(lignes, debut_extraits, premiere_loi),
-        ),
+    documents = (
+        marque(lignes, debut_marque, _ligne_de(lignes, FIN_MARQUE)),
+        tableaux(lignes, debut_tableaux, debut_extraits),
+        boites(lignes, debut_extraits, premiere_loi),
     )
+    return Extrait(LIVRET, extraits(lignes, premiere_loi), documents)
