@@ -2,9 +2,7 @@
 
 The file (corpus/NOTES.md §4) gives, under four headings ``PASSE HORS TOUR (Loi 30)``…, the
 2017 text of each law, paragraph by paragraph (``A.``, ``1.``, ``(a)``, ``(i)``,
-``1. (a)`` read as two levels), then, under law 23, the director's notes.
-
-Rules:
+``1. (a)`` read as two levels), then, under law 23, the director's notes. Rules:
 
 - Lines 1–3 (the author line) open the first Partie as a commentary element.
 - Law text: a labelled paragraph starts an ``Element(type="loi")`` whose label is its
@@ -48,42 +46,30 @@ FIN_PHRASE = re.compile(r"[.:;!?]$")
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """Read 003: one Partie (role ``notes``, 2017) per law heading, in file order."""
-    entetes = [(i, ENTETE_LOI.match(t)) for i, t in enumerate(lignes)]
-    trouves = [(i, m) for i, m in entetes if m]
+    trouves = [(i, m) for i, t in enumerate(lignes) if (m := ENTETE_LOI.match(t))]
     parties: list[tuple[int, Partie]] = []
     for rang, (index, entete) in enumerate(trouves):
         fin = trouves[rang + 1][0] if rang + 1 < len(trouves) else len(lignes)
         numero = int(entete[2])
         corps = [(i + 1, lignes[i]) for i in range(index + 1, fin)]
-        elements = _elements(numero, corps)
-        if rang == 0:
-            elements = _preface(lignes[:index]) + elements
+        elements = (_preface(lignes[:index]) if rang == 0 else ()) + _elements(numero, corps)
         titre = entete[1].strip().capitalize()
         parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
 
 
 def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
-    """The author line(s) before the first heading, as a commentary element."""
-    numerotees = [(i + 1, t) for i, t in enumerate(lignes)]
-    bloc = bloc_prose(numerotees, item=False)
+    bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
     return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
 
 
-def _structurel(texte: str) -> bool:
-    return MARQUE.match(texte) is not None
-
-
 def _elements(numero: int, corps: Sequence[Ligne]) -> tuple[Element, ...]:
-    """The law text then, from ``DEBUT_NOTES`` on, the notes of one heading."""
-    morceaux = segmenter(corps, _structurel)
+    morceaux = segmenter(corps, MARQUE.match)
     debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
     return _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
 
 
 def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
-    """Labelled paragraphs become law elements; see the module docstring for the rest."""
     elements: list[Element] = []
     contexte = Label(numero)
     for morceau in morceaux:
@@ -93,21 +79,19 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
             elements.append(_ajouter_texte(elements, numero, lignes))  # no marker, or one we cannot read
             continue
         while marque is not None:  # "1. (a) si…" is two levels on one line
-            label = marque_relative(marque.groups(), contexte) or contexte
+            contexte = marque_relative(marque.groups(), contexte) or contexte
             reste = lignes[0][1][marque.end() :]
             lignes[0] = (lignes[0][0], reste)
-            contexte = label
             marque = MARQUE.match(reste)
-            titre = _sous_titre(label, reste) if marque is None and len(lignes) == 1 else ""
+            titre = _sous_titre(contexte, reste) if marque is None and len(lignes) == 1 else ""
             blocs = () if marque is not None or titre else _prose(lignes)
-            elements.append(Element(LOI, blocs, lignes[0][0], label=label, titre=titre))
+            elements.append(Element(LOI, blocs, lignes[0][0], label=contexte, titre=titre))
     return tuple(elements)
 
 
 def _sous_titre(label: Label, reste: str) -> str:
     """A one-line letter paragraph without final punctuation is a subtitle."""
-    est_section = len(label.parties) == 1
-    return reste.strip() if est_section and not FIN_PHRASE.search(reste.strip()) else ""
+    return reste.strip() if len(label.parties) == 1 and not FIN_PHRASE.search(reste.strip()) else ""
 
 
 def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
@@ -118,8 +102,7 @@ def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
 def _ajouter_texte(elements: list[Element], numero: int, lignes: Sequence[Ligne]) -> Element:
     """An unlabelled paragraph: the text of an empty element just opened, or a new one."""
     if elements and not elements[-1].blocs and elements[-1].titre:
-        dernier = elements.pop()
-        return replace(dernier, blocs=_prose(lignes))
+        return replace(elements.pop(), blocs=_prose(lignes))
     return Element(LOI, _prose(lignes), lignes[0][0], label=Label(numero))
 
 
@@ -130,8 +113,7 @@ def _notes(morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
     titre: Bloc | None = None
     for morceau in morceaux:
         if morceau.forme != TEXTE and elements:
-            dernier = elements.pop()
-            elements.append(replace(dernier, blocs=dernier.blocs + (bloc_verbatim(morceau),)))
+            elements[-1] = replace(elements[-1], blocs=elements[-1].blocs + (bloc_verbatim(morceau),))
             continue
         if len(morceau.lignes) == 1 and TITRE_LIBRE.match(morceau.texte.strip()):
             titre = Bloc(TITRE, morceau.texte.strip(), morceau.ligne)

@@ -1,7 +1,7 @@
 """Parser of 000, the FFB « Guide pratique de l'arbitrage à la table » (2017 law quotes).
 
-One ``Partie`` (role ``guide``, 2017) per law heading (corpus/NOTES.md §1.4); see
-``guide_corps`` for how a law's body becomes elements. Choices made here:
+One ``Partie`` (role ``guide``, 2017) per law heading (corpus/NOTES.md §1.4); ``guide_corps``
+reads a law's body. Choices made here:
 
 - Page breaks (form feeds, corpus/NOTES.md §1.2) are stripped here, not by the cleaning:
   most fall mid-sentence and are soft wraps, but where the page ends a sentence and the
@@ -23,8 +23,8 @@ One ``Partie`` (role ``guide``, 2017) per law heading (corpus/NOTES.md §1.4); s
   titled « Déclarations hors tour, approche générale (Lois 28 à 32) ».
 - ``35 à 39`` is the only heading for laws 35–39. Its body is cut at the four run-in
   titles ``RUN_IN`` (3942 → 36, 3982 → 37, 3995 → 38, 4006 → 39), each part titled by
-  its run-in title; what precedes goes to 35 with the heading's title. The laws are
-  named by the run-in titles themselves, so no law is inferred from order.
+  its run-in title; what precedes goes to 35 with the heading's title: no law is
+  inferred from order.
 """
 
 from __future__ import annotations
@@ -35,8 +35,12 @@ from dataclasses import replace
 
 from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.parsers.guide_corps import lire_corps
+from indexer.corpus.parsers.lignes_repliees import Ligne
 from indexer.model import Element, Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
+
+EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
+_Coupe = tuple[int, str, int, Sequence[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
 
 # A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
 ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
@@ -66,7 +70,6 @@ RUN_IN = (
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """Read 000: the Parties of the 90 law headings, in file order."""
     coupures = coupures_de_page(lignes)
     propres, notes = sans_mobilier(sans_saut_de_page(lignes))
     entetes = trouver_entetes(propres)
@@ -74,22 +77,16 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
     for rang, (index, numero, dernier, titre, hauteur) in enumerate(entetes):
         fin = entetes[rang + 1][0] if rang + 1 < len(entetes) else len(propres)
         corps = [(i + 1, propres[i]) for i in range(index + hauteur, fin)]
-        if dernier == 32 and numero == 28:
-            apercu = _partie(
-                numero,
-                TITRE_28_32,
-                index + 1,
-                corps,
-                coupures,
-                titre_de_loi=False,
-                couvre=tuple(range(numero + 1, dernier + 1)),
-            )
-            parties.append((numero, apercu))
-        elif dernier == 39 and numero == 35:
-            parties.extend(_parties_35_39(titre, index + 1, corps, coupures))
+        if (numero, dernier) == (35, 39):
+            coupes = _coupes_35_39(titre, index + 1, corps)
+        elif (numero, dernier) == (28, 32):
+            coupes = [(numero, TITRE_28_32, index + 1, corps, False, tuple(range(numero + 1, dernier + 1)))]
         else:
-            parties.append((numero, _partie(numero, titre, index + 1, corps, coupures)))
-    return Extrait(source=GUIDE, parties=tuple((n, _avec_notes(p, notes)) for n, p in parties))
+            coupes = [(numero, titre, index + 1, corps, True, ())]
+        for loi, nom, ligne, morceau, titre_de_loi, couvre in coupes:
+            elements = _avec_notes(lire_corps(loi, morceau, coupures), notes)
+            parties.append((loi, Partie(GUIDE, EDITION, ROLE, nom, ligne, elements, titre_de_loi, couvre)))
+    return Extrait(source=GUIDE, parties=tuple(parties))
 
 
 def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int]]:
@@ -123,53 +120,34 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
     )
 
 
-def _partie(
-    numero: int,
-    titre: str,
-    ligne: int,
-    corps: Sequence[tuple[int, str]],
-    coupures: frozenset[int] = frozenset(),
-    titre_de_loi: bool = True,
-    couvre: tuple[int, ...] = (),
-) -> Partie:
-    elements = lire_corps(numero, corps, coupures)
-    return Partie(GUIDE, source(GUIDE).edition, source(GUIDE).role, titre, ligne, elements, titre_de_loi, couvre)
-
-
-def _parties_35_39(
-    titre: str, ligne: int, corps: Sequence[tuple[int, str]], coupures: frozenset[int]
-) -> list[tuple[int, Partie]]:
-    """Cut the 35–39 body at the run-in titles of RUN_IN (see the module docstring)."""
-    coupes: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
+def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe]:
+    debuts: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
     for rang, (numero, texte) in enumerate(corps):
         for loi, motif in RUN_IN:
-            trouve = motif.match(texte)
-            if trouve:
-                coupes.append((loi, trouve[1], numero, rang))
-    parties: list[tuple[int, Partie]] = []
-    for k, (loi, nom, debut, rang) in enumerate(coupes):
-        fin = coupes[k + 1][3] if k + 1 < len(coupes) else len(corps)
+            if trouve := motif.match(texte):
+                debuts.append((loi, trouve[1], numero, rang))
+    coupes: list[_Coupe] = []
+    for k, (loi, nom, debut, rang) in enumerate(debuts):
+        fin = debuts[k + 1][3] if k + 1 < len(debuts) else len(corps)
         morceau = list(corps[rang:fin])
         if k:  # the run-in title is the Partie's title; the sentence goes on after it
-            premier = RUN_IN[k - 1][1].sub("", morceau[0][1], count=1)
-            morceau[0] = (morceau[0][0], premier)
-        parties.append((loi, _partie(loi, nom, debut, morceau, coupures, titre_de_loi=not k)))
-    return parties
+            morceau[0] = (morceau[0][0], RUN_IN[k - 1][1].sub("", morceau[0][1], count=1))
+        coupes.append((loi, nom, debut, morceau, not k, ()))
+    return coupes
 
 
 def _est_page(lignes: Sequence[str], index: int) -> bool:
-    """A page number: a bare number after three empty lines, before a line of spaces."""
     if not NUMERO_PAGE.match(lignes[index]) or index < 3 or index + 1 >= len(lignes):
         return False
     return lignes[index - 3 : index] == ("", "", "") and lignes[index + 1] == " "
 
 
-def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str, int]]:
-    """Every footnote (index, line count, marker, 0) and page number (index, 1, "", 1)."""
-    zones: list[tuple[int, int, str, int]] = []
+def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str]]:
+    """Every footnote (index, line count, marker) and page number (index, 1, "")."""
+    zones: list[tuple[int, int, str]] = []
     for index, texte in enumerate(lignes):
         if _est_page(lignes, index):
-            zones.append((index, 1, "", 1))
+            zones.append((index, 1, ""))
             continue
         trouve = NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)
         if not trouve:
@@ -177,7 +155,7 @@ def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str, int]]:
         hauteur = 1
         while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
             hauteur += 1  # 4229–4230: a note wrapped on two lines
-        zones.append((index, hauteur, trouve[1], 0))
+        zones.append((index, hauteur, trouve[1]))
     return zones
 
 
@@ -187,11 +165,10 @@ def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Not
     notes: dict[str, NoteBas] = {}
     etoiles = 0
     retirees: set[int] = set()
-    for index, hauteur, marque, _ in _zones_mobilier(lignes):
+    for index, hauteur, marque in _zones_mobilier(lignes):
         texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
-        for i in range(index, index + hauteur):
-            propres[i] = ""
-            retirees.add(i)
+        propres[index : index + hauteur] = [""] * hauteur
+        retirees.update(range(index, index + hauteur))
         if marque.isdigit():
             notes[marque] = NoteBas(marque, texte[len(marque) :].strip(), index + 1)
             _appel_numero(propres, index, marque)
@@ -222,7 +199,6 @@ def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
 
 
 def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
-    """Make each gap left by furniture a soft wrap, or a break where a sentence ended."""
     for index in sorted(retirees):
         if lignes[index] == " ":
             continue  # already the break of a neighbouring gap
@@ -233,21 +209,20 @@ def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
             fin += 1
         precedent = lignes[debut - 1] if debut else ""
         suivant = lignes[fin].strip() if fin < len(lignes) else ""
-        for i in range(debut, fin):
-            lignes[i] = ""
+        lignes[debut:fin] = [""] * (fin - debut)
         if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
             lignes[debut] = " "
     return tuple(lignes)
 
 
-def _avec_notes(partie: Partie, notes: dict[str, NoteBas]) -> Partie:
+def _avec_notes(elements: tuple[Element, ...], notes: dict[str, NoteBas]) -> tuple[Element, ...]:
     """Put each footnote on the first element of the Partie whose text calls it."""
     vues: set[str] = set()
-    elements: list[Element] = []
-    for element in partie.elements:
+    avec: list[Element] = []
+    for element in elements:
         texte = " ".join(b.texte for b in element.blocs)
         cles = [c for c in re.findall(r"\[\^([^\]]+)\]", texte) if c in notes and c not in vues]
         vues.update(cles)
         propres = tuple(notes[c] for c in dict.fromkeys(cles))
-        elements.append(replace(element, notes=propres) if propres else element)
-    return replace(partie, elements=tuple(elements))
+        avec.append(replace(element, notes=propres) if propres else element)
+    return tuple(avec)

@@ -1,17 +1,7 @@
-"""Law quotes in the body of a law in 000: where a quote opens and ends, its label,
-subtitle and sub-paragraphs (corpus/NOTES.md §1.3–§1.5). ``guide_corps`` reads the rest.
+"""Law quotes in the body of a law in 000: their label, subtitle and sub-paragraphs
+(corpus/NOTES.md §1.3–§1.5); ``guide_crochets`` finds where a quote opens and ends,
+``guide_corps`` reads the rest.
 
-- Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``,
-  ``[12C1e.``, ``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter
-  marker read against the last quoted paragraph (``[(b) Quand…`` after 47E2(a) is
-  47E2(b)), at a line-start ``[`` + capitalised text (an unlabelled quote: the label is
-  the list marker before it read against the last quoted paragraph, else the law
-  alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]`` (nested
-  asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When
-  no ``]`` matches before the next line-start ``[``, the quote is unterminated: it ends
-  at the next line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law
-  heading, and its first element is ``incomplet``.
-  ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary, kept as text.
 - A quote with no label of its own right after a paragraph that is only a heading
   (``B. Au tour du partenaire… :`` then ``[Le partenaire…``, 3845; ``2. [Plusieurs
   résultats…]`` then ``[En match…``, 9881) is that paragraph's text, and the next
@@ -36,13 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from indexer.corpus.parsers.guide_crochets import (
-    AVANT_CROCHET,
-    LABEL,
-    SOUS_MARQUE,
-    fermeture,
-    fin_sans_crochet,
-)
+from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, LABEL, SOUS_MARQUE, fermeture, fin_sans_crochet
 from indexer.corpus.parsers.guide_titres import sous_titre, titre_section
 from indexer.corpus.parsers.lignes_repliees import (
     Ligne,
@@ -75,8 +59,6 @@ PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
 
 @dataclass
 class Brouillon:
-    """An element being built."""
-
     type: str
     ligne: int
     label: Label | None = None
@@ -89,26 +71,18 @@ class Brouillon:
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet)
 
 
-def _sans_orphelins(texte: str, profondeur: int = 0) -> tuple[str, int]:
-    """Drop the "]" that close nothing; keep nested asides with their brackets."""
-    garde: list[str] = []
-    for car in texte:
-        if car == "[":
-            profondeur += 1
-        elif car == "]":
-            if profondeur == 0:
-                continue
-            profondeur -= 1
-        garde.append(car)
-    return "".join(garde), profondeur
-
-
 def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
+    """The Bloc without the "]" that close nothing; nested asides keep their brackets."""
     propres: list[Ligne] = []
     profondeur = 0
     for numero, texte in lignes:
-        texte, profondeur = _sans_orphelins(texte, profondeur)
-        propres.append((numero, texte))
+        garde: list[str] = []
+        for car in texte:
+            if car == "]" and profondeur == 0:
+                continue
+            profondeur += (car == "[") - (car == "]")
+            garde.append(car)
+        propres.append((numero, "".join(garde)))
     return bloc_prose(propres, item)
 
 
@@ -140,10 +114,7 @@ class LecteurDeCitations:
         if bloc is not None and bloc.texte.strip("[] "):
             brouillon.blocs.append(bloc)
 
-    # --- law quotes -------------------------------------------------------
-
     def _citation(self, morceau: Morceau, crochet: bool = True) -> None:
-        """A quote from its opening paragraph: label, subtitle, text, sub-paragraphs."""
         morceaux = self._morceaux_citation(morceau, crochet)
         premier = morceaux[0]
         numero, texte = premier.lignes[0]
@@ -203,10 +174,9 @@ class LecteurDeCitations:
         return next(noms, label) if label == Label(self.numero) else label
 
     def _entete_sans_texte(self) -> Brouillon | None:
-        """The law paragraph just read if it is only a heading (label and subtitle, no text)."""
         courant = self.courant
         if courant is None or courant.type != LOI or courant.blocs or not courant.titre or courant.label is None:
-            return None
+            return None  # not a heading alone: label and subtitle, no text
         return courant
 
     def _sans_label(self, relatif: str | None, apres: str) -> tuple[Label, str, str]:
@@ -221,7 +191,6 @@ class LecteurDeCitations:
         return label, "", apres[propre.end() :]
 
     def _label(self, code: str) -> Label:
-        """A label as written after "[" in this law, normalised (see LABEL)."""
         code = POINT_A.sub(r"\1A\2", code.replace(" ", ""))
         if code[0].isalpha():
             return parse_relatif(code, Label(self.numero)) or Label(self.numero)
@@ -267,7 +236,6 @@ class LecteurDeCitations:
         return label if label is not None and suit(label, self.contexte) else None
 
     def _sous_paragraphe(self, morceau: Morceau) -> None:
-        """A paragraph inside a quote: a labelled child, an item, a diagram or more text."""
         courant = self.courant
         assert courant is not None
         if morceau.forme != TEXTE:
@@ -281,7 +249,7 @@ class LecteurDeCitations:
             return
         lignes = [(numero, texte[marque.end() :])] + list(morceau.lignes[1:])
         titre = ""
-        if "section" in marque.groupdict() and marque["section"]:
+        if marque.groupdict().get("section"):
             titre, reste = sous_titre(lignes[0][1])
             lignes[0] = (numero, reste)
             if not titre:
@@ -290,14 +258,11 @@ class LecteurDeCitations:
         self.contexte = label
         self._remplir(enfant, lignes)
 
-    # --- where a quote ends -------------------------------------------------
-
     def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
-        """The paragraphs of a quote, cut at its "]"; what follows goes back in the queue."""
-        self._fin_manquante = False
+        """Cut at the quote's "]"; what follows goes back in the queue."""
         fin = fermeture([morceau, *self.file]) if crochet else None
+        self._fin_manquante = crochet and fin is None
         if fin is None:
-            self._fin_manquante = crochet
             pris = [morceau]
             while self.file and not fin_sans_crochet(self.file[0]):
                 pris.append(self.file.pop(0))

@@ -8,17 +8,16 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
   ``recoudre``. Conversely a lead-in alone on the last line of a paragraph, after a
   finished sentence and before a line-start quote (« Si la Loi 25A ne s'applique pas : »
   / ``[27A1.``, 3318), is a paragraph of its own: the example before it ends there.
-- A paragraph starting ``Exemple…`` opens an example. It goes on through items,
-  diagrams and auctions, the first paragraph after a diagram, and the first paragraph
-  after a heading with no text (``Exemple 4 :``), and its ruling: the paragraph after an
-  example left open on a question (« …comparable au premier Passe ? », 2799) or on
-  the call to the director (« Arbitre ! », « EO appellent l'arbitre en… », 8752, 1751),
-  (the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? » takes
-  nothing more), or on the players' disagreement on the facts (« il y a maintenant un désaccord »,
-  2173), and a paragraph that reasons on a supposition about its facts (« En supposant qu'il était
-  intentionnel… », 3971; « …En supposant que 4♠ gagne… », 2197) or is one of its cases
-  (« Cas a) », « Cas b) », 3791, 3804). Any other paragraph ends it. Two
-  mid-line ``. Exemple :`` (1429, 4607) are cut out the same way.
+- A paragraph starting ``Exemple…`` opens an example. It goes on through items, diagrams and
+  auctions, the first paragraph after a diagram or after a heading with no text (``Exemple 4 :``),
+  and its ruling: the paragraph after an example left open on a question (« …comparable au premier
+  Passe ? », 2799; the question of its situation, not of its ruling: 2803's own « …ou 1SA 10-12 ? »
+  takes nothing more), on the call to the director (« Arbitre ! », « EO appellent l'arbitre en… »,
+  8752, 1751) or on the players' disagreement on the facts (« il y a maintenant un désaccord »,
+  2173). So does a paragraph that reasons on a supposition about its facts (« En supposant qu'il
+  était intentionnel… », 3971; « …En supposant que 4♠ gagne… », 2197) or is one of its cases
+  (« Cas a) », « Cas b) », 3791, 3804). Any other paragraph ends it. Two mid-line ``. Exemple :``
+  (1429, 4607) are cut out the same way.
 - ``Note :``, ``NB :``, ``Remarque :``, ``Note très importante :`` open a note.
 - A heading line that names a paragraph of the law in parentheses (« Informations
   provenant de déclarations ou de jeux retirés (16C) : », 1635) opens the Guide's
@@ -60,8 +59,8 @@ AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
 # A quote naming an earlier one by its sub-paragraphs: "comme en A2(a) ou A2(b) ci-dessus" (3851)
 _SOUS = rf"\((?P<l1>{marqueurs.LETTRE})\) ou (?P=code)\((?P<l2>{marqueurs.LETTRE})\)"
 RENVOI_ARRIERE = re.compile(rf"\ben (?P<code>{marqueurs.SECTION}\d){_SOUS} ci-dessus")
-# An example left waiting for its ruling: a question, or the director just called
-# (a question, the director just called, or the players in disagreement on the facts, 2173)
+# An example left waiting for its ruling: a question, the director just called, or the players in disagreement
+# on the facts (2173)
 SANS_DECISION = re.compile(
     r"\?$|Arbitre\s*!$|\bappellent l[’']arbitre(?: en [^.!?]*)?\.$|\bappelle l[’']arbitre\.$|\bun désaccord\b"
 )
@@ -78,8 +77,7 @@ EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 
 
 def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] = ()) -> tuple[Element, ...]:
-    """The elements of one law's body (see the module docstring); ``coupures``: the lines
-    that open a paragraph after a page break (``guide.coupures_de_page``)."""
+    """``coupures``: the lines that open a paragraph after a page break (``guide.coupures_de_page``)."""
     morceaux = recoudre(segmenter(lignes, _structurel, coupures))
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
@@ -96,8 +94,6 @@ LIGNE_TITRE = re.compile(rf"^\s*\[|^\s*{marqueurs.SECTION}\.\s")
 
 
 def recoudre(morceaux: list[Morceau]) -> list[Morceau]:
-    """Join to the paragraph before it a marker line that only wraps its sentence; cut
-    off a lead-in that ends a paragraph before a quote (module docstring)."""
     resultat: list[Morceau] = []
     for rang, morceau in enumerate(morceaux):
         suivant = morceaux[rang + 1] if rang + 1 < len(morceaux) else None
@@ -110,15 +106,13 @@ def recoudre(morceaux: list[Morceau]) -> list[Morceau]:
 
 
 def _sans_amorce_finale(morceau: Morceau, suivant: Morceau | None) -> list[Morceau]:
-    """Cut a lead-in alone on a paragraph's last line, before a quote, off that paragraph."""
     pleines = [k for k, (_, t) in enumerate(morceau.lignes) if t.strip()]
     if morceau.forme != TEXTE or len(pleines) < 2 or suivant is None or not suivant.texte.startswith("["):
         return [morceau]
-    derniere, avant = pleines[-1], pleines[-2]
-    if not AMORCE.match(morceau.lignes[derniere][1].strip()) or not re.search(
-        r"[.!?]$", morceau.lignes[avant][1].strip()
-    ):
+    avant, amorce = (morceau.lignes[k][1].strip() for k in pleines[-2:])
+    if not AMORCE.match(amorce) or not re.search(r"[.!?]$", avant):
         return [morceau]
+    derniere = pleines[-1]
     return [replace(morceau, lignes=morceau.lignes[:derniere]), Morceau(morceau.lignes[derniere:], saut=True)]
 
 
@@ -129,9 +123,8 @@ def _repli(precedent: Morceau, morceau: Morceau, suivant: Morceau | None) -> boo
     derniere = precedent.lignes[-1][1].strip()
     if FIN_OU_ANNONCE.search(derniere) or LIGNE_TITRE.match(derniere) or MARQUE_ITEM.match(precedent.texte):
         return False
-    genre = marque[0].strip()[:1].isdigit()
-    liste = suivant is not None and (m := MARQUE_REPLIEE.match(suivant.texte)) is not None
-    return not (liste and m is not None and m[0].strip()[:1].isdigit() == genre)
+    liste = MARQUE_REPLIEE.match(suivant.texte) if suivant is not None else None  # an item of the same kind after it
+    return liste is None or liste[0].strip()[:1].isdigit() != marque[0].strip()[:1].isdigit()
 
 
 def _structurel(texte: str) -> bool:
@@ -148,10 +141,7 @@ def _structurel(texte: str) -> bool:
 
 
 class _Lecteur(LecteurDeCitations):
-    """Reads the paragraphs of one law in order: quotes, examples, notes, commentary."""
-
     def lire(self) -> None:
-        """Consume every paragraph of the queue."""
         while self.file:
             self._morceau(self.file.pop(0))
 
@@ -191,12 +181,9 @@ class _Lecteur(LecteurDeCitations):
         self._sans_citation(morceau)
 
     def _sans_citation(self, morceau: Morceau) -> None:
-        """Examples, notes, items, titles, letter paragraphs and commentary."""
-        interne = _exemple_interne(morceau)
-        if interne is not None:
-            avant, apres = interne
+        if interne := _exemple_interne(morceau):
+            morceau, apres = interne
             self.file.insert(0, apres)
-            morceau = avant
         texte = morceau.texte.strip()
         entete = ENTETE_PARAGRAPHE.match(texte) if len(morceau.lignes) == 1 and morceau.saut else None
         label = parse_label(entete["code"]) if entete else None
@@ -219,16 +206,9 @@ class _Lecteur(LecteurDeCitations):
     def _item(self, morceau: Morceau) -> None:
         """A list item joins the list or the paragraph announcing it ("il doit :")."""
         courant = self.courant
-        suite = (
-            courant is not None
-            and courant.type != LOI
-            and (
-                courant.ouvert
-                or bool(courant.blocs)
-                and (courant.blocs[-1].forme == ITEM or courant.blocs[-1].texte.endswith(":"))
-            )
-        )
-        if not suite or courant is None:
+        dernier = courant.blocs[-1] if courant is not None and courant.blocs else None
+        annonce = dernier is not None and (dernier.forme == ITEM or dernier.texte.endswith(":"))
+        if courant is None or courant.type == LOI or not (courant.ouvert or annonce):
             courant = self._nouveau(COMMENTAIRE, morceau.ligne)
         self._ajouter(courant, morceau.lignes, item=True)
         courant.ouvert = False
@@ -251,7 +231,6 @@ class _Lecteur(LecteurDeCitations):
         courant.ouvert = situation and _attend_decision(courant)  # a ruling never waits for another
 
     def _entete(self, type_: str, entete: re.Match[str], morceau: Morceau) -> None:
-        """An example or a note: its heading as titre, the rest as its first Bloc."""
         brouillon = self._nouveau(type_, morceau.ligne, titre=entete["titre"].strip())
         numero, texte = morceau.lignes[0]
         lignes = [(numero, texte.strip()[entete.end() :])] + list(morceau.lignes[1:])
@@ -260,7 +239,6 @@ class _Lecteur(LecteurDeCitations):
 
 
 def _attend_decision(brouillon: Brouillon) -> bool:
-    """An example whose text so far ends on a question or on the call to the director."""
     dernier = brouillon.blocs[-1] if brouillon.blocs else None
     return brouillon.type == EXEMPLE and dernier is not None and SANS_DECISION.search(dernier.texte.strip()) is not None
 
@@ -268,8 +246,7 @@ def _attend_decision(brouillon: Brouillon) -> bool:
 def _exemple_interne(morceau: Morceau) -> tuple[Morceau, Morceau] | None:
     """Cut a paragraph before a mid-line ". Exemple :" (1429, 4607)."""
     for index, (_, texte) in enumerate(morceau.lignes):
-        trouve = EXEMPLE_INTERNE.search(texte)
-        if trouve:
+        if trouve := EXEMPLE_INTERNE.search(texte):
             avant, apres = couper(morceau, index, trouve.start())
             if avant is not None and apres is not None:
                 return avant, Morceau(apres.lignes, saut=True, forme=apres.forme)
@@ -284,7 +261,6 @@ def noms_plus_bas(numero: int, morceaux: Sequence[Morceau]) -> dict[tuple[str, s
     noms: dict[tuple[str, str], Label] = {}
     for morceau in morceaux:
         for renvoi in RENVOI_ARRIERE.finditer(" ".join(t for _, t in morceau.lignes)):
-            label = parse_relatif(renvoi["code"], Label(numero))
-            if label is not None:
+            if (label := parse_relatif(renvoi["code"], Label(numero))) is not None:
                 noms.setdefault((renvoi["l1"], renvoi["l2"]), label)
     return noms

@@ -1,6 +1,16 @@
-"""Where a law quote of 000 opens and closes (corpus/NOTES.md §1.5): the "[" that opens
-law text, the "]" that matches it, and the paragraph that ends a quote whose "]" the source
-lost. ``guide_citations`` reads what lies inside; ``guide_corps`` the rest.
+"""Where a law quote of 000 opens and closes (corpus/NOTES.md §1.5). ``guide_citations`` reads
+what lies inside, ``guide_corps`` the rest.
+
+Law text is quoted in ``[…]``. A quote opens at ``[`` + label (``[A.``, ``[20A.``, ``[12C1e.``,
+``[40.2``…, see ``LABEL``; ``[Loi 15B :`` too), at ``[`` + a letter marker read against the last
+quoted paragraph (``[(b) Quand…`` after 47E2(a) is 47E2(b)), at a line-start ``[`` + capitalised
+text (an unlabelled quote: the label is the list marker before it read against the last quoted
+paragraph, else the law alone), or after a lead-in ``Xxx : [Une…``. It ends at its matching ``]``
+(nested asides such as ``[cf. également C1(d)]`` stay in the text with their brackets). When no
+``]`` matches before the next line-start ``[``, the quote is unterminated: it ends at the next
+line-start ``[``, ``Exemple``/``Note``, unlabelled S-paragraph or law heading, and its first
+element is ``incomplet``. ``[Commentaire…``, ``[Exemple…``, ``[Extrait…`` are WBF commentary,
+kept as text.
 """
 
 from __future__ import annotations
@@ -52,32 +62,25 @@ def ouvre_ligne(texte: str) -> bool:
 
 
 def est_citation(avant: str, apres: str) -> bool:
-    """Whether the "[" between ``avant`` and ``apres`` opens law text."""
     if LABEL.match(apres):
         return True
-    if WBF.match(apres) or not TEXTE_CITE.match(apres):
-        return False
-    return AVANT_CROCHET.match(avant) is not None or re.search(r"(?:[.!?]|\s:)\s*$", avant) is not None
+    debut = AVANT_CROCHET.match(avant) or re.search(r"(?:[.!?]|\s:)\s*$", avant)
+    return not WBF.match(apres) and TEXTE_CITE.match(apres) is not None and debut is not None
 
 
 def ouverture(morceau: Morceau) -> tuple[int, int] | None:
     """Where the first law quote opens in a paragraph (line index, column of "[")."""
     for index, (_, texte) in enumerate(morceau.lignes):
         for trouve in re.finditer(r"\[", texte):
-            avant, apres = texte[: trouve.start()], texte[trouve.end() :]
-            if index > 0:
-                avant = "x " + avant  # not at the paragraph's start
-            if est_citation(avant, apres):
+            avant = ("x " if index else "") + texte[: trouve.start()]  # "x ": not at the paragraph's start
+            if est_citation(avant, texte[trouve.end() :]):
                 return index, trouve.start()
     return None
 
 
 def fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
-    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column).
-
-    The search stops at the next paragraph that opens with "[": a quote still open
-    there is unterminated.
-    """
+    """The "]" matching the first "[" of ``morceaux[0]``: (paragraph, line, column); none past the
+    next paragraph that opens with "[": a quote still open there is unterminated."""
     profondeur = 0
     for rang, morceau in enumerate(morceaux):
         if rang and ouvre_ligne(morceau.texte):
@@ -95,12 +98,9 @@ def fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
 
 
 def fin_sans_crochet(morceau: Morceau) -> bool:
-    """Whether a paragraph ends an unterminated quote (see the module docstring)."""
     texte = morceau.texte.strip()
     if morceau.forme != TEXTE:
         return False
-    if ouvre_ligne(texte) or est_exemple(texte):
-        return True
-    if NOTE_TITRE.match(texte):
+    if ouvre_ligne(texte) or est_exemple(texte) or NOTE_TITRE.match(texte):
         return True
     return morceau.saut and SOUS_MARQUE.match(texte) is None and not texte.startswith("-")

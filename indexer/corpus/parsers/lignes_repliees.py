@@ -44,21 +44,15 @@ ENTETE_ENCHERES = re.compile(rf"^\s*{_SIEGE}(?:\s+{_SIEGE}){{3}}\s*$")
 APPEL = re.compile(r"[1-7](?:♠|♥|♦|♣|SA)|Passe|passe|XX|X|Fin|Arbitre\s*!|\.\.\.|…")
 RANG_ENCHERES = re.compile(rf"^\s*(?:{APPEL.pattern})(?:\s+(?:{APPEL.pattern}))*\s*$")
 
-# A line-final hyphen joins without a space and stays ("Nord-" + "Sud" → "Nord-Sud").
-_TRAIT_FINAL = re.compile(r"[-–]$")
-
 
 @dataclass(frozen=True)
 class Morceau:
-    """One paragraph as it stands: numbered lines, S line before it, shape."""
-
     lignes: tuple[Ligne, ...]
     saut: bool
     forme: str = TEXTE
 
     @property
     def ligne(self) -> int:
-        """The line where the paragraph starts."""
         return self.lignes[0][0]
 
     @property
@@ -70,17 +64,13 @@ class Morceau:
 def joindre(textes: Sequence[str]) -> str:
     """Reflow wrapped lines into one: a space between lines, none after a final hyphen."""
     resultat = ""
-    for texte in (t.strip() for t in textes):
-        if not texte:
-            continue
-        if resultat and not _TRAIT_FINAL.search(resultat):
-            resultat += " "
-        resultat += texte
+    for texte in filter(None, (t.strip() for t in textes)):
+        # a line-final hyphen joins without a space and stays ("Nord-" + "Sud" → "Nord-Sud")
+        resultat += texte if not resultat or resultat.endswith(("-", "–")) else f" {texte}"
     return resultat
 
 
 def est_vide(texte: str) -> bool:
-    """An empty line or a line of spaces."""
     return texte.strip() == ""
 
 
@@ -90,11 +80,8 @@ def est_diagramme(texte: str) -> bool:
 
 
 def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
-    """The shape of line ``index``, given the shape of the paragraph being read."""
     texte = lignes[index][1]
-    if ENTETE_ENCHERES.match(texte):
-        return ENCHERES
-    if forme == ENCHERES and RANG_ENCHERES.match(texte):
+    if ENTETE_ENCHERES.match(texte) or forme == ENCHERES and RANG_ENCHERES.match(texte):
         return ENCHERES
     if est_diagramme(texte):
         return DIAGRAMME
@@ -107,14 +94,11 @@ def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
 
 
 def segmenter(
-    lignes: Sequence[Ligne], structurel: Callable[[str], bool], coupures: Collection[int] = ()
+    lignes: Sequence[Ligne], structurel: Callable[[str], object], coupures: Collection[int] = ()
 ) -> list[Morceau]:
-    """Cut numbered lines into paragraphs (S-line gaps, structural lines, shape changes).
-
-    Inside a diagram, S lines do not cut (hands are spaced with them); an auction ends
-    at the first S line or the first line that is not a row of calls. A line whose
-    number is in ``coupures`` opens a paragraph as if an S line came before it.
-    """
+    """Cut at S-line gaps, structural lines and shape changes. Inside a diagram, S lines do not cut
+    (hands are spaced with them); an auction ends at the first S line or the first line that is not
+    a row of calls. A line whose number is in ``coupures`` opens a paragraph as after an S line."""
     morceaux: list[Morceau] = []
     courant: list[Ligne] = []
     saut, s_vu, forme = True, False, TEXTE
@@ -125,8 +109,7 @@ def segmenter(
         s_vu = s_vu or numero in coupures
         nouvelle = _forme(lignes, index, forme)
         coupe = (
-            not courant
-            or nouvelle != forme
+            nouvelle != forme
             or (s_vu and forme != DIAGRAMME)
             or (nouvelle == TEXTE and structurel(texte))
             or (nouvelle == ENCHERES and ENTETE_ENCHERES.match(texte) is not None)
@@ -144,15 +127,12 @@ def segmenter(
 
 
 def couper(morceau: Morceau, index: int, colonne: int) -> tuple[Morceau | None, Morceau | None]:
-    """Cut a paragraph at (line index, column): what comes before, what comes after."""
     numero, texte = morceau.lignes[index]
     avant = morceau.lignes[:index] + ((numero, texte[:colonne]),)
     apres = ((numero, texte[colonne:]),) + morceau.lignes[index + 1 :]
-    garde_avant = any(not est_vide(t) for _, t in avant)
-    garde_apres = any(not est_vide(t) for _, t in apres)
     return (
-        replace(morceau, lignes=avant) if garde_avant else None,
-        Morceau(apres, saut=False, forme=morceau.forme) if garde_apres else None,
+        replace(morceau, lignes=avant) if any(not est_vide(t) for _, t in avant) else None,
+        Morceau(apres, saut=False, forme=morceau.forme) if any(not est_vide(t) for _, t in apres) else None,
     )
 
 
@@ -169,10 +149,8 @@ def cellules(lignes: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 def bloc_verbatim(morceau: Morceau) -> Bloc:
     """A diagram or an auction, its lines verbatim (the empty lines between them dropped)."""
     lignes = [texte for _, texte in morceau.lignes if not est_vide(texte)]
-    texte = "\n".join(lignes)
-    if morceau.forme == ENCHERES:
-        return Bloc(ENCHERES, texte, morceau.ligne, cellules=cellules(lignes))
-    return Bloc(DIAGRAMME, texte, morceau.ligne)
+    rangs = cellules(lignes) if morceau.forme == ENCHERES else ()
+    return Bloc(morceau.forme, "\n".join(lignes), morceau.ligne, cellules=rangs)
 
 
 def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
@@ -180,19 +158,15 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
     texte = joindre([t for _, t in lignes])
     if not texte:
         return None
-    if item is None:
-        item = MARQUE_ITEM.match(texte) is not None
+    item = MARQUE_ITEM.match(texte) is not None if item is None else item
     debut = next(numero for numero, t in lignes if not est_vide(t))
     return Bloc(ITEM if item else TEXTE, texte, debut)
 
 
 def marque_relative(groupes: Sequence[str | None], contexte: Label) -> Label | None:
     """The label of a paragraph marker ("C.", "2.", "(b)", "(ii)"), given as its groups (section,
-    number, letter, roman), read against ``contexte``.
-
-    A roman marker is given with its letter ("(b)(ii)"), so that "(i)" is never read as
-    the letter i.
-    """
+    number, letter, roman), read against ``contexte``; a roman marker is read with its letter
+    ("(b)(ii)"), so that "(i)" is never read as the letter i."""
     section, numero, lettre, romain = groupes
     if romain:
         if len(contexte.parties) < 3:

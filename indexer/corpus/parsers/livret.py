@@ -1,7 +1,5 @@
 """Parser of 004, the Vénissieux club booklet: its scoring prose, tables, bidding boxes and law
-extracts.
-
-One paragraph per line, empty lines between paragraphs (corpus/NOTES.md §5).
+extracts; one paragraph per line, empty lines between paragraphs (corpus/NOTES.md §5).
 
 **In scope**: 195–231 "La marque", scoring told in prose (notation ``4♥X V -2``) →
 ``marque.md``, where the site adds the computed tables and calculators; 408–515 "Quelques
@@ -41,24 +39,14 @@ empty line (694/696) is joined again.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
-from indexer.model import (
-    ITEM,
-    TABLEAU,
-    TEXTE,
-    TITRE,
-    Bloc,
-    Document,
-    Extrait,
-    Partie,
-    Section,
-)
+from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
 from indexer.sources import LIVRET, source
 
 EDITION = source(LIVRET).edition
@@ -98,31 +86,22 @@ def sans_markdown(texte: str) -> str:
 
 
 def _numerotees(lignes: Lignes, debut: int, fin: int) -> list[tuple[int, str]]:
-    """The non-empty lines of ``[debut, fin)`` (1-based) with their numbers."""
     return [(n, lignes[n - 1]) for n in range(debut, fin) if lignes[n - 1].strip()]
 
 
-# --- Tables -----------------------------------------------------------------------
-
-
 def _cellules(rangees: list[str]) -> tuple[tuple[str, ...], ...]:
-    """Cells of a table, stripped, every row padded to the widest row (trailing tabs are
-    stripped by the cleaning, so 440 ``Vulnérable`` comes with one cell instead of 8)."""
-    largeur = max(len(rangee.split("\t")) for rangee in rangees)
-    cellules = []
-    for rangee in rangees:
-        cases = [sans_markdown(c.strip()) for c in rangee.split("\t")]
-        cellules.append(tuple(cases + [""] * (largeur - len(cases))))
-    return tuple(cellules)
+    """Every row padded to the widest: the cleaning strips trailing tabs (440 ``Vulnérable``: 1 cell of 8)."""
+    rangs = [[sans_markdown(c.strip()) for c in rangee.split("\t")] for rangee in rangees]
+    largeur = max(map(len, rangs))
+    return tuple(tuple(cases + [""] * (largeur - len(cases))) for cases in rangs)
 
 
 Morceau = tuple[int, list[str]] | tuple[int, str]
 
 
 def decoupe_tableaux(lignes: list[tuple[int, str]]) -> list[Morceau]:
-    """Group lines: a table (first line, rows) per run of adjacent lines opened by a tab
-    line; any other line stands alone. Adjacency, not the tab count, bounds a table,
-    because the cleaning strips trailing tabs (the source's count is constant)."""
+    """A table (first line, rows) per run of adjacent lines opened by a tab line, any other line
+    alone: adjacency, not the tab count, bounds a table, as the cleaning strips trailing tabs."""
     morceaux: list[Morceau] = []
     for numero, texte in lignes:
         debut, dernier = morceaux[-1] if morceaux else (0, "")
@@ -149,29 +128,19 @@ def _ancre_unique(ancre: str, vues: set[str]) -> str:
     return candidate
 
 
-@dataclass
-class _Section:
-    """A section being built."""
+_Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 
-    cle: str
-    ancre: str
-    titre: str
-    ligne: int
-    niveau: int
-    blocs: list[Bloc]
 
-    def fige(self) -> Section:
-        """The frozen section."""
-        return Section(self.cle, self.ancre, self.titre, self.ligne, tuple(self.blocs), self.niveau)
+def _figees(sections: list[_Section]) -> tuple[Section, ...]:
+    return tuple(replace(section, blocs=tuple(blocs)) for section, blocs in sections)
 
 
 def _bloc_prose(numero: int, texte: str) -> Bloc:
-    """A paragraph or a ``- `` list item, Markdown remnants removed."""
     return Bloc(ITEM if PUCE.match(texte) else TEXTE, sans_markdown(texte), numero)
 
 
 def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
-    """The tables part (lines ``[debut, fin)``): one section per table or heading."""
+    """One section per table or heading."""
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
@@ -180,30 +149,20 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
         if isinstance(morceau, list):
             if not sections:  # a table with no caption above it
                 ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
-                sections.append(_Section(str(numero), ancre, "", numero, 2, []))
-            table = Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau))
-            sections[-1].blocs.append(table)
+                sections.append((Section(str(numero), ancre, "", numero, niveau=2), []))
+            sections[-1][1].append(Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau)))
         elif index in legendes:
             titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
             court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
             ancre = _ancre_unique(ancre_libre("tableau", court), vues)
-            sections.append(_Section(court, ancre, titre, numero, 2, []))
+            sections.append((Section(court, ancre, titre, numero, niveau=2), []))
         elif _est_titre(morceau) or not sections:
             ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
-            sections.append(_Section(morceau, ancre, sans_markdown(morceau), numero, 1, []))
+            sections.append((Section(morceau, ancre, sans_markdown(morceau), numero), []))
         else:
-            sections[-1].blocs.append(_bloc_prose(numero, morceau))
-    return Document(
-        chemin="tableaux.md",
-        titre="Tableaux de marque et de probabilités",
-        source=LIVRET,
-        edition=EDITION,
-        type="tableau",
-        sections=tuple(s.fige() for s in sections),
-    )
-
-
-# --- Scoring in prose -------------------------------------------------------------
+            sections[-1][1].append(_bloc_prose(numero, morceau))
+    titre = "Tableaux de marque et de probabilités"
+    return Document("tableaux.md", titre, LIVRET, EDITION, "tableau", _figees(sections))
 
 
 def marque(lignes: Lignes, debut: int, fin: int) -> Document:
@@ -212,31 +171,18 @@ def marque(lignes: Lignes, debut: int, fin: int) -> Document:
     (_, titre), *suite = _numerotees(lignes, debut, fin)
     blocs = tuple(_bloc_prose(numero, texte) for numero, texte in suite)
     section = Section("livret", ancre_libre("marque", "livret"), "", suite[0][0], blocs, 1)
-    return Document(
-        chemin="marque.md",
-        titre=sans_markdown(titre),
-        source=LIVRET,
-        edition=EDITION,
-        type="marque",
-        sections=(section,),
-    )
-
-
-# --- Bidding boxes ----------------------------------------------------------------
+    return Document("marque.md", sans_markdown(titre), LIVRET, EDITION, "marque", (section,))
 
 
 def _regle(numero: int, texte: str, cle: str, niveau: int) -> _Section:
     """A rule heading such as ``b) Déclaration faite : Une déclaration…``, split title/text."""
     en_tete = EN_TETE.match(texte)
     titre = en_tete["titre"] if en_tete else texte.removesuffix(":").rstrip()
-    section = _Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau, [])
-    if en_tete:
-        section.blocs.append(Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero))
-    return section
+    blocs = [Bloc(TEXTE, sans_markdown(en_tete["reste"]), numero)] if en_tete else []
+    return Section(cle, ancre_libre("boites", cle), sans_markdown(titre), numero, niveau=niveau), blocs
 
 
 def boites(lignes: Lignes, debut: int, fin: int) -> Document:
-    """The bidding-box rules (lines ``[debut, fin)``): intro, then one section per rule."""
     intro: list[Bloc] = []
     sections: list[_Section] = []
     numero_regle = ""
@@ -250,23 +196,13 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
             intro.append(Bloc(TITRE, sans_markdown(texte), numero))
         elif _est_titre(texte) and intro:
             cle = ancre_libre("", texte)
-            sections.append(_Section(cle, ancre_libre("boites", cle), texte, numero, 1, []))
+            sections.append((Section(cle, ancre_libre("boites", cle), texte, numero), []))
         elif sections:
-            sections[-1].blocs.append(_bloc_prose(numero, texte))
+            sections[-1][1].append(_bloc_prose(numero, texte))
         else:
             intro.append(_bloc_prose(numero, texte))
-    return Document(
-        chemin="boites-a-annonces.md",
-        titre="Boîtes à annonces (Code 2017, Annexe I)",
-        source=LIVRET,
-        edition=EDITION,
-        type="annexe",
-        sections=tuple(s.fige() for s in sections),
-        intro=tuple(intro),
-    )
-
-
-# --- Law extracts -----------------------------------------------------------------
+    titre = "Boîtes à annonces (Code 2017, Annexe I)"
+    return Document("boites-a-annonces.md", titre, LIVRET, EDITION, "annexe", _figees(sections), tuple(intro))
 
 
 def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
@@ -289,17 +225,14 @@ def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label,
 
 def _suite(brouillon: Brouillon, texte: str) -> bool:
     """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
-    if not brouillon.blocs or not texte[:1].islower():
-        return False
-    dernier = brouillon.blocs[-1]
-    if dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
+    dernier = brouillon.blocs[-1] if brouillon.blocs else None
+    if dernier is None or not texte[:1].islower() or dernier.forme != TEXTE or FIN_DE_PHRASE.search(dernier.texte):
         return False
     brouillon.blocs[-1] = Bloc(TEXTE, f"{dernier.texte} {texte}", dernier.ligne)
     return True
 
 
 def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str) -> None:
-    """Read one line of a law's extract into the draft elements."""
     texte = sans_markdown(brut).strip()
     if trouve := sous_titre(loi, texte):
         titre, lettre, reste = trouve
@@ -323,7 +256,6 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
 
 
 def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
-    """One ``Partie`` per ``Loi N - Titre`` heading from line ``debut`` to the end."""
     lois: list[tuple[int, int, str, list[Brouillon]]] = []
     for numero, texte in _numerotees(lignes, debut, len(lignes) + 1):
         if trouve := TITRE_LOI.match(texte):
@@ -345,17 +277,13 @@ def _ligne_de(lignes: Lignes, texte: str) -> int:
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The booklet's law extracts, its scoring prose, its tables and its bidding-box rules."""
     debut_marque = _ligne_de(lignes, DEBUT_MARQUE)
     debut_tableaux = _ligne_de(lignes, DEBUT_TABLEAUX)
     debut_extraits = _ligne_de(lignes, DEBUT_EXTRAITS)
     premiere_loi = next(i + 1 for i in range(debut_extraits, len(lignes)) if TITRE_LOI.match(lignes[i]))
-    return Extrait(
-        source=LIVRET,
-        parties=extraits(lignes, premiere_loi),
-        documents=(
-            marque(lignes, debut_marque, _ligne_de(lignes, FIN_MARQUE)),
-            tableaux(lignes, debut_tableaux, debut_extraits),
-            boites(lignes, debut_extraits, premiere_loi),
-        ),
+    documents = (
+        marque(lignes, debut_marque, _ligne_de(lignes, FIN_MARQUE)),
+        tableaux(lignes, debut_tableaux, debut_extraits),
+        boites(lignes, debut_extraits, premiere_loi),
     )
+    return Extrait(LIVRET, extraits(lignes, premiere_loi), documents)

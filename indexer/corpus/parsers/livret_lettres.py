@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 NUMERO_DEVANT = re.compile(r"^\d{1,2}\.\s+")  # "1. Position initiale : …" (law 5)
-# what follows a subtitle: " : Après une enchère…", or " Par devoir…" (828, colon lost)
-SUITE_DU_SOUS_TITRE = re.compile(r"^\s*:\s+(?P<deux_points>\S.*)$|^ (?P<majuscule>[A-ZÀ-Ý].*)$")
+# what follows a subtitle: nothing or " :", " : Après une enchère…", or " Par devoir…" (828, colon lost)
+SUITE_DU_SOUS_TITRE = re.compile(r"^\s*:?\s*$|^\s*:\s+(?P<deux_points>\S.*)$|^ (?P<majuscule>[A-ZÀ-Ý].*)$")
 
 # 004 subtitle (as printed, no final colon) → 2017 letter; None: no 2017 proof, no letter.
 # Each comment gives the proof: a 000 line (a 2017 quote or a reference that states the rule).
@@ -105,11 +105,6 @@ def sous_titre(loi: int, texte: str) -> tuple[str, str | None, str] | None:
     """
     sans_numero = NUMERO_DEVANT.sub("", texte).replace("’", "'")
     for titre, lettre in sorted(SOUS_TITRES.get(loi, {}).items(), key=lambda t: -len(t[0])):
-        if not sans_numero.startswith(titre):
-            continue
-        reste = sans_numero[len(titre) :]
-        if reste.strip() in ("", ":"):
-            return titre, lettre, ""
-        if trouve := SUITE_DU_SOUS_TITRE.match(reste):
-            return titre, lettre, trouve["deux_points"] or trouve["majuscule"]
+        if sans_numero.startswith(titre) and (trouve := SUITE_DU_SOUS_TITRE.match(sans_numero[len(titre) :])):
+            return titre, lettre, trouve["deux_points"] or trouve["majuscule"] or ""
     return None

@@ -78,13 +78,11 @@ def avec_appels(texte: str) -> str:
 
 
 def notes_de_bas(lignes: Lignes) -> dict[str, NoteBas]:
-    """Every footnote line of the source, by key."""
     notes: dict[str, NoteBas] = {}
     for index, ligne in enumerate(lignes):
-        trouve = NOTE.match(ligne)
-        if trouve:
+        if trouve := NOTE.match(ligne):
             cle = cle_de_note(trouve["marque"])
-            notes[cle] = NoteBas(cle=cle, texte=trouve["texte"], ligne=index + 1)
+            notes[cle] = NoteBas(cle, trouve["texte"], index + 1)
     return notes
 
 
@@ -117,28 +115,23 @@ def _nouveau(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> B
 
 
 def elements(numero: int, corps: Iterable[tuple[int, str]]) -> list[Brouillon]:
-    """The draft elements of one law from its (line number, text) pairs, notes excluded."""
     brouillons: list[Brouillon] = []
     for ligne, texte in corps:
         courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
-        nouveau = _nouveau(numero, courant, ligne, texte)
-        if nouveau is not None:
+        if nouveau := _nouveau(numero, courant, ligne, texte):
             brouillons.append(nouveau)
             continue
         if not brouillons:  # unlabelled opening paragraph: the preamble
             brouillons.append(Brouillon(ligne, Label(numero)))
-        if puce := PUCE.match(texte):
-            brouillons[-1].ajoute(ITEM, avec_appels(puce["puce"]), ligne)
-        else:
-            brouillons[-1].ajoute(TEXTE, avec_appels(texte), ligne)
+        puce = PUCE.match(texte)
+        brouillons[-1].ajoute(ITEM if puce else TEXTE, avec_appels(puce["puce"] if puce else texte), ligne)
     return brouillons
 
 
 def decoupe_lois(lignes: Lignes) -> list[tuple[int, int, str, list[tuple[int, str]]]]:
     """Each law as (number, heading line, title, body lines), note and empty lines dropped."""
     lois: list[tuple[int, int, str, list[tuple[int, str]]]] = []
-    for index, texte in enumerate(lignes):
-        ligne = index + 1
+    for ligne, texte in enumerate(lignes, 1):
         if trouve := TITRE_LOI.match(texte):
             lois.append((int(trouve["numero"]), ligne, trouve["titre"], []))
         elif texte.strip() and not NOTE.match(texte):
@@ -149,18 +142,9 @@ def decoupe_lois(lignes: Lignes) -> list[tuple[int, int, str, list[tuple[int, st
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The four parts of 002 (laws 68–71), keyed by law number."""
     notes = notes_de_bas(lignes)
     parties: list[tuple[int, Partie]] = []
     for numero, ligne, titre, corps in decoupe_lois(lignes):
-        brouillons = elements(numero, corps)
-        partie = Partie(
-            source=LOIS_2017,
-            edition=EDITION,
-            role=source(LOIS_2017).role,
-            titre=titre,
-            ligne=ligne,
-            elements=tuple(b.fige(notes) for b in brouillons),
-        )
-        parties.append((numero, partie))
+        contenu = tuple(b.fige(notes) for b in elements(numero, corps))
+        parties.append((numero, Partie(LOIS_2017, EDITION, source(LOIS_2017).role, titre, ligne, contenu)))
     return Extrait(source=LOIS_2017, parties=tuple(parties))
