@@ -7,17 +7,16 @@ import time
 from argparse import Namespace
 
 from indexer import build
+from indexer.chemins import DEPOT, DONNEES_RECHERCHE
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie
 
 
-def construire(arguments: Namespace) -> int:
+def executer(arguments: Namespace) -> int:
     """Regenerate docs/ (and the index with --index); report unresolved references.
 
     Outside a checkout (an installed wheel, which carries its index) it refuses.
     """
-    from indexer.chemins import DEPOT
-
     if not DEPOT:
         raise LoiErreur(
             "« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
@@ -69,7 +68,6 @@ def refuser_l_inexplique(resultat: build.Construit) -> None:
 
 def construire_index() -> None:
     """Rebuild the index and the site's search data from scratch; say how long it took and its size."""
-    from indexer.chemins import DONNEES_RECHERCHE
     from indexer.cli import cherche
     from indexer.recherche.dossier import verifier
 

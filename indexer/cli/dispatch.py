@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from importlib import import_module
 from typing import TYPE_CHECKING
 
+from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
-from indexer.errors import LoiErreur, Sortie
+from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
 
 if TYPE_CHECKING:
-    from argparse import Namespace
     from collections.abc import Sequence
 
-
-MARQUE = ("marque", "imp", "pdm", "ajustee")  # the scoring commands (indexer.cli.marque)
+# The module of each command that does not search (the search commands: indexer.cli.cherche).
+MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
+           "marque": "marque", "imp": "marque", "pdm": "marque", "ajustee": "marque"}  # fmt: skip
 
 
 def commande_implicite(argv: list[str]) -> list[str]:
@@ -37,8 +39,6 @@ def commande_implicite(argv: list[str]) -> list[str]:
         return argv
     proche = commande_proche(argv[0])
     if proche:
-        from indexer.errors import montrable
-
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
         raise LoiErreur(
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
@@ -69,63 +69,25 @@ def commande_proche(mot: str) -> str | None:
     return None
 
 
-def executer(arguments: Namespace) -> int:
-    """Run one command whose arguments are read."""
-    if arguments.commande == "voir":
-        from indexer.cli import voir
-
-        return voir.voir(arguments)
-    if arguments.commande == "construire":
-        from indexer.cli import construire
-
-        return construire.construire(arguments)
-    if arguments.commande == "completion":
-        from indexer.cli import completion
-
-        return completion.executer(arguments)
-    if arguments.commande in MARQUE:
-        from indexer.cli import marque
-
-        return marque.executer(arguments)
-    from indexer.cli import cherche
-
-    return cherche.executer(arguments)
-
-
 def programme(argv: list[str]) -> int:
     """Run one command line; errors propagate as LoiErreur."""
-    if not argv and _terminal(sys.stdin) and _terminal(sys.stdout):
+    if not argv and sortie.est_terminal(sys.stdin) and sortie.est_terminal(sys.stdout):
         from indexer.cli import invite
 
         return invite.interactif(programme)
-    argv = commande_implicite(argv)
     from indexer.cli.parseur import lire, parseur
 
-    arguments = lire(argv)
+    arguments = lire(commande_implicite(argv))
     if arguments.commande is None:
-        from indexer.cli import sortie
-
         sortie.emettre(parseur().format_help())
         return int(Sortie.ERREUR)
-    return int(executer(arguments))
-
-
-def _terminal(flux: object) -> bool:
-    """Whether a standard stream is a terminal (False when it is closed: ``loi <&-``)."""
-    try:
-        return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return int(import_module(f"indexer.cli.{MODULES.get(arguments.commande, 'cherche')}").executer(arguments))
 
 
 def signaler(message: str, code: int, en_json: bool) -> int:
     """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
-    from indexer.errors import montrable
-
     message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
     if en_json and sys.stdout is not None:
-        from indexer.cli import sortie
-
         try:
             sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
             return code
@@ -139,9 +101,6 @@ def signaler(message: str, code: int, en_json: bool) -> int:
 
 def _sortie_en_echec(erreur: Exception, en_json: bool) -> int:
     """An error while writing the answer, or another system error: one French sentence."""
-    from indexer.cli import sortie
-    from indexer.errors import raison
-
     if isinstance(erreur, UnicodeEncodeError):
         message = (
             f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
@@ -184,9 +143,7 @@ def arguments_utf8(liste: list[str]) -> list[str]:
 def _executer(liste: list[str]) -> int:
     """The command, its output written out: an output that fails raises here, inside ``main``'s guard."""
     if sys.stdout is None:  # « >&- »: every answer would be lost
-        from indexer.cli.sortie import emettre
-
-        emettre("")
+        sortie.emettre("")
     code = programme(liste)
     sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
     return code
@@ -202,15 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _executer(liste)
     except LoiErreur as erreur:
         _trace(debug)
-        from indexer.errors import SortieImpossible
-
         # When the output is what failed, the error goes to stderr, JSON or not.
         return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
-        from indexer.cli import sortie
-
         sortie.taire_sortie()
         return int(Sortie.TROUVE)
     except SystemExit:

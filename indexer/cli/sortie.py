@@ -44,7 +44,15 @@ STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "s
           "surligne": "1;33", "url": "2"}  # fmt: skip
 
 
-def en_couleur(choix: str | None = None, flux: object = None) -> bool:
+def est_terminal(flux: object) -> bool:
+    """Whether a stream is a terminal (False when it is closed or missing: ``loi <&-``)."""
+    try:
+        return bool(flux.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def en_couleur(choix: str | None = None) -> bool:
     """Colours: ``--couleur toujours|jamais``, else ``FORCE_COLOR``, else none with ``NO_COLOR``,
     ``TERM=dumb`` or when the output is not a terminal (https://no-color.org).
 
@@ -56,13 +64,7 @@ def en_couleur(choix: str | None = None, flux: object = None) -> bool:
     force = os.environ.get("FORCE_COLOR")
     if force:
         return force.strip().lower() not in ("0", "false", "no", "non")
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    flux = sys.stdout if flux is None else flux
-    try:
-        return bool(flux.isatty())  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return not (os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb") and est_terminal(sys.stdout)
 
 
 def styler(actif: bool):  # noqa: ANN201 — no typing on the lookup path
@@ -74,10 +76,8 @@ def styler(actif: bool):  # noqa: ANN201 — no typing on the lookup path
 
 def _terminal() -> os.terminal_size | None:
     for flux in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):
             return os.get_terminal_size(flux.fileno())  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            continue
     return None
 
 
@@ -89,16 +89,9 @@ def largeur() -> int:
     except ValueError:
         colonnes = 0
     if colonnes <= 0:
-        taille = _terminal() if sys.stdout is not None and _est_terminal(sys.stdout) else None
+        taille = _terminal() if est_terminal(sys.stdout) else None
         colonnes = taille.columns if taille else LARGEUR_TUBE
     return max(LARGEUR_MIN, min(colonnes, LARGEUR_MAX))
-
-
-def _est_terminal(flux: object) -> bool:
-    try:
-        return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def _page(texte: str) -> bool:
@@ -107,12 +100,9 @@ def _page(texte: str) -> bool:
     import shlex
     import subprocess
 
-    commande = os.environ.get("PAGER") or "less -R"
-    env = dict(os.environ)
-    env.setdefault("LESS", "FRX")  # quit when it fits, keep colours, leave the text on screen
+    env = {"LESS": "FRX", **os.environ}  # quit when it fits, keep colours, leave the text on screen
     try:
-        mots = shlex.split(commande)
-        processus = subprocess.Popen(mots, stdin=subprocess.PIPE, env=env)
+        processus = subprocess.Popen(shlex.split(os.environ.get("PAGER") or "less -R"), stdin=subprocess.PIPE, env=env)
     except (OSError, ValueError):
         return False
     try:
@@ -148,12 +138,10 @@ def _ecrire(descripteur: int, donnees: bytes) -> None:
     (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word.
     """
     avant = None
-    try:
+    with contextlib.suppress(OSError):  # a pipe, a terminal: nothing to seek
         etat = os.fstat(descripteur)
         if etat.st_mode & 0o170000 == 0o100000:  # S_ISREG, without importing stat
             avant = max(os.lseek(descripteur, 0, os.SEEK_CUR), etat.st_size)
-    except OSError:
-        pass  # a pipe, a terminal: nothing to seek
     vue = memoryview(donnees)
     try:
         while vue:
@@ -178,7 +166,7 @@ def emettre(texte: str, pager: bool = False) -> None:
             "La sortie standard est fermée : la réponse serait perdue. Relancez la "
             "commande sans fermer sa sortie (ou redirigez-la vers un fichier)."
         )
-    if pager and _est_terminal(sys.stdout) and _est_terminal(sys.stdin or sys.stdout):
+    if pager and est_terminal(sys.stdout) and est_terminal(sys.stdin or sys.stdout):
         taille = _terminal()
         if taille and texte.count("\n") >= taille.lines - 1:
             sys.stdout.flush()
@@ -210,12 +198,10 @@ def emettre(texte: str, pager: bool = False) -> None:
 def taire_sortie() -> None:
     """Point stdout at /dev/null: what Python still holds to write at exit goes nowhere, silently
     (no « Exception ignored » after a broken pipe or a full disk)."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError, OSError):
         nul = os.open(os.devnull, os.O_WRONLY)
         os.dup2(nul, sys.stdout.fileno())
         os.close(nul)
-    except (AttributeError, ValueError, OSError):
-        pass
 
 
 def json_texte(objet: object) -> str:
