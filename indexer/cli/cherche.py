@@ -8,6 +8,7 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
@@ -26,11 +27,8 @@ _chercheur: Chercheur | None = None
 
 
 def chercheur() -> Chercheur:
-    """The searcher of the shipped index, opened once per process (read-only).
-
-    Whoosh answers every query (``indexer.recherche.moteur``); a missing or damaged index
-    is reported with the command that rebuilds it (``dossier.message``).
-    """
+    """The searcher of the shipped index, opened once per process (read-only); a missing or
+    damaged index is reported with the command that rebuilds it (``dossier.message``)."""
     global _chercheur
     if _chercheur is None:
         from indexer.recherche.dossier import ouvrir_index
@@ -49,7 +47,6 @@ def oublier() -> None:
 
 
 def executer(arguments: Namespace) -> int:
-    """Run one search command; returns the exit code (0 found, 1 nothing found)."""
     from indexer.recherche.analyse import normaliser_requete
 
     texte = normaliser_requete(" ".join(arguments.texte))
@@ -168,8 +165,6 @@ def entete(groupe: Groupe) -> str:
 
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
-    import textwrap
-
     lignes = []
     if reponse.syntaxe_ignoree:
         lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
@@ -189,7 +184,6 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
 
 
 def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, str]) -> list[str]:
-    """A passage under its group's heading: its reference, its extract, why it scored, its address."""
     from indexer.recherche.extraits import marquer
 
     genre = "" if p.type == "loi" else f", {p.type}"
@@ -211,8 +205,6 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
 
 def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
     """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
-    import textwrap
-
     return textwrap.wrap(
         texte,
         largeur,

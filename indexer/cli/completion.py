@@ -22,12 +22,10 @@ AVEC_LOIS = ("voir", "exemples")  # the commands whose words may be a law refere
 
 
 def valeurs(option: dict) -> tuple[str, ...]:
-    """What completes an option's value: its choices, or its suggestions (none for a score)."""
-    return tuple(option.get("choix") or option.get("suggestions") or ())
+    return tuple(option.get("choix") or option.get("suggestions") or ())  # none for a score
 
 
 def mots(commande: str) -> list[str]:
-    """What completes a word of a command: its fixed words, or its options (and law numbers)."""
     definition = COMMANDES[commande]
     if definition.get("valeurs"):
         return list(definition["valeurs"])

@@ -13,10 +13,8 @@ from indexer.errors import LoiErreur, Sortie
 
 
 def executer(arguments: Namespace) -> int:
-    """Regenerate docs/ (and the index with --index); report unresolved references.
-
-    Outside a checkout (an installed wheel, which carries its index) it refuses.
-    """
+    """Regenerate docs/ (and the index with --index); report unresolved references. Outside a
+    checkout (an installed wheel, which carries its index) it refuses."""
     if not DEPOT:
         raise LoiErreur(
             "« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
@@ -67,7 +65,6 @@ def refuser_l_inexplique(resultat: build.Construit) -> None:
 
 
 def construire_index() -> None:
-    """Rebuild the index and the site's search data from scratch; say how long it took and its size."""
     from indexer.cli import cherche
     from indexer.recherche.dossier import verifier
 

@@ -26,11 +26,9 @@ MODULES = {"voir": "voir", "construire": "construire", "completion": "completion
 
 
 def commande_implicite(argv: list[str]) -> list[str]:
-    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``.
-
-    « marque » is also a word directors search (« marque inscrite du mauvais côté »):
-    it is the scoring command only when a contract follows, which starts with its level.
-    """
+    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``. « marque » is also
+    a word directors search (« marque inscrite du mauvais côté »): it is the scoring command only when
+    a contract follows, which starts with its level."""
     mots = mots_de(argv)
     contrat = mots[1:2] and mots[1][:1].isdecimal()
     if argv[:1] == ["marque"] and not contrat and not {"-h", "--help"} & set(argv):
@@ -51,11 +49,8 @@ def commande_implicite(argv: list[str]) -> list[str]:
 
 
 def commande_proche(mot: str) -> str | None:
-    """The command a first word was meant to be (« définition », « exemple », « voire »), or None.
-
-    Only slips a director makes: an accent, a letter more or less at the end. Anything
-    else is searched, as « loi revendication contestée » is.
-    """
+    """The command a first word was meant to be (« définition », « exemple », « voire »), or None: only
+    slips, an accent or a letter more or less at the end; anything else is searched (« loi revendication »)."""
     import unicodedata
 
     plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
@@ -99,30 +94,32 @@ def signaler(message: str, code: int, en_json: bool) -> int:
     return code
 
 
-def _sortie_en_echec(erreur: Exception, en_json: bool) -> int:
-    """An error while writing the answer, or another system error: one French sentence."""
+def _expliquer(erreur: Exception, en_json: bool) -> int:
+    """Any failure as one French sentence: ours as raised, a system error or an encoding the output
+    cannot write as what to check, anything else as an internal error to report."""
+    if isinstance(erreur, LoiErreur):
+        # When the output is what failed, the error goes to stderr, JSON or not.
+        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     if isinstance(erreur, UnicodeEncodeError):
         message = (
             f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
             "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
         )
-    else:
+    elif isinstance(erreur, OSError):  # a system error on the way (a file, the cache)
         nom = getattr(erreur, "filename", None)
         message = (
-            f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
+            f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "
             "les droits et la destination de la sortie, puis relancez."
+        )
+    else:
+        return signaler(
+            f"erreur interne ({type(erreur).__name__} : {erreur}). Relancez avec --debug pour la trace et "
+            "signalez-la avec la commande tapée.",
+            int(Sortie.ERREUR),
+            en_json,
         )
     sortie.taire_sortie()
     return signaler(message, int(Sortie.ERREUR), False)
-
-
-def _trace(debug: bool) -> None:
-    """``--debug``: the traceback on stderr, before the usual sentence and exit code."""
-    if debug and sys.stderr is not None:
-        import traceback
-
-        with contextlib.suppress(OSError, ValueError):
-            traceback.print_exc(file=sys.stderr)
 
 
 def arguments_utf8(liste: list[str]) -> list[str]:
@@ -157,26 +154,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     liste = [a for a in liste if a != DEBUG]
     try:
         return _executer(liste)
-    except LoiErreur as erreur:
-        _trace(debug)
-        # When the output is what failed, the error goes to stderr, JSON or not.
-        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
         sortie.taire_sortie()
         return int(Sortie.TROUVE)
-    except SystemExit:
-        raise  # --help and --version: argparse has written them (sortie.emettre) and exits 0
-    except (UnicodeEncodeError, OSError) as erreur:  # a system error on the way (a file, the cache)
-        _trace(debug)
-        return _sortie_en_echec(erreur, en_json)
+    # SystemExit is no Exception: --help and --version, written by argparse (sortie.emettre), exit 0.
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
-        _trace(debug)
-        nom = type(erreur).__name__
-        return signaler(
-            f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
-            "signalez-la avec la commande tapée.",
-            int(Sortie.ERREUR),
-            en_json,
-        )
+        if debug and sys.stderr is not None:  # the traceback, before the usual sentence and exit code
+            import traceback
+
+            with contextlib.suppress(OSError, ValueError):
+                traceback.print_exc(file=sys.stderr)
+        return _expliquer(erreur, en_json)

@@ -109,10 +109,8 @@ def _retenir(fichier: str | None, ligne: str) -> None:
 
 
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
-    """Run one line of the prompt as the ``loi`` command would; no error ends the session.
-
-    Ctrl-C stops the running command and returns to the prompt.
-    """
+    """Run one line of the prompt as the ``loi`` command would; no error ends the session, and
+    Ctrl-C stops the running command and returns to the prompt."""
     import shlex
 
     try:
@@ -139,7 +137,6 @@ def _dire(message: str) -> None:
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
-    """The prompt: one search or law per line, the index kept open, history kept."""
     fichier = _historique()
     print("Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.")
     from indexer.cli.cherche import chercheur

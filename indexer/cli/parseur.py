@@ -85,8 +85,6 @@ class Parseur(argparse.ArgumentParser):
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
-    """Help text with a French « Usage : » heading."""
-
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         # prefix "" is argparse building a subcommand's prog name: leave it alone.
         super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
@@ -136,7 +134,6 @@ REGLAGES = {"metavar": "metavar", "defaut": "default", "choix": "choices"}  # th
 
 
 def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
-    """One option of the table, as argparse takes it."""
     reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
     if option.get("repetable"):
         reglages["action"] = "append"
@@ -165,7 +162,6 @@ class _Version(argparse.Action):
 
 
 def parseur() -> argparse.ArgumentParser:
-    """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
     import textwrap
 
     types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()

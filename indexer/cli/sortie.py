@@ -39,7 +39,7 @@ codecs.register_error("loi-decor", _decor)
 LARGEUR_TUBE = 80  # the width when the output is not a terminal
 LARGEUR_MIN, LARGEUR_MAX = 40, 100  # narrower is unreadable, wider too long a line to read
 
-# ANSI styles by kind of line or label (lecture.texte_humain, cherche.afficher).
+# ANSI styles by kind of line or label (lecture.texte_humain, cherche.lignes_reponse).
 STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "source": "2", "note": "3",
           "surligne": "1;33", "url": "2"}  # fmt: skip
 
@@ -54,11 +54,9 @@ def est_terminal(flux: object) -> bool:
 
 def en_couleur(choix: str | None = None) -> bool:
     """Colours: ``--couleur toujours|jamais``, else ``FORCE_COLOR``, else none with ``NO_COLOR``,
-    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org).
-
-    ``FORCE_COLOR`` set and not empty forces colours on, except ``0`` or ``false`` which
-    force them off (the reading of force-color.org's tools: supports-color, Node).
-    """
+    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org). ``FORCE_COLOR`` set
+    and not empty forces colours on, except ``0`` or ``false`` which force them off (the reading of
+    force-color.org's tools: supports-color, Node)."""
     if choix in ("toujours", "jamais"):
         return choix == "toujours"
     force = os.environ.get("FORCE_COLOR")
@@ -132,11 +130,9 @@ def _encoder(texte: str) -> bytes:
 
 
 def _ecrire(descripteur: int, donnees: bytes) -> None:
-    """Write every byte, or undo: a regular file is cut back to its size before the answer.
-
-    One ``os.write`` loop on the descriptor, not ``sys.stdout``: an unbuffered stream
-    (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word.
-    """
+    """Write every byte, or undo: a regular file is cut back to its size before the answer. One
+    ``os.write`` loop on the descriptor, not ``sys.stdout``: an unbuffered stream
+    (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word."""
     avant = None
     with contextlib.suppress(OSError):  # a pipe, a terminal: nothing to seek
         etat = os.fstat(descripteur)
