@@ -13,6 +13,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from indexer.cli import sortie
+from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
 from indexer.errors import Sortie
 from indexer.marque import SaisieInvalide, ajustee, imp, lire_contrat, lire_resultat, marque, notation_resultat, pdm
 from indexer.marque.contrat import replier
@@ -128,8 +129,6 @@ def _francais(nombre: float) -> str:
 def _jetons(mot: str) -> list[str]:
     """The numbers one word holds: « 1 100 » with no-break or thin spaces is one (the French way),
     « 420 400 -50 » three; « 1 100 » with a plain space could be either: refused."""
-    from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
-
     mot = sans_milliers(mot)
     if milliers_ambigus(mot):
         seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())

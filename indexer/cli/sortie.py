@@ -99,6 +99,7 @@ def _page(texte: str) -> bool:
     import subprocess
 
     env = {"LESS": "FRX", **os.environ}  # quit when it fits, keep colours, leave the text on screen
+    sys.stdout.flush()
     try:
         processus = subprocess.Popen(shlex.split(os.environ.get("PAGER") or "less -R"), stdin=subprocess.PIPE, env=env)
     except (OSError, ValueError):
@@ -162,16 +163,12 @@ def emettre(texte: str, pager: bool = False) -> None:
             "La sortie standard est fermée : la réponse serait perdue. Relancez la "
             "commande sans fermer sa sortie (ou redirigez-la vers un fichier)."
         )
-    if pager and est_terminal(sys.stdout) and est_terminal(sys.stdin or sys.stdout):
-        taille = _terminal()
-        if taille and texte.count("\n") >= taille.lines - 1:
-            sys.stdout.flush()
-            if _page(texte):
-                return
-    try:
+    taille = _terminal() if pager and est_terminal(sys.stdout) and est_terminal(sys.stdin or sys.stdout) else None
+    if taille and texte.count("\n") >= taille.lines - 1 and _page(texte):
+        return
+    descripteur = None
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # a stream in memory (tests, an embedding program)
         descripteur = sys.stdout.fileno()
-    except (AttributeError, ValueError, OSError):  # a stream in memory (tests, an embedding program)
-        descripteur = None
     try:
         if descripteur is None:
             sys.stdout.write(texte)
@@ -180,11 +177,10 @@ def emettre(texte: str, pager: bool = False) -> None:
         donnees = _encoder(texte)
         sys.stdout.flush()  # what was written before, first
         _ecrire(descripteur, donnees)
-    except BrokenPipeError:
-        taire_sortie()
-        raise
     except OSError as erreur:
         taire_sortie()
+        if isinstance(erreur, BrokenPipeError):
+            raise
         raise SortieImpossible(
             f"Impossible d'écrire la réponse ({raison(erreur)}) : vérifiez "
             "la place libre et la destination de la sortie, puis relancez."
