@@ -21,9 +21,8 @@ def executer(arguments: Namespace) -> int:
             "installation n'en est pas un : elle porte déjà son index ; lancez-la depuis le dépôt."
         )
     resultat = build.construit()
-    for probleme in resultat.problemes:
-        print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
-    for message in resultat.carte.problemes:
+    renvois = [f"{p.source}:{p.ligne} : renvoi {p.message}" for p in resultat.problemes]
+    for message in [*renvois, *resultat.carte.problemes]:
         print(message, file=sys.stderr)
     if arguments.verifier:
         ecarts = build.differences()

@@ -137,15 +137,6 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     return resultat
 
 
-def _executer(liste: list[str]) -> int:
-    """The command, its output written out: an output that fails raises here, inside ``main``'s guard."""
-    if sys.stdout is None:  # « >&- »: every answer would be lost
-        sortie.emettre("")
-    code = programme(liste)
-    sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
-    return code
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run; every failure becomes one French sentence and exit code 2
     (``--debug``, anywhere on the line: the traceback too, the same exit code)."""
@@ -153,7 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
-        return _executer(liste)
+        if sys.stdout is None:  # « >&- »: every answer would be lost
+            sortie.emettre("")
+        code = programme(liste)
+        sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
