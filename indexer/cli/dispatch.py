@@ -83,11 +83,9 @@ def signaler(message: str, code: int, en_json: bool) -> int:
     """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
     message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
     if en_json and sys.stdout is not None:
-        try:
+        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
             sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
             return code
-        except (LoiErreur, OSError):
-            pass  # the output is what failed: say it on stderr
     if sys.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
             print(f"loi : {message}", file=sys.stderr, flush=True)
