@@ -238,7 +238,7 @@ def test_le_fichier_du_depot_se_lit_et_chaque_entree_a_sa_preuve() -> None:
 
 def test_strict_refuse_seulement_l_inexplique(monkeypatch) -> None:
     from indexer import build
-    from indexer.cli.construire import construire as commande
+    from indexer.cli.construire import executer as commande
     from indexer.corpus.renvois import Probleme
     from indexer.errors import LoiErreur
 
@@ -257,7 +257,7 @@ def test_strict_refuse_seulement_l_inexplique(monkeypatch) -> None:
 
 def test_strict_refuse_un_paragraphe_2017_non_atteste(monkeypatch, capsys) -> None:
     from indexer import build
-    from indexer.cli.construire import construire as commande
+    from indexer.cli.construire import executer as commande
     from indexer.errors import LoiErreur
 
     message = "corpus/correspondances.toml, ligne 5 : la correspondance nomme 15E (2017), qu'aucune source…"

@@ -8,9 +8,12 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
+from indexer.cli import sortie
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
+from indexer.labels import Label, parse_label
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -24,11 +27,8 @@ _chercheur: Chercheur | None = None
 
 
 def chercheur() -> Chercheur:
-    """The searcher of the shipped index, opened once per process (read-only).
-
-    Whoosh answers every query (``indexer.recherche.moteur``); a missing or damaged index
-    is reported with the command that rebuilds it (``dossier.message``).
-    """
+    """The searcher of the shipped index, opened once per process (read-only); a missing or
+    damaged index is reported with the command that rebuilds it (``dossier.message``)."""
     global _chercheur
     if _chercheur is None:
         from indexer.recherche.dossier import ouvrir_index
@@ -47,34 +47,29 @@ def oublier() -> None:
 
 
 def executer(arguments: Namespace) -> int:
-    """Run one search command; returns the exit code (0 found, 1 nothing found)."""
     from indexer.recherche.analyse import normaliser_requete
 
     texte = normaliser_requete(" ".join(arguments.texte))
     if not any(c.isalnum() for c in texte):
         raise LoiErreur("Requête vide : tapez des mots, par exemple « loi cherche renonce ».")
-    if arguments.commande == "exemples":
-        reponse = _exemples(texte, arguments)
+    edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
+    seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
+    largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)
+    label = parse_label(texte) if arguments.commande == "exemples" else None
+    if label is not None:
+        reponse = _exemples(texte, label, edition)
     else:
-        types = {"definition": ["definition"], "index": ["index"]}.get(arguments.commande)
-        reponse = _chercher(
-            texte,
-            limite=arguments.limite,
-            edition=getattr(arguments, "edition", None),
-            types=types or getattr(arguments, "types", None),
-            largeur=2000 if types else 2 * (_largeur() - 8),
-        )
-    if getattr(arguments, "pourquoi", False):
+        reponse = _chercher(texte, limite=arguments.limite, edition=edition, types=seul or types, largeur=largeur)
+    if pourquoi:
         from indexer.recherche.pourquoi import expliquer
 
-        edition, types = getattr(arguments, "edition", None), getattr(arguments, "types", None)
         reponse = reponse._replace(groupes=expliquer(chercheur(), reponse, edition, types))
     if arguments.json:
-        from indexer.cli import sortie
-
-        sortie.emettre(sortie.json_texte(en_json(reponse, getattr(arguments, "pourquoi", False))))
+        sortie.emettre(sortie.json_texte(en_json(reponse, bool(pourquoi))))
     else:
-        afficher(reponse, arguments.commande, arguments)
+        style = sortie.styler(sortie.en_couleur(arguments.couleur))
+        lignes = lignes_reponse(reponse, arguments.commande, style, sortie.largeur())
+        sortie.emettre("".join(f"{ligne}\n" for ligne in lignes), pager=not arguments.sans_pager)
     return int(Sortie.TROUVE if reponse.groupes else Sortie.RIEN)
 
 
@@ -90,17 +85,11 @@ def _chercher(texte: str, **options: Any) -> Reponse:
         raise IndexIndisponible(message(erreur)) from erreur
 
 
-def _exemples(texte: str, arguments: Namespace) -> Reponse:
-    """The worked examples of a law (``68C`` → law 68's), or a search among examples."""
-    from indexer.labels import parse_label
+def _exemples(texte: str, label: Label, edition: str | None) -> Reponse:
+    """The worked examples of a law (``68C`` → law 68's)."""
     from indexer.recherche.moteur import Groupe, Reponse
 
-    label = parse_label(texte)
-    if label is None:
-        return _chercher(
-            texte, limite=arguments.limite, edition=arguments.edition, types=["exemple"], largeur=2 * (_largeur() - 8)
-        )
-    passages = chercheur().par_loi(label.loi, ["exemple"], arguments.edition)
+    passages = chercheur().par_loi(label.loi, ["exemple"], edition)
     interpretation = f"exemples de la Loi {label.loi}"
     if label.parties:  # the examples that follow the paragraph's quote, when there are some
         rattaches = _rattaches(label)
@@ -115,12 +104,12 @@ def _exemples(texte: str, arguments: Namespace) -> Reponse:
     return Reponse(texte, interpretation, (groupe,), len(passages))
 
 
-def _rattaches(label: Any) -> set[str]:
+def _rattaches(label: Label) -> set[str]:
     """The anchors of the examples attached to a paragraph (as ``loi voir`` shows them)."""
-    from indexer.cli import voir
+    from indexer import lecture
 
     try:
-        return {e["ancre"] for e in voir.lire(label.compact())["exemples"]}
+        return {e["ancre"] for e in lecture.lire(label.compact(), None, lecture.charger)["exemples"]}
     except LoiErreur:  # a paragraph no edition has: the law's examples will do
         return set()
 
@@ -141,37 +130,22 @@ def en_json(reponse: Reponse, pourquoi: bool = False) -> dict[str, Any]:
     from indexer.chemins import adresse_site
 
     adresse = adresse_site()
-    resultats = [
-        {
-            "loi": groupe.loi,
-            "titre": groupe.titre,
-            "score": groupe.score,
-            "url": adresse + url_groupe(groupe),
-            "passages": [_passage_json(p, adresse, pourquoi) for p in groupe.passages],
-        }
-        for groupe in reponse.groupes
-    ]
-    return {
-        "version": VERSION_JSON,
-        "requete": reponse.requete,
-        "interpretation": reponse.interpretation,
-        "corrigee": reponse.corrigee,
-        "resultats": resultats,
-    }
+    objet = {"version": VERSION_JSON} | _champs(reponse, "requete", "interpretation", "corrigee")
+    return objet | {"resultats": [_groupe_json(groupe, adresse, pourquoi) for groupe in reponse.groupes]}
+
+
+def _groupe_json(groupe: Groupe, adresse: str, pourquoi: bool) -> dict[str, Any]:
+    passages = [_passage_json(p, adresse, pourquoi) for p in groupe.passages]
+    return _champs(groupe, "loi", "titre", "score") | {"url": adresse + url_groupe(groupe), "passages": passages}
+
+
+def _champs(objet: Any, *noms: str) -> dict[str, Any]:
+    return {nom: getattr(objet, nom) for nom in noms}
 
 
 def _passage_json(p: Passage, adresse: str, pourquoi: bool) -> dict[str, Any]:
-    passage = {
-        "loi": p.loi,
-        "ref": p.ref,
-        "titre": p.titre,
-        "type": p.type,
-        "edition": p.edition,
-        "score": p.score,
-        "extrait": p.extrait,
-        "surlignages": [list(s) for s in p.marques],
-        "url": adresse + p.url,
-    }
+    passage = _champs(p, "loi", "ref", "titre", "type", "edition", "score", "extrait")
+    passage |= {"surlignages": [list(s) for s in p.marques], "url": adresse + p.url}
     return passage | ({"pourquoi": list(p.raisons)} if pourquoi else {})
 
 
@@ -182,13 +156,6 @@ def url_groupe(groupe: Groupe) -> str:
     return groupe.passages[0].url if groupe.passages else ""
 
 
-def _largeur() -> int:
-    """The width to wrap to (``sortie.largeur``: $COLUMNS, the terminal, 80 in a pipe; 40–100)."""
-    from indexer.cli import sortie
-
-    return sortie.largeur()
-
-
 def entete(groupe: Groupe) -> str:
     """``Loi 68 — Revendication…`` for a law, the document's title otherwise."""
     if groupe.loi is None:
@@ -196,21 +163,8 @@ def entete(groupe: Groupe) -> str:
     return f"Loi {groupe.loi} — {groupe.titre}" if groupe.titre else f"Loi {groupe.loi}"
 
 
-def afficher(reponse: Reponse, commande: str, arguments: Any = None) -> None:
-    """Print an answer for a person: law, paragraph, edition, extract, URL (one write, paged when long)."""
-    from indexer.cli import sortie
-
-    style = sortie.styler(sortie.en_couleur(getattr(arguments, "couleur", None)))
-    sortie.emettre(
-        "".join(f"{ligne}\n" for ligne in lignes_reponse(reponse, commande, style, sortie.largeur())),
-        pager=not getattr(arguments, "sans_pager", False),
-    )
-
-
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
-    import textwrap
-
     lignes = []
     if reponse.syntaxe_ignoree:
         lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
@@ -230,7 +184,6 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
 
 
 def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, str]) -> list[str]:
-    """A passage under its group's heading: its reference, its extract, why it scored, its address."""
     from indexer.recherche.extraits import marquer
 
     genre = "" if p.type == "loi" else f", {p.type}"
@@ -252,8 +205,6 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
 
 def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
     """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
-    import textwrap
-
     return textwrap.wrap(
         texte,
         largeur,

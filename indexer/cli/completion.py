@@ -21,95 +21,75 @@ LOIS = " ".join(str(n) for n in range(1, 94))
 AVEC_LOIS = ("voir", "exemples")  # the commands whose words may be a law reference
 
 
-def _options(commande: str) -> list[str]:
-    return [o["drapeau"] for o in COMMANDES[commande]["options"]] + ["--help"]
-
-
 def valeurs(option: dict) -> tuple[str, ...]:
-    """What completes an option's value: its choices, or its suggestions (none for a score)."""
-    return tuple(option.get("choix") or option.get("suggestions") or ())
+    return tuple(option.get("choix") or option.get("suggestions") or ())  # none for a score
 
 
 def mots(commande: str) -> list[str]:
-    """What completes a word of a command: its fixed words, or its options (and law numbers)."""
     definition = COMMANDES[commande]
     if definition.get("valeurs"):
         return list(definition["valeurs"])
-    return _options(commande) + ([LOIS] if commande in AVEC_LOIS else [])
+    return [o["drapeau"] for o in definition["options"]] + ["--help"] + ([LOIS] if commande in AVEC_LOIS else [])
 
 
 def _a_valeur() -> list[tuple[str, dict]]:
     return [(c, o) for c, d in COMMANDES.items() for o in d["options"] if o["valeur"]]
 
 
+# bash: a function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
+# option that takes a value, that option's values only (nothing for a score).
+BASH = """\
+# loi : complétion bash (loi completion bash)
+_loi() {
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} mots
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "%(commandes)s --help --version" -- "$cur")); return
+  fi
+  case "${COMP_WORDS[1]}:$prev" in
+%(choix)s
+    *)
+  case "${COMP_WORDS[1]}" in
+%(cas)s
+    *) mots="" ;;
+  esac ;;
+  esac
+  COMPREPLY=($(compgen -W "$mots" -- "$cur"))
+}
+complete -F _loi loi
+"""
+
+# zsh: a native completion function, ``#compdef loi`` first so that compinit finds it in
+# $fpath (``_loi``); sourced instead, it registers itself with compdef.
+ZSH = """\
+#compdef loi
+# loi : complétion zsh (loi completion zsh > ~/.zfunc/_loi ; fpath+=(~/.zfunc) avant compinit)
+_loi() {
+  local -a commandes; commandes=(%(commandes)s)
+  if (( CURRENT == 2 )); then
+    _describe commande commandes; compadd -- --help --version; return
+  fi
+  case "${words[2]}:${words[CURRENT-1]}" in
+%(choix)s
+  esac
+  case "${words[2]}" in
+%(cas)s
+  esac
+}
+if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then _loi "$@"; else compdef _loi loi; fi
+"""
+
+
 def bash() -> str:
-    """A bash function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
-    option that takes a value, that option's values only (nothing for a score)."""
+    choix = [f'    {c}:{o["drapeau"]}) mots="{" ".join(valeurs(o))}" ;;' for c, o in _a_valeur()]
     cas = [f'    {commande}) mots="{" ".join(mots(commande))}" ;;' for commande in COMMANDES]
-    choix = [
-        f'    {commande}:{option["drapeau"]}) mots="{" ".join(valeurs(option))}" ;;' for commande, option in _a_valeur()
-    ]
-    return (
-        "\n".join(
-            [
-                "# loi : complétion bash (loi completion bash)",
-                "_loi() {",
-                "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} mots",
-                '  if [ "$COMP_CWORD" -eq 1 ]; then',
-                f'    COMPREPLY=($(compgen -W "{" ".join(COMMANDES)} --help --version" -- "$cur")); return',
-                "  fi",
-                '  case "${COMP_WORDS[1]}:$prev" in',
-                *choix,
-                "    *)",
-                '  case "${COMP_WORDS[1]}" in',
-                *cas,
-                '    *) mots="" ;;',
-                "  esac ;;",
-                "  esac",
-                '  COMPREPLY=($(compgen -W "$mots" -- "$cur"))',
-                "}",
-                "complete -F _loi loi",
-            ]
-        )
-        + "\n"
-    )
-
-
-def _zsh_texte(texte: str) -> str:
-    return "'" + texte.replace("'", "'\\''") + "'"
+    return BASH % {"commandes": " ".join(COMMANDES), "choix": "\n".join(choix), "cas": "\n".join(cas)}
 
 
 def zsh() -> str:
-    """A native zsh completion function: ``#compdef loi`` first, so that compinit finds it in
-    $fpath (``_loi``); sourced instead, it registers itself with compdef."""
-    commandes = " ".join(_zsh_texte(f"{c}:{d['aide']}") for c, d in COMMANDES.items())
-    choix = [
-        f"    {commande}:{option['drapeau']}) compadd -- {' '.join(valeurs(option))}; return ;;"
-        for commande, option in _a_valeur()
-    ]
+    commandes = " ".join("'" + f"{c}:{d['aide']}".replace("'", "'\\''") + "'" for c, d in COMMANDES.items())
+    choix = [f"    {c}:{o['drapeau']}) compadd -- {' '.join(valeurs(o))}; return ;;" for c, o in _a_valeur()]
     cas = [f"    {commande}) compadd -- {' '.join(mots(commande))} ;;" for commande in COMMANDES]
-    return (
-        "\n".join(
-            [
-                "#compdef loi",
-                "# loi : complétion zsh (loi completion zsh > ~/.zfunc/_loi ; fpath+=(~/.zfunc) avant compinit)",
-                "_loi() {",
-                f"  local -a commandes; commandes=({commandes})",
-                "  if (( CURRENT == 2 )); then",
-                "    _describe commande commandes; compadd -- --help --version; return",
-                "  fi",
-                '  case "${words[2]}:${words[CURRENT-1]}" in',
-                *choix,
-                "  esac",
-                '  case "${words[2]}" in',
-                *cas,
-                "  esac",
-                "}",
-                'if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then _loi "$@"; else compdef _loi loi; fi',
-            ]
-        )
-        + "\n"
-    )
+    return ZSH % {"commandes": commandes, "choix": "\n".join(choix), "cas": "\n".join(cas)}
 
 
 def fish() -> str:

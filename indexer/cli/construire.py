@@ -7,26 +7,22 @@ import time
 from argparse import Namespace
 
 from indexer import build
+from indexer.chemins import DEPOT, DONNEES_RECHERCHE
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie
 
 
-def construire(arguments: Namespace) -> int:
-    """Regenerate docs/ (and the index with --index); report unresolved references.
-
-    Outside a checkout (an installed wheel, which carries its index) it refuses.
-    """
-    from indexer.chemins import DEPOT
-
+def executer(arguments: Namespace) -> int:
+    """Regenerate docs/ (and the index with --index); report unresolved references. Outside a
+    checkout (an installed wheel, which carries its index) it refuses."""
     if not DEPOT:
         raise LoiErreur(
             "« loi construire » régénère docs/ et l'index dans un dépôt du projet (git clone), et cette "
             "installation n'en est pas un : elle porte déjà son index ; lancez-la depuis le dépôt."
         )
     resultat = build.construit()
-    for probleme in resultat.problemes:
-        print(f"{probleme.source}:{probleme.ligne} : renvoi {probleme.message}", file=sys.stderr)
-    for message in resultat.carte.problemes:
+    renvois = [f"{p.source}:{p.ligne} : renvoi {p.message}" for p in resultat.problemes]
+    for message in [*renvois, *resultat.carte.problemes]:
         print(message, file=sys.stderr)
     if arguments.verifier:
         ecarts = build.differences()
@@ -68,8 +64,6 @@ def refuser_l_inexplique(resultat: build.Construit) -> None:
 
 
 def construire_index() -> None:
-    """Rebuild the index and the site's search data from scratch; say how long it took and its size."""
-    from indexer.chemins import DONNEES_RECHERCHE
     from indexer.cli import cherche
     from indexer.recherche.dossier import verifier
 

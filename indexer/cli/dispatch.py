@@ -10,25 +10,25 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from importlib import import_module
 from typing import TYPE_CHECKING
 
+from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
-from indexer.errors import LoiErreur, Sortie
+from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
 
 if TYPE_CHECKING:
-    from argparse import Namespace
     from collections.abc import Sequence
 
-
-MARQUE = ("marque", "imp", "pdm", "ajustee")  # the scoring commands (indexer.cli.marque)
+# The module of each command that does not search (the search commands: indexer.cli.cherche).
+MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
+           "marque": "marque", "imp": "marque", "pdm": "marque", "ajustee": "marque"}  # fmt: skip
 
 
 def commande_implicite(argv: list[str]) -> list[str]:
-    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``.
-
-    « marque » is also a word directors search (« marque inscrite du mauvais côté »):
-    it is the scoring command only when a contract follows, which starts with its level.
-    """
+    """``loi 68C`` → ``loi voir 68C``; ``loi renonce --limite 2`` → ``loi cherche …``. « marque » is also
+    a word directors search (« marque inscrite du mauvais côté »): it is the scoring command only when
+    a contract follows, which starts with its level."""
     mots = mots_de(argv)
     contrat = mots[1:2] and mots[1][:1].isdecimal()
     if argv[:1] == ["marque"] and not contrat and not {"-h", "--help"} & set(argv):
@@ -37,8 +37,6 @@ def commande_implicite(argv: list[str]) -> list[str]:
         return argv
     proche = commande_proche(argv[0])
     if proche:
-        from indexer.errors import montrable
-
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
         raise LoiErreur(
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
@@ -51,11 +49,8 @@ def commande_implicite(argv: list[str]) -> list[str]:
 
 
 def commande_proche(mot: str) -> str | None:
-    """The command a first word was meant to be (« définition », « exemple », « voire »), or None.
-
-    Only slips a director makes: an accent, a letter more or less at the end. Anything
-    else is searched, as « loi revendication contestée » is.
-    """
+    """The command a first word was meant to be (« définition », « exemple », « voire »), or None: only
+    slips, an accent or a letter more or less at the end; anything else is searched (« loi revendication »)."""
     import unicodedata
 
     plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
@@ -69,101 +64,60 @@ def commande_proche(mot: str) -> str | None:
     return None
 
 
-def executer(arguments: Namespace) -> int:
-    """Run one command whose arguments are read."""
-    if arguments.commande == "voir":
-        from indexer.cli import voir
-
-        return voir.voir(arguments)
-    if arguments.commande == "construire":
-        from indexer.cli import construire
-
-        return construire.construire(arguments)
-    if arguments.commande == "completion":
-        from indexer.cli import completion
-
-        return completion.executer(arguments)
-    if arguments.commande in MARQUE:
-        from indexer.cli import marque
-
-        return marque.executer(arguments)
-    from indexer.cli import cherche
-
-    return cherche.executer(arguments)
-
-
 def programme(argv: list[str]) -> int:
     """Run one command line; errors propagate as LoiErreur."""
-    if not argv and _terminal(sys.stdin) and _terminal(sys.stdout):
+    if not argv and sortie.est_terminal(sys.stdin) and sortie.est_terminal(sys.stdout):
         from indexer.cli import invite
 
         return invite.interactif(programme)
-    argv = commande_implicite(argv)
     from indexer.cli.parseur import lire, parseur
 
-    arguments = lire(argv)
+    arguments = lire(commande_implicite(argv))
     if arguments.commande is None:
-        from indexer.cli import sortie
-
         sortie.emettre(parseur().format_help())
         return int(Sortie.ERREUR)
-    return int(executer(arguments))
-
-
-def _terminal(flux: object) -> bool:
-    """Whether a standard stream is a terminal (False when it is closed: ``loi <&-``)."""
-    try:
-        return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return int(import_module(f"indexer.cli.{MODULES.get(arguments.commande, 'cherche')}").executer(arguments))
 
 
 def signaler(message: str, code: int, en_json: bool) -> int:
     """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
-    from indexer.errors import montrable
-
     message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
     if en_json and sys.stdout is not None:
-        from indexer.cli import sortie
-
-        try:
+        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
             sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
             return code
-        except (LoiErreur, OSError):
-            pass  # the output is what failed: say it on stderr
     if sys.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
             print(f"loi : {message}", file=sys.stderr, flush=True)
     return code
 
 
-def _sortie_en_echec(erreur: Exception, en_json: bool) -> int:
-    """An error while writing the answer, or another system error: one French sentence."""
-    from indexer.cli import sortie
-    from indexer.errors import raison
-
+def _expliquer(erreur: Exception, en_json: bool) -> int:
+    """Any failure as one French sentence: ours as raised, a system error or an encoding the output
+    cannot write as what to check, anything else as an internal error to report."""
+    if isinstance(erreur, LoiErreur):
+        # When the output is what failed, the error goes to stderr, JSON or not.
+        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     if isinstance(erreur, UnicodeEncodeError):
         message = (
             f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
             "PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
         )
-    else:
+    elif isinstance(erreur, OSError):  # a system error on the way (a file, the cache)
         nom = getattr(erreur, "filename", None)
         message = (
-            f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "  # type: ignore[arg-type]
+            f"Erreur système{f' sur {nom}' if nom else ''} ({raison(erreur)}) : vérifiez la place libre, "
             "les droits et la destination de la sortie, puis relancez."
+        )
+    else:
+        return signaler(
+            f"erreur interne ({type(erreur).__name__} : {erreur}). Relancez avec --debug pour la trace et "
+            "signalez-la avec la commande tapée.",
+            int(Sortie.ERREUR),
+            en_json,
         )
     sortie.taire_sortie()
     return signaler(message, int(Sortie.ERREUR), False)
-
-
-def _trace(debug: bool) -> None:
-    """``--debug``: the traceback on stderr, before the usual sentence and exit code."""
-    if debug and sys.stderr is not None:
-        import traceback
-
-        with contextlib.suppress(OSError, ValueError):
-            traceback.print_exc(file=sys.stderr)
 
 
 def arguments_utf8(liste: list[str]) -> list[str]:
@@ -181,17 +135,6 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     return resultat
 
 
-def _executer(liste: list[str]) -> int:
-    """The command, its output written out: an output that fails raises here, inside ``main``'s guard."""
-    if sys.stdout is None:  # « >&- »: every answer would be lost
-        from indexer.cli.sortie import emettre
-
-        emettre("")
-    code = programme(liste)
-    sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
-    return code
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: run; every failure becomes one French sentence and exit code 2
     (``--debug``, anywhere on the line: the traceback too, the same exit code)."""
@@ -199,31 +142,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
-        return _executer(liste)
-    except LoiErreur as erreur:
-        _trace(debug)
-        from indexer.errors import SortieImpossible
-
-        # When the output is what failed, the error goes to stderr, JSON or not.
-        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
+        if sys.stdout is None:  # « >&- »: every answer would be lost
+            sortie.emettre("")
+        code = programme(liste)
+        sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
-        from indexer.cli import sortie
-
         sortie.taire_sortie()
         return int(Sortie.TROUVE)
-    except SystemExit:
-        raise  # --help and --version: argparse has written them (sortie.emettre) and exits 0
-    except (UnicodeEncodeError, OSError) as erreur:  # a system error on the way (a file, the cache)
-        _trace(debug)
-        return _sortie_en_echec(erreur, en_json)
+    # SystemExit is no Exception: --help and --version, written by argparse (sortie.emettre), exit 0.
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
-        _trace(debug)
-        nom = type(erreur).__name__
-        return signaler(
-            f"erreur interne ({nom} : {erreur}). Relancez avec --debug pour la trace et "
-            "signalez-la avec la commande tapée.",
-            int(Sortie.ERREUR),
-            en_json,
-        )
+        if debug and sys.stderr is not None:  # the traceback, before the usual sentence and exit code
+            import traceback
+
+            with contextlib.suppress(OSError, ValueError):
+                traceback.print_exc(file=sys.stderr)
+        return _expliquer(erreur, en_json)

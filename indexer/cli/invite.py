@@ -6,10 +6,13 @@ prompt and the command line share one grammar; the index stays open between line
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import TextIO
 
-from indexer.errors import LoiErreur, Sortie
+from indexer.errors import LoiErreur, Sortie, montrable, raison
 
 AIDE_INVITE = """\
 Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une commande :
@@ -22,8 +25,6 @@ Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une
 
 def fichier_historique() -> str:
     """Where the prompt's history lives: ``$XDG_STATE_HOME/loi/historique`` (``~/.local/state``)."""
-    import os
-
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     return os.path.join(base, "loi", "historique")
 
@@ -33,8 +34,6 @@ HISTORIQUE_MAX = 1000  # lines kept in the history file
 
 def _historique() -> str | None:
     """Load the readline history; returns the file each entry is appended to, or None (warned)."""
-    import os
-
     try:
         import readline
     except ImportError:
@@ -52,7 +51,6 @@ def _historique() -> str | None:
                 flux.seek(0)
                 flux.truncate()
                 flux.write("".join(f"{ligne}\n" for ligne in lignes))
-                flux.flush()
         for ligne in lignes:
             readline.add_history(ligne)
     except (OSError, ValueError) as erreur:
@@ -61,24 +59,17 @@ def _historique() -> str | None:
     return fichier
 
 
-class _verrouille:
-    """The history file opened for reading and appending, under an exclusive lock (fcntl)."""
-
-    def __init__(self, fichier: str) -> None:
-        self.flux = open(fichier, "a+", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
-
-    def __enter__(self):  # noqa: ANN204
-        try:
+@contextlib.contextmanager
+def _verrouille(fichier: str) -> Iterator[TextIO]:
+    """The history file opened for reading and appending, under an exclusive lock (fcntl),
+    released when it is closed."""
+    with open(fichier, "a+", encoding="utf-8", errors="surrogateescape") as flux:
+        with contextlib.suppress(ImportError):  # Windows: no lock, appends stay whole lines
             import fcntl
 
-            fcntl.flock(self.flux.fileno(), fcntl.LOCK_EX)
-        except ImportError:  # Windows: no lock, appends stay whole lines
-            pass
-        self.flux.seek(0)
-        return self.flux
-
-    def __exit__(self, *exc: object) -> None:
-        self.flux.close()  # closing releases the lock
+            fcntl.flock(flux.fileno(), fcntl.LOCK_EX)
+        flux.seek(0)
+        yield flux
 
 
 _AVERTI: list[bool] = []
@@ -89,8 +80,6 @@ def _avertir(erreur: Exception) -> None:
     if _AVERTI:
         return
     _AVERTI.append(True)
-    from indexer.errors import raison
-
     motif = raison(erreur) if isinstance(erreur, OSError) else str(erreur)
     _dire(
         f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
@@ -115,24 +104,20 @@ def _retenir(fichier: str | None, ligne: str) -> None:
     try:
         with _verrouille(fichier) as flux:
             flux.write(ligne.replace("\n", " ") + "\n")
-            flux.flush()
     except (OSError, ValueError) as erreur:
         _avertir(erreur)
 
 
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
-    """Run one line of the prompt as the ``loi`` command would; no error ends the session.
-
-    Ctrl-C stops the running command and returns to the prompt.
-    """
+    """Run one line of the prompt as the ``loi`` command would; no error ends the session, and
+    Ctrl-C stops the running command and returns to the prompt."""
     import shlex
 
     try:
         argv = shlex.split(ligne)
     except ValueError:  # an unbalanced quote: search the words as typed
         argv = ligne.split()
-    if argv and argv[0] == "loi":
-        argv = argv[1:]
+    argv = argv[1:] if argv[:1] == ["loi"] else argv
     if not argv:
         return
     try:
@@ -148,13 +133,10 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
 
 
 def _dire(message: str) -> None:
-    from indexer.errors import montrable
-
     print(f"loi : {montrable(message, 1000)}", file=sys.stderr)
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
-    """The prompt: one search or law per line, the index kept open, history kept."""
     fichier = _historique()
     print("Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.")
     from indexer.cli.cherche import chercheur

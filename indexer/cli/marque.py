@@ -12,6 +12,8 @@ import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
+from indexer.cli import sortie
+from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
 from indexer.errors import Sortie
 from indexer.marque import SaisieInvalide, ajustee, imp, lire_contrat, lire_resultat, marque, notation_resultat, pdm
 from indexer.marque.contrat import replier
@@ -19,9 +21,9 @@ from indexer.marque.contrat import replier
 if TYPE_CHECKING:
     from argparse import Namespace
 
-# Vulnerability words, folded by ``replier`` (lower case, no accents, spaces or dashes).
-VULNERABLE = frozenset({"v", "vul", "vuln", "vulnerable"})
-NON_VULNERABLE = frozenset({"nv", "nonv", "nonvul", "nonvuln", "nonvulnerable"})
+# Vulnerability words, folded by ``replier`` (lower case, no accents, spaces or dashes): vulnerable or not.
+VULNERABILITES = {"v": True, "vul": True, "vuln": True, "vulnerable": True, "nv": False, "nonv": False,
+                  "nonvul": False, "nonvuln": False, "nonvulnerable": False}  # fmt: skip
 EXEMPLE_MARQUE = "loi marque 4♥X V -2"
 # At most two decimals: « 420,400 » is refused, never read as 420.4 when two scores were meant.
 _NOMBRE = re.compile(r"[+-]?[0-9]{1,9}(?:[.,][0-9]{1,2})?")
@@ -31,11 +33,8 @@ Affichage = tuple[dict[str, Any], list[str]]  # the JSON object, and the lines f
 
 
 def executer(arguments: Namespace) -> int:
-    """Run one scoring command and print its result."""
     commande = {"marque": _marque, "imp": _imp, "pdm": _pdm, "ajustee": _ajustee}[arguments.commande]
     objet, lignes = commande(arguments)
-    from indexer.cli import sortie
-
     # one write, checked: written whole or exit code 2 (sortie.emettre)
     sortie.emettre(sortie.json_texte(objet) if arguments.json else "\n".join(lignes) + "\n")
     return int(Sortie.TROUVE)
@@ -47,11 +46,9 @@ def executer(arguments: Namespace) -> int:
 def _vulnerabilite(jetons: list[str], rang: int) -> tuple[bool | None, int]:
     """Whether ``jetons[rang]`` starts a vulnerability word, and how many words it takes."""
     cle = replier(jetons[rang])
-    if cle in VULNERABLE:
-        return True, 1
-    if cle in NON_VULNERABLE:
-        return False, 1
-    if cle == "non" and rang + 1 < len(jetons) and replier(jetons[rang + 1]) in VULNERABLE:
+    if cle in VULNERABILITES:
+        return VULNERABILITES[cle], 1
+    if cle == "non" and rang + 1 < len(jetons) and VULNERABILITES.get(replier(jetons[rang + 1])):
         return False, 2  # « non vulnérable » in two words
     return None, 0
 
@@ -132,8 +129,6 @@ def _francais(nombre: float) -> str:
 def _jetons(mot: str) -> list[str]:
     """The numbers one word holds: « 1 100 » with no-break or thin spaces is one (the French way),
     « 420 400 -50 » three; « 1 100 » with a plain space could be either: refused."""
-    from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
-
     mot = sans_milliers(mot)
     if milliers_ambigus(mot):
         seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())

@@ -5,9 +5,14 @@ one table of ``indexer.cli.options``; ``lire`` reads every command line.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
+import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
+from indexer.cli import sortie
+from indexer.cli.options import COMMANDES, DEBUG, LIMITE_MAX, TYPES, entier, entiers
 from indexer.errors import LoiErreur, Sortie
 
 AIDE = """\
@@ -56,9 +61,8 @@ class Parseur(argparse.ArgumentParser):
     """An ArgumentParser that speaks French: headings, help, errors (exit code 2)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", FormatFrancais)
-        kwargs.setdefault("add_help", False)
-        kwargs.setdefault("allow_abbrev", False)  # « --lim » is no --limite: never a silent guess
+        # allow_abbrev: « --lim » is no --limite, never a silent guess
+        kwargs = {"formatter_class": FormatFrancais, "add_help": False, "allow_abbrev": False, **kwargs}
         super().__init__(*args, **kwargs)
         self._positionals.title = "arguments"
         self._optionals.title = "options"
@@ -66,15 +70,9 @@ class Parseur(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: Any = None) -> None:
         """--help and --version go through ``sortie.emettre``: written whole or exit code 2."""
-        import sys
-
-        if not message:
-            return
-        if file is None or file is sys.stdout:
-            from indexer.cli import sortie
-
+        if message and file in (None, sys.stdout):
             sortie.emettre(message)
-        elif file is not None:
+        elif message:
             file.write(message)
 
     def error(self, message: str) -> NoReturn:
@@ -87,44 +85,28 @@ class Parseur(argparse.ArgumentParser):
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
-    """Help text with a French « Usage : » heading."""
-
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         # prefix "" is argparse building a subcommand's prog name: leave it alone.
         super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
 
 
-def _nombre(valeur: str) -> int:
-    """A --limite value, with a French message when argparse must refuse it."""
-    from indexer.cli.options import LIMITE_MAX
+def _type(lire: Callable[[str], Any], refus: str) -> Callable[[str], Any]:
+    """An argparse type: what ``lire`` reads, else the French ``refus`` (« {} »: the value typed)."""
 
-    try:
-        nombre = int(valeur)
-    except ValueError:
-        nombre = 0
-    if not 1 <= nombre <= LIMITE_MAX:
-        raise argparse.ArgumentTypeError(f"« {valeur} » : donnez un nombre entre 1 et {LIMITE_MAX}")
-    return nombre
+    def convertir(valeur: str) -> Any:
+        resultat = lire(valeur)
+        if resultat is None:
+            raise argparse.ArgumentTypeError(refus.format(valeur))
+        return resultat
 
-
-def _entier(valeur: str) -> int:
-    """An --autre-table value: a whole number of points."""
-    from indexer.cli.options import entier
-
-    nombre = entier(valeur)
-    if nombre is None:
-        raise argparse.ArgumentTypeError(f"« {valeur} » n'est pas une marque : donnez un nombre entier (420, -50)")
-    return nombre
+    return convertir
 
 
-def _entiers(valeur: str) -> list[int]:
-    """A --marques value: one score, or several separated by commas."""
-    from indexer.cli.options import entiers
-
-    nombres = entiers(valeur)
-    if nombres is None:
-        raise argparse.ArgumentTypeError(f"« {valeur} » : donnez des marques entières (--marques 420 400 -50)")
-    return nombres
+def _limite(valeur: str) -> int | None:
+    with contextlib.suppress(ValueError):
+        if 1 <= int(valeur) <= LIMITE_MAX:
+            return int(valeur)
+    return None
 
 
 class _Etendre(argparse.Action):
@@ -135,41 +117,28 @@ class _Etendre(argparse.Action):
         setattr(namespace, self.dest, [*deja, *(n for valeur in values for n in valeur)])
 
 
+# What argparse is told for each kind of value of the table (``options``, « valeur »).
+GENRES: dict[str | None, dict[str, Any]] = {
+    None: {"action": "store_true"},
+    "nombre": {"type": _type(_limite, f"« {{}} » : donnez un nombre entre 1 et {LIMITE_MAX}")},
+    "texte": {},
+    "entier": {"type": _type(entier, "« {} » n'est pas une marque : donnez un nombre entier (420, -50)")},
+    "entiers": {
+        "type": _type(entiers, "« {} » : donnez des marques entières (--marques 420 400 -50)"),
+        "nargs": "+",
+        "action": _Etendre,
+    },
+    "choix": {},
+}
+REGLAGES = {"metavar": "metavar", "defaut": "default", "choix": "choices"}  # the table's key → argparse's
+
+
 def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
-    """One option of the table, as argparse takes it."""
+    reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
+    if option.get("repetable"):
+        reglages["action"] = "append"
     aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
-    if option["valeur"] is None:
-        parseur_.add_argument(option["drapeau"], action="store_true", help=aide)
-    elif option["valeur"] == "nombre":
-        parseur_.add_argument(
-            option["drapeau"], type=_nombre, default=option["defaut"], metavar=option["metavar"], help=aide
-        )
-    elif option["valeur"] in ("texte", "entier"):
-        parseur_.add_argument(
-            option["drapeau"],
-            dest=option["dest"],
-            metavar=option["metavar"],
-            help=aide,
-            type=_entier if option["valeur"] == "entier" else str,
-        )
-    elif option["valeur"] == "entiers":
-        parseur_.add_argument(
-            option["drapeau"],
-            dest=option["dest"],
-            metavar=option["metavar"],
-            help=aide,
-            nargs="+",
-            type=_entiers,
-            action=_Etendre,
-        )
-    else:
-        parseur_.add_argument(
-            option["drapeau"],
-            dest=option["dest"],
-            choices=option["choix"],
-            action="append" if option.get("repetable") else "store",
-            help=aide,
-        )
+    parseur_.add_argument(option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages)
 
 
 # A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):
@@ -178,28 +147,22 @@ NEGATIF = re.compile(r"-\d")
 
 
 class _Version(argparse.Action):
-    """``--version``: the version read when asked (``importlib.metadata`` is slow to import)."""
+    """``--version``: the version read when asked (``importlib.metadata`` is slow to import);
+    « (dépôt) » when the package is not installed."""
 
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
-        parser._print_message(f"loi {version()}\n")
+        from importlib import metadata
+
+        try:
+            version = metadata.version("loi-bridge")
+        except metadata.PackageNotFoundError:
+            version = "(dépôt)"
+        parser._print_message(f"loi {version}\n")
         parser.exit()
 
 
-def version() -> str:
-    """The installed package's version (pyproject.toml), or « (dépôt) » when it is not installed."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("loi-bridge")
-    except metadata.PackageNotFoundError:
-        return "(dépôt)"
-
-
 def parseur() -> argparse.ArgumentParser:
-    """The whole ``loi`` parser, built from the one table of ``indexer.cli.options``."""
     import textwrap
-
-    from indexer.cli.options import COMMANDES, DEBUG, TYPES
 
     types = textwrap.fill(", ".join(TYPES), 78, initial_indent=" " * 12, subsequent_indent="  ").strip()
     resultat = Parseur(prog="loi", description=AIDE.replace("TYPES", types))
@@ -221,8 +184,6 @@ def parseur() -> argparse.ArgumentParser:
 def lire(argv: list[str]) -> argparse.Namespace:
     """A command line's namespace. A command that takes words reads them and its options in any
     order (« loi cherche renonce --limite 2 mort »: ``parse_intermixed_args``), as a director types."""
-    from indexer.cli.options import COMMANDES
-
     resultat = parseur()
     definition = COMMANDES.get(argv[0]) if argv else None
     if definition is None or definition["mots"] is None or "--" in argv:

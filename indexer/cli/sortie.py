@@ -39,30 +39,30 @@ codecs.register_error("loi-decor", _decor)
 LARGEUR_TUBE = 80  # the width when the output is not a terminal
 LARGEUR_MIN, LARGEUR_MAX = 40, 100  # narrower is unreadable, wider too long a line to read
 
-# ANSI styles by kind of line or label (lecture.texte_humain, cherche.afficher).
+# ANSI styles by kind of line or label (lecture.texte_humain, cherche.lignes_reponse).
 STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "source": "2", "note": "3",
           "surligne": "1;33", "url": "2"}  # fmt: skip
 
 
-def en_couleur(choix: str | None = None, flux: object = None) -> bool:
-    """Colours: ``--couleur toujours|jamais``, else ``FORCE_COLOR``, else none with ``NO_COLOR``,
-    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org).
+def est_terminal(flux: object) -> bool:
+    """Whether a stream is a terminal (False when it is closed or missing: ``loi <&-``)."""
+    try:
+        return bool(flux.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
 
-    ``FORCE_COLOR`` set and not empty forces colours on, except ``0`` or ``false`` which
-    force them off (the reading of force-color.org's tools: supports-color, Node).
-    """
+
+def en_couleur(choix: str | None = None) -> bool:
+    """Colours: ``--couleur toujours|jamais``, else ``FORCE_COLOR``, else none with ``NO_COLOR``,
+    ``TERM=dumb`` or when the output is not a terminal (https://no-color.org). ``FORCE_COLOR`` set
+    and not empty forces colours on, except ``0`` or ``false`` which force them off (the reading of
+    force-color.org's tools: supports-color, Node)."""
     if choix in ("toujours", "jamais"):
         return choix == "toujours"
     force = os.environ.get("FORCE_COLOR")
     if force:
         return force.strip().lower() not in ("0", "false", "no", "non")
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    flux = sys.stdout if flux is None else flux
-    try:
-        return bool(flux.isatty())  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return not (os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb") and est_terminal(sys.stdout)
 
 
 def styler(actif: bool):  # noqa: ANN201 — no typing on the lookup path
@@ -74,10 +74,8 @@ def styler(actif: bool):  # noqa: ANN201 — no typing on the lookup path
 
 def _terminal() -> os.terminal_size | None:
     for flux in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(AttributeError, ValueError, OSError):
             return os.get_terminal_size(flux.fileno())  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            continue
     return None
 
 
@@ -89,16 +87,9 @@ def largeur() -> int:
     except ValueError:
         colonnes = 0
     if colonnes <= 0:
-        taille = _terminal() if sys.stdout is not None and _est_terminal(sys.stdout) else None
+        taille = _terminal() if est_terminal(sys.stdout) else None
         colonnes = taille.columns if taille else LARGEUR_TUBE
     return max(LARGEUR_MIN, min(colonnes, LARGEUR_MAX))
-
-
-def _est_terminal(flux: object) -> bool:
-    try:
-        return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def _page(texte: str) -> bool:
@@ -107,12 +98,10 @@ def _page(texte: str) -> bool:
     import shlex
     import subprocess
 
-    commande = os.environ.get("PAGER") or "less -R"
-    env = dict(os.environ)
-    env.setdefault("LESS", "FRX")  # quit when it fits, keep colours, leave the text on screen
+    env = {"LESS": "FRX", **os.environ}  # quit when it fits, keep colours, leave the text on screen
+    sys.stdout.flush()
     try:
-        mots = shlex.split(commande)
-        processus = subprocess.Popen(mots, stdin=subprocess.PIPE, env=env)
+        processus = subprocess.Popen(shlex.split(os.environ.get("PAGER") or "less -R"), stdin=subprocess.PIPE, env=env)
     except (OSError, ValueError):
         return False
     try:
@@ -142,18 +131,14 @@ def _encoder(texte: str) -> bytes:
 
 
 def _ecrire(descripteur: int, donnees: bytes) -> None:
-    """Write every byte, or undo: a regular file is cut back to its size before the answer.
-
-    One ``os.write`` loop on the descriptor, not ``sys.stdout``: an unbuffered stream
-    (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word.
-    """
+    """Write every byte, or undo: a regular file is cut back to its size before the answer. One
+    ``os.write`` loop on the descriptor, not ``sys.stdout``: an unbuffered stream
+    (``PYTHONUNBUFFERED=1``) drops the rest of a short write without a word."""
     avant = None
-    try:
+    with contextlib.suppress(OSError):  # a pipe, a terminal: nothing to seek
         etat = os.fstat(descripteur)
         if etat.st_mode & 0o170000 == 0o100000:  # S_ISREG, without importing stat
             avant = max(os.lseek(descripteur, 0, os.SEEK_CUR), etat.st_size)
-    except OSError:
-        pass  # a pipe, a terminal: nothing to seek
     vue = memoryview(donnees)
     try:
         while vue:
@@ -178,16 +163,12 @@ def emettre(texte: str, pager: bool = False) -> None:
             "La sortie standard est fermée : la réponse serait perdue. Relancez la "
             "commande sans fermer sa sortie (ou redirigez-la vers un fichier)."
         )
-    if pager and _est_terminal(sys.stdout) and _est_terminal(sys.stdin or sys.stdout):
-        taille = _terminal()
-        if taille and texte.count("\n") >= taille.lines - 1:
-            sys.stdout.flush()
-            if _page(texte):
-                return
-    try:
+    taille = _terminal() if pager and est_terminal(sys.stdout) and est_terminal(sys.stdin or sys.stdout) else None
+    if taille and texte.count("\n") >= taille.lines - 1 and _page(texte):
+        return
+    descripteur = None
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # a stream in memory (tests, an embedding program)
         descripteur = sys.stdout.fileno()
-    except (AttributeError, ValueError, OSError):  # a stream in memory (tests, an embedding program)
-        descripteur = None
     try:
         if descripteur is None:
             sys.stdout.write(texte)
@@ -196,11 +177,10 @@ def emettre(texte: str, pager: bool = False) -> None:
         donnees = _encoder(texte)
         sys.stdout.flush()  # what was written before, first
         _ecrire(descripteur, donnees)
-    except BrokenPipeError:
-        taire_sortie()
-        raise
     except OSError as erreur:
         taire_sortie()
+        if isinstance(erreur, BrokenPipeError):
+            raise
         raise SortieImpossible(
             f"Impossible d'écrire la réponse ({raison(erreur)}) : vérifiez "
             "la place libre et la destination de la sortie, puis relancez."
@@ -210,12 +190,10 @@ def emettre(texte: str, pager: bool = False) -> None:
 def taire_sortie() -> None:
     """Point stdout at /dev/null: what Python still holds to write at exit goes nowhere, silently
     (no « Exception ignored » after a broken pipe or a full disk)."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError, OSError):
         nul = os.open(os.devnull, os.O_WRONLY)
         os.dup2(nul, sys.stdout.fileno())
         os.close(nul)
-    except (AttributeError, ValueError, OSError):
-        pass
 
 
 def json_texte(objet: object) -> str:

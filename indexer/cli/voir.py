@@ -16,18 +16,12 @@ if TYPE_CHECKING:
     from argparse import Namespace
 
 
-def lire(reference: str, edition: str | None = None) -> dict:
-    """The JSON object of a law or paragraph (``lecture.lire`` over the committed data)."""
-    return lecture.lire(reference, edition, lecture.charger)
-
-
-def voir(arguments: Namespace) -> int:
-    """Print a law or paragraph for a person, or as JSON."""
-    objet = lire(" ".join(arguments.ref), arguments.edition)
+def executer(arguments: Namespace) -> int:
+    objet = lecture.lire(" ".join(arguments.ref), arguments.edition, lecture.charger)
     if arguments.json:
         sortie.emettre(sortie.json_texte(lecture.public(objet)))
     else:
-        style = sortie.styler(sortie.en_couleur(getattr(arguments, "couleur", None)))
-        texte = lecture.texte_humain(objet, sortie.largeur(), style, getattr(arguments, "sources", False))
-        sortie.emettre(texte, pager=not getattr(arguments, "sans_pager", False))
+        style = sortie.styler(sortie.en_couleur(arguments.couleur))
+        texte = lecture.texte_humain(objet, sortie.largeur(), style, arguments.sources)
+        sortie.emettre(texte, pager=not arguments.sans_pager)
     return int(Sortie.TROUVE)
