@@ -101,11 +101,7 @@ class Declarations:
 
     def meme_regle(self, edition: str, label: Label) -> tuple[tuple[str, Label], Correspondance] | None:
         """The other edition's paragraph declared the same rule as (edition, label), if any."""
-        for correspondance in self.correspondances:
-            autre = correspondance.autre(edition, label)
-            if autre:
-                return autre, correspondance
-        return None
+        return next(((autre, c) for c in self.correspondances if (autre := c.autre(edition, label))), None)
 
     def autre_regle(self, label: Label) -> AutreRegle | None:
         """The declaration that the two editions' paragraphs ``label`` are different rules."""
@@ -124,10 +120,34 @@ def _erreur(ligne: int, message: str) -> CorrespondanceInvalide:
 
 
 def lignes_des_entrees(texte: str, table: str) -> list[int]:
-    """The line of each ``[[table]]`` header, in order (tomllib gives no positions);
-    shared with the declarations of ``rattachements``."""
+    """The line of each ``[[table]]`` header, in order (tomllib gives no positions)."""
     entete = re.compile(rf"^\s*\[\[\s*{table}\s*\]\]")
     return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
+
+
+def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiErreur]) -> dict[str, list]:
+    """Each table's entries with their header's line, for the declarations files of
+    ``rattachements`` too: unreadable TOML, an unknown table, an entry not under a
+    ``[[table]]`` header of its own, are refused."""
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as probleme:
+        raise erreur(f"{fichier} : TOML illisible ({probleme}).") from None
+    inconnues = sorted(set(donnees) - set(tables))
+    if inconnues:
+        noms = [f"[[{table}]]" for table in tables]
+        attendu = f"{', '.join(noms[:-1])} ou {noms[-1]}" if len(noms) > 1 else noms[0]
+        raise erreur(f"{fichier} : table inconnue « {inconnues[0]} » (attendu : {attendu}).")
+    resultat = {}
+    for table in tables:
+        valeurs, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
+        if not isinstance(valeurs, list) or len(valeurs) != len(lignes):
+            raise erreur(f"{fichier} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
+        for valeur, ligne in zip(valeurs, lignes, strict=True):
+            if not isinstance(valeur, dict):
+                raise erreur(f"{fichier}, ligne {ligne} : entrée illisible.")
+        resultat[table] = list(zip(valeurs, lignes, strict=True))
+    return resultat
 
 
 def champ(entree: dict, cle: str, erreur: Callable[[str], Exception]) -> str:
@@ -222,19 +242,10 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fich
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:
     """The declarations of ``texte`` (the file's content), each checked against ``sources``
     (source key → cleaned lines); ``fichiers`` maps a key (``001``) to its file name."""
-    try:
-        donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as erreur:
-        raise CorrespondanceInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
-    inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact", "autre_regle"})
-    if inconnues:
-        raise CorrespondanceInvalide(
-            f"{FICHIER} : table inconnue « {inconnues[0]} » "
-            "(attendu : [[correspondance]], [[renvoi_inexact]] ou [[autre_regle]])."
-        )
-    correspondances = tuple(_correspondance(e, n, sources) for e, n in _entrees(donnees, texte, "correspondance"))
-    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in _entrees(donnees, texte, "renvoi_inexact"))
-    autres = tuple(_autre_regle(e, n, sources) for e, n in _entrees(donnees, texte, "autre_regle"))
+    tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
+    correspondances = tuple(_correspondance(e, n, sources) for e, n in tables["correspondance"])
+    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in tables["renvoi_inexact"])
+    autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:
         for paragraphe in correspondance.paragraphes:
@@ -252,13 +263,3 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
                 "éditions : l'une des deux déclarations est fausse.",
             )
     return Declarations(correspondances, inexacts, autres)
-
-
-def _entrees(donnees: dict, texte: str, table: str) -> list[tuple[dict, int]]:
-    entrees, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
-    if not isinstance(entrees, list) or len(entrees) != len(lignes):
-        raise CorrespondanceInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
-    for entree, ligne in zip(entrees, lignes, strict=True):
-        if not isinstance(entree, dict):
-            raise _erreur(ligne, "entrée illisible.")
-    return list(zip(entrees, lignes, strict=True))

@@ -29,11 +29,10 @@ refused with the entry's line in the file. This module opens nothing.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.corpus.correspondances import LIEU, champ, commence_a, lignes_des_entrees
+from indexer.corpus.correspondances import LIEU, champ, commence_a, entrees
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO
@@ -96,19 +95,8 @@ def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichi
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> tuple[Rattachement, ...]:
     """The entries of ``texte`` (the file's content), each checked against ``sources``
     (source key → cleaned lines); ``fichiers`` maps a key (``000``) to its file name."""
-    try:
-        donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as erreur:
-        raise RattachementInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
-    if set(donnees) - {"paragraphe"}:
-        raise RattachementInvalide(
-            f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » (attendu : [[paragraphe]])."
-        )
-    entrees = donnees.get("paragraphe", [])
-    lignes = lignes_des_entrees(texte, "paragraphe")
-    if not isinstance(entrees, list) or len(entrees) != len(lignes) or not all(isinstance(e, dict) for e in entrees):
-        raise RattachementInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[paragraphe]].")
-    return tuple(_entree(e, n, sources, fichiers) for e, n in zip(entrees, lignes, strict=True))
+    paragraphes = entrees(texte, FICHIER, ("paragraphe",), RattachementInvalide)["paragraphe"]
+    return tuple(_entree(e, n, sources, fichiers) for e, n in paragraphes)
 
 
 def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]) -> list[Extrait]:
