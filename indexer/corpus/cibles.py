@@ -70,7 +70,6 @@ class Arrivee:
 
 
 def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> Cibles:
-    """The targets of every edition, from the linked corpus's elements and their ids."""
     labels: dict[str, set[Label]] = {e: set() for e in EDITIONS}
     premiers: dict[tuple[Label, str], Label] = {}
     entrees: dict[tuple[int, str], str] = {}
@@ -90,10 +89,6 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
     return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, frozenset(completes), declarations)
 
 
-def _vers_loi(label: Label, edition: str, cibles: Cibles) -> Arrivee:
-    return Arrivee(Label(label.loi), cibles.entrees.get((label.loi, edition), ""))
-
-
 def _explication(label: Label, edition: str, cibles: Cibles) -> str:
     if (label.loi, edition) not in cibles.completes:
         return f"les sources {edition} ne donnent que des extraits de la loi {label.loi}"
@@ -104,7 +99,7 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
     """Where a citation of ``label`` made in a text of ``edition_texte`` lands."""
     edition = edition_du_code(edition_texte)
     if not label.parties:
-        return _vers_loi(label, edition, cibles)
+        return Arrivee(label, cibles.entrees.get((label.loi, edition), ""))
     if label in cibles.labels.get(edition, ()):
         return Arrivee(label, ancre(label, edition))
     nom = f"{label} ({edition})"
@@ -159,12 +154,11 @@ def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:
     """The paragraphs of other editions declared the same rule as ``label`` and given by the sources."""
-    trouves = []
-    for correspondance in cibles.declarations.correspondances:
-        autre = correspondance.autre(edition, label)
-        if autre and autre[1] in cibles.labels.get(autre[0], ()):
-            trouves.append((autre, correspondance))
-    return trouves
+    return [
+        (autre, correspondance)
+        for correspondance in cibles.declarations.correspondances
+        if (autre := correspondance.autre(edition, label)) and autre[1] in cibles.labels.get(autre[0], ())
+    ]
 
 
 def equivalents(label: Label, edition_texte: str, cibles: Cibles) -> tuple[Arrivee, ...]:

@@ -75,10 +75,9 @@ def _mots(texte: str) -> list[str]:
 def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
     """The subtitles of the law's 2017 paragraphs, as sets of words, from every 2017 part."""
     titres: dict[frozenset[str], Label] = {}
-    for partie in loi.parties:
-        for element in partie.elements:
-            if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
-                titres.setdefault(frozenset(_mots(element.titre)), element.label)
+    for _, partie, element in parcourir(loi):
+        if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
+            titres.setdefault(frozenset(_mots(element.titre)), element.label)
     return titres
 
 
@@ -102,10 +101,6 @@ def _entete_declare(precedent: Element, element: Element) -> bool:
     """A law heading without text on the element's own line: the one ``rattachements``
     places before a declared passage (« Si une violation se produit : », 000:4675, 43B)."""
     return precedent.type == LOI and not precedent.blocs and precedent.ligne == element.ligne
-
-
-def _seul_titre(element: Element) -> bool:
-    return all(b.forme == TITRE for b in element.blocs)
 
 
 def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | None:
@@ -197,7 +192,7 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
             and suivant.type == LOI
             and suivant.label
             and elements[rang + 1][0][1] == cle[1]
-            and (titre and _seul_titre(element) or annonce(element))
+            and (titre and all(b.forme == TITRE for b in element.blocs) or annonce(element))
         ):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …, or « … priorité ? [50D1b. »
         elif titre:

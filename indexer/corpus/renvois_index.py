@@ -86,14 +86,11 @@ def _liens(
         return
     for mot in MOT.finditer(texte):
         if mot["mot"] == "Introduction" and objet and objet.sections:
-            section, page = _introduction(termes[0], objet), objet.chemin
+            introduction = _introduction(termes[0], objet)
+            yield RenvoiArticle(mot.start(), mot.end(), introduction.cle, objet.chemin, introduction.ancre)
         elif mot["mot"] != "Introduction" and definitions and definitions.sections:
             cle, ancre = _definition(termes, definitions)
             yield RenvoiArticle(mot.start(), mot.end(), cle, definitions.chemin, ancre)
-            continue
-        else:
-            continue
-        yield RenvoiArticle(mot.start(), mot.end(), section.cle, page, section.ancre)
 
 
 def lier_index(index: Document, definitions: Document | None, objet: Document | None) -> Document:

@@ -29,7 +29,7 @@ import datetime
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from indexer.corpus.cibles import Cibles, resoudre
 from indexer.corpus.correspondances import champ, lignes_des_entrees
@@ -127,27 +127,19 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
     2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law.
     """
     paragraphes = _paragraphes(fiches)
-    resultat = []
-    for situation in situations:
-        cible = _paragraphe_verifie(situation, paragraphes, cibles)
-        resultat.append(
-            Fiche(
-                loi=None,
-                ref=cible.ref,
-                rattachement=cible.rattachement,
-                ancre=cible.ancre,
-                url=cible.url,
-                type=SITUATION,
-                edition=cible.edition,
-                role="",
-                source=f"situations:{situation.ligne}",
-                titre="",
-                page=cible.page,
-                texte=situation.texte,
-                corps=situation.texte,
-            )
+    return tuple(
+        replace(
+            _paragraphe_verifie(situation, paragraphes, cibles),
+            loi=None,
+            type=SITUATION,
+            role="",
+            source=f"situations:{situation.ligne}",
+            titre="",
+            texte=situation.texte,
+            corps=situation.texte,
         )
-    return tuple(resultat)
+        for situation in situations
+    )
 
 
 def _paragraphe_verifie(situation: Situation, paragraphes: dict[str, Fiche], cibles: Cibles) -> Fiche:
