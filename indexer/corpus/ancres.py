@@ -45,12 +45,10 @@ class Ancres:
     en_tete: frozenset[Label] = frozenset()
 
     def de(self, cle: Cle) -> tuple[str, ...]:
-        """The ids of one element (empty for none)."""
         return self.par_element.get(cle, ())
 
 
 def parcourir(loi: Loi) -> Iterator[tuple[Cle, Partie, Element]]:
-    """Every element of a law in page order, with its key."""
     for i, partie in enumerate(loi.parties):
         for j, element in enumerate(partie.elements):
             yield (loi.numero, i, j), partie, element
@@ -90,7 +88,6 @@ def _courants(loi: Loi) -> dict[Label, Cle]:
 
 
 def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
-    """The ids of every element of one law page."""
     courants = _courants(loi)
     compteurs: dict[str, int] = {}
     vus: set[str] = {ancre(Label(loi.numero))}

@@ -96,7 +96,6 @@ def _explication(label: Label, edition: str, cibles: Cibles) -> str:
 
 
 def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
-    """Where a citation of ``label`` made in a text of ``edition_texte`` lands."""
     edition = edition_du_code(edition_texte)
     if not label.parties:
         return Arrivee(label, cibles.entrees.get((label.loi, edition), ""))

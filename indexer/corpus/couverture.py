@@ -60,7 +60,6 @@ def replier(mot: str) -> str:
 
 
 def mots(texte: str) -> list[str]:
-    """The folded words of a text."""
     return [replier(m) for m in _MOT.findall(texte)]
 
 

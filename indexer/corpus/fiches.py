@@ -221,7 +221,6 @@ def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattach
 
 
 def fiches_document(document: Document) -> Iterator[Fiche]:
-    """One fiche per section of a side document (definitions, index, articles…)."""
     page = document.chemin.removesuffix(".md") + "/index.html"  # as url_loi: a file, for file://
     vedettes: list[str] = []  # the index's headword, then sub-entry, above this entry
     for section in document.sections:

@@ -113,7 +113,6 @@ def _suite(texte: str, debut: int, label: Label) -> Iterator[Renvoi]:
 
 
 def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
-    """The items of a list that starts at ``debut`` with a full citation."""
     trouve = _ATOME.match(texte, debut)
     label = _label_atome(trouve) if trouve else None
     while trouve and label:
@@ -266,7 +265,6 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
 
 
 def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tuple[Bloc, list[Probleme]]:
-    """The bloc with its references attached, and a report per inexact target."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc, []
     renvois, problemes = [], []

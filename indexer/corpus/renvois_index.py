@@ -76,7 +76,6 @@ def _introduction(terme: str, objet: Document) -> Section:
 def _liens(
     texte: str, section: Section, tete: str, index: Document, definitions: Document | None, objet: Document | None
 ) -> Iterator[RenvoiArticle]:
-    """The links of one Bloc of ``section``, whose headword is ``tete``."""
     voir = VOIR.match(texte)
     termes = (section.titre, tete)
     if voir:

@@ -65,7 +65,6 @@ def _erreur(ligne: int | str, message: str) -> SituationInvalide:
 
 
 def lire(texte: str) -> tuple[Situation, ...]:
-    """The entries of a situations file, in order, each checked on its own."""
     try:
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
