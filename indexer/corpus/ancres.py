@@ -39,8 +39,6 @@ class Ancres:
     """The ids of every element: the first is the element's own, the others are aliases."""
 
     par_element: dict[Cle, tuple[str, ...]]
-    # Every law label the corpus has, with the page anchor its unqualified id is on.
-    labels: frozenset[Label]
     # The 2017 paragraphs attested by their sub-paragraphs only: their bare heading has the short id.
     en_tete: frozenset[Label] = frozenset()
 
@@ -123,11 +121,8 @@ def _avec_alias(par_element: dict[Cle, tuple[str, ...]], alias: dict[str, str]) 
 def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
     """The ids of every law page of the corpus, with the retired ids kept as aliases."""
     par_element: dict[Cle, tuple[str, ...]] = {}
-    labels: set[Label] = set()
     tetes: set[Label] = set()
     for loi in corpus.lois:
         par_element.update(ancres_loi(loi))
-        labels.add(Label(loi.numero))
-        labels.update(e.label for _, _, e in parcourir(loi) if e.type == LOI and e.label)
         tetes |= en_tete(loi)
-    return Ancres(_avec_alias(par_element, alias or {}), frozenset(labels), frozenset(tetes))
+    return Ancres(_avec_alias(par_element, alias or {}), frozenset(tetes))

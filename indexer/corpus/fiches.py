@@ -143,9 +143,7 @@ def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Parti
     the quote right after it is that quote's, ``fiches_loi``): among the quotes of its part,
     with the quote above it (« Ce qui est interdit : » after 40A3); after the last of them, to
     the law: a topic of its own (« Déclarations psychiques : »)."""
-    if not est_titre:
-        return courant
-    if any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
+    if not est_titre or any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
         return courant
     return Label(courant.loi)
 
