@@ -83,9 +83,7 @@ ETAPES: dict[str, Etape] = {
 def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> Lignes:
     """Apply the errata of one source; a mismatch raises rather than guess."""
     resultat = list(lignes)
-    for erratum in errata:
-        if erratum.source != source:
-            continue
+    for erratum in (e for e in errata if e.source == source):
         index = erratum.ligne - 1
         if not 0 <= index < len(resultat) or erratum.avant not in resultat[index]:
             raise ErreurErratum(

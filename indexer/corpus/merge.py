@@ -67,9 +67,8 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
         for numero, partie in extrait.parties:
             par_loi.setdefault(numero, []).append(partie)
         documents.extend(extrait.documents)
-    par_loi = {numero: etiqueter(numero, parties) for numero, parties in par_loi.items()}
     lois = tuple(
-        Loi(numero, tuple(sorted(parties, key=_rang)))  # sorted() is stable: source order kept
+        Loi(numero, tuple(sorted(etiqueter(numero, parties), key=_rang)))  # sorted() is stable: source order kept
         for numero, parties in sorted(par_loi.items())
     )
     return Corpus(lois, tuple(sorted(documents, key=lambda d: d.chemin)))
