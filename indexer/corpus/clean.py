@@ -31,9 +31,7 @@ class Erratum:
     """One repair: in ``source`` at ``ligne``, ``avant`` becomes ``apres``, for ``motif``.
 
     With a ``note`` instead of ``apres``, the words stay as the source has them and the
-    note goes under them (``corpus.signalements``): a slip whose repair would be a guess,
-    or a gap that another source fills (« pas » missing in 000:4647; 002:85 without the
-    exception that 001 and 000 give).
+    note goes under them (``corpus.signalements``), where the other sources say it.
     """
 
     source: str

@@ -16,8 +16,7 @@ names it, in one of two ways (never from the 2007 text, never from order):
   after them in parentheses (003:129 « …si l'enchère insuffisante n'avait pas eu
   lieu. » is restated by 000:3378 « …n'avait pas eu lieu (27D, et voir 12B1) »: 27D).
 
-And ``scinder`` cuts off the end of a labelled extract where a sentence opens with another
-source's quote of another paragraph (the booklet's 41C runs on into 41D).
+And ``scinder`` splits an extract that runs on into another paragraph.
 """
 
 from __future__ import annotations
@@ -75,9 +74,7 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
 
 
 def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
-    """Label the unlabelled 2017 paragraphs of one law that another 2017 source names
-    (module docstring), and split off the end of a paragraph that another source quotes
-    under another label (``scinder``); every other part is returned as it is."""
+    """The parts of one law, labelled and split as the module docstring says; the others as they are."""
     etiquetees = [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
     return [replace(p, elements=tuple(x for e in p.elements for x in scinder(e, p, etiquetees))) for p in etiquetees]
 

@@ -33,7 +33,7 @@ from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Loi, Renvoi, RenvoiArticle
 
-Articles = dict[str, tuple[str, str]]  # article key ("83.1") → (page, anchor)
+Articles = dict[str, tuple[str, str]]  # article or sub-article key ("83.1") → (page, anchor)
 
 # One citation after "Loi": 16, 16B, 16 B, 16B1, 9 A 2.b), 12C1e, 12C1(e) (i), 64.B
 ATOME = (
@@ -198,16 +198,6 @@ def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
     return trouves
 
 
-def articles_du_corpus(corpus: Corpus) -> Articles:
-    """Every article and sub-article of the regulations, with its page and anchor."""
-    return {
-        section.cle: (document.chemin, section.ancre)
-        for document in corpus.documents
-        if document.type == "reglement"
-        for section in document.sections
-    }
-
-
 def _article(cle: str, articles: Articles) -> tuple[str, str] | None:
     """The article itself, else its nearest existing parent ("105.2.1" → "105.2" → "105")."""
     morceaux = cle.split(".")
@@ -304,7 +294,8 @@ def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Prob
 def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple[Corpus, tuple[Probleme, ...]]:
     """Attach its references to every Bloc, each in its text's edition; report the inexact ones."""
     problemes: list[Probleme] = []
-    cibles, articles = calculer_cibles(corpus, ancres, declarations), articles_du_corpus(corpus)
+    cibles = calculer_cibles(corpus, ancres, declarations)
+    articles = {s.cle: (d.chemin, s.ancre) for d in corpus.documents if d.type == "reglement" for s in d.sections}
     lois = tuple(_lier_loi(loi, cibles, articles, problemes) for loi in corpus.lois)
     par_type = {document.type: document for document in corpus.documents}
     documents = []

@@ -3,10 +3,10 @@ the parsed sources: the note becomes a footnote of the paragraph that holds ``av
 its call right after those words.
 
 A repair that would choose a wording (the Guide's 43A1(a) lacks « pas », 000:4647) or
-add words a source does not have (002's 70E1 lacks an exception, 002:85) is not made
-in the text: the text stays as its source gives it, the note says what is wrong and
-where the other sources say it. ``clean.appliquer_errata`` has already checked that
-``avant`` stands on its line.
+add words a source does not have (002's 70E1 lacks the exception that 001 and 000
+give, 002:85) is not made in the text: the text stays as its source gives it, the note
+says what is wrong and where the other sources say it. ``clean.appliquer_errata`` has
+already checked that ``avant`` stands on its line.
 """
 
 from __future__ import annotations
