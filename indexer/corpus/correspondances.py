@@ -150,17 +150,13 @@ def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiE
     return resultat
 
 
-def champ(entree: dict, cle: str, erreur: Callable[[str], Exception]) -> str:
-    """The non-empty text field ``cle`` of a declaration, else ``erreur(message)``
-    (each declarations file names itself and its line)."""
+def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> str:
+    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur(ligne,
+    message)`` (each declarations file names itself)."""
     valeur = entree.get(cle)
     if not isinstance(valeur, str) or not valeur.strip():
-        raise erreur(f"le champ « {cle} » manque ou est vide.")
+        raise erreur(ligne, f"le champ « {cle} » manque ou est vide.")
     return valeur
-
-
-def _champ(entree: dict, cle: str, ligne: int) -> str:
-    return champ(entree, cle, lambda message: _erreur(ligne, message))
 
 
 def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
@@ -198,7 +194,7 @@ def _label(valeur: object, edition: str, ligne: int) -> Label:
 def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
     paragraphes = tuple((edition, _label(entree.get(edition), edition, ligne)) for edition in EDITIONS)
     _preuves(entree, ligne, sources)
-    return Correspondance(paragraphes, _champ(entree, "raison", ligne), ligne)
+    return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
 
 
 def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -210,8 +206,8 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> d
             raise _erreur(
                 ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
             )
-        lieu = _champ(preuve, "ligne", ligne)
-        _verifier_preuve(lieu, _champ(preuve, "extrait", ligne), sources, ligne)
+        lieu = champ(preuve, "ligne", ligne)
+        _verifier_preuve(lieu, champ(preuve, "extrait", ligne), sources, ligne)
         lieux[edition] = lieu.strip()
     return lieux
 
@@ -221,12 +217,12 @@ def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) 
     place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
     lieux = _preuves(entree, ligne, sources)
     extrait = entree[f"preuve_{COURANTE}"]["extrait"]
-    return AutreRegle(label, _champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
+    return AutreRegle(label, champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
 
 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
-    texte = _champ(entree, "texte", ligne)
-    cle, numero = _verifier_preuve(_champ(entree, "ligne", ligne), texte, sources, ligne)
+    texte = champ(entree, "texte", ligne)
+    cle, numero = _verifier_preuve(champ(entree, "ligne", ligne), texte, sources, ligne)
     cible = None
     if "cible" in entree:
         cible = _label(entree["cible"], "cité", ligne)
@@ -235,8 +231,8 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fich
             raise _erreur(
                 ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'
             )
-        _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
-    return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne, cible)
+        _verifier_preuve(champ(preuve, "ligne", ligne), champ(preuve, "extrait", ligne), sources, ligne)
+    return Inexact(fichiers[cle], numero, texte, champ(entree, "raison", ligne), ligne, cible)
 
 
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:

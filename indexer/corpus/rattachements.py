@@ -60,13 +60,9 @@ def _erreur(ligne: int, message: str) -> RattachementInvalide:
     return RattachementInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
 
-def _texte(entree: dict, cle: str, ligne: int) -> str:
-    return champ(entree, cle, lambda message: _erreur(ligne, message))
-
-
 def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
     """(source key, line) of ``entree``'s ``ligne``, once its ``extrait`` is found there."""
-    lieu, extrait = _texte(entree, "ligne", ligne), _texte(entree, "extrait", ligne)
+    lieu, extrait = champ(entree, "ligne", ligne, _erreur), champ(entree, "extrait", ligne, _erreur)
     trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
         raise _erreur(
@@ -89,7 +85,7 @@ def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichi
         raise _erreur(ligne, 'le champ « preuves » manque (attendu : [ { ligne = "000:5975", extrait = "…" } ]).')
     for preuve in preuves:
         _lieu(preuve, sources, ligne)
-    return Rattachement(fichiers[cle], numero, label, _texte(entree, "raison", ligne), ligne)
+    return Rattachement(fichiers[cle], numero, label, champ(entree, "raison", ligne, _erreur), ligne)
 
 
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> tuple[Rattachement, ...]:

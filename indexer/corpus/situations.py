@@ -84,11 +84,11 @@ def _situation(entree: object, ligne: int) -> Situation:
     inconnus = sorted(set(entree) - set(CHAMPS))
     if inconnus:
         raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : {', '.join(CHAMPS)}).")
-    ref, texte, par = (champ(entree, nom, lambda message: _erreur(ligne, message)) for nom in ("ref", "texte", "par"))
+    ref, texte, par = (champ(entree, nom, ligne, _erreur) for nom in ("ref", "texte", "par"))
     le = entree.get("le")
     if type(le) is not datetime.date:  # a datetime is a date too: a time of day means a slip
         raise _erreur(ligne, "le champ « le » manque ou n'est pas une date (attendu : le = 2026-11-23).")
-    verifie = champ(entree, "verifie", lambda message: _erreur(ligne, message))
+    verifie = champ(entree, "verifie", ligne, _erreur)
     return Situation(
         _label(ref, ligne), " ".join(texte.split()), ligne, " ".join(par.split()), le, _label(verifie, ligne)
     )
