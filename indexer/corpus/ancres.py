@@ -59,9 +59,7 @@ def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tupl
         qualifie, rang = base, 2
         while qualifie in vus:
             qualifie, rang = f"{base}-{rang}", rang + 1
-    if courant and label.parties:
-        return (ancre(label), qualifie)
-    return (qualifie,)
+    return (ancre(label), qualifie) if courant and label.parties else (qualifie,)
 
 
 def en_tete(loi: Loi) -> set[Label]:
@@ -120,9 +118,6 @@ def _avec_alias(par_element: dict[Cle, tuple[str, ...]], alias: dict[str, str]) 
 
 def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
     """The ids of every law page of the corpus, with the retired ids kept as aliases."""
-    par_element: dict[Cle, tuple[str, ...]] = {}
-    tetes: set[Label] = set()
-    for loi in corpus.lois:
-        par_element.update(ancres_loi(loi))
-        tetes |= en_tete(loi)
-    return Ancres(_avec_alias(par_element, alias or {}), frozenset(tetes))
+    par_element = {cle: ids for loi in corpus.lois for cle, ids in ancres_loi(loi).items()}
+    tetes = frozenset(label for loi in corpus.lois for label in en_tete(loi))
+    return Ancres(_avec_alias(par_element, alias or {}), tetes)

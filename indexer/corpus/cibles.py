@@ -51,8 +51,8 @@ class Cibles:
 
     labels: dict[str, frozenset[Label]]
     premiers: dict[tuple[Label, str], Label]  # a paragraph → its first sub-paragraph given, per edition
-    entrees: dict[tuple[int, str], str]  # (law, edition) → id where the law's official text begins
-    completes: frozenset[tuple[int, str]]  # (law, edition) whose full official text the sources give
+    # (law, edition) whose full official text the sources give → the id where that text begins
+    entrees: dict[tuple[int, str], str]
     declarations: Declarations
 
 
@@ -73,12 +73,10 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
     labels: dict[str, set[Label]] = {e: set() for e in EDITIONS}
     premiers: dict[tuple[Label, str], Label] = {}
     entrees: dict[tuple[int, str], str] = {}
-    completes: set[tuple[int, str]] = set()
     for loi in corpus.lois:
         for cle, partie, element in parcourir(loi):  # page order
             edition = edition_du_code(partie.edition)
             if partie.role == ROLE_TEXTE and ancres.de(cle):  # where the official, complete text begins
-                completes.add((loi.numero, edition))
                 entrees.setdefault((loi.numero, edition), ancres.de(cle)[-1])
             if element.type == LOI and element.label and element.label.parties:
                 labels[edition].add(element.label)
@@ -86,11 +84,11 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
                     premiers.setdefault((parent, edition), element.label)
     # The headings the page gives 2017 paragraphs attested by their sub-paragraphs only are targets too.
     labels[COURANTE] |= ancres.en_tete
-    return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, frozenset(completes), declarations)
+    return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, declarations)
 
 
 def _explication(label: Label, edition: str, cibles: Cibles) -> str:
-    if (label.loi, edition) not in cibles.completes:
+    if (label.loi, edition) not in cibles.entrees:
         return f"les sources {edition} ne donnent que des extraits de la loi {label.loi}"
     return ""
 
