@@ -135,12 +135,8 @@ def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Parti
 
 def _cite_sous_label(debut: list[str], autres: list[Partie]) -> Label | None:
     motif = re.compile(r"\b" + r"\W+".join(debut) + r"\b")
-    for partie in autres:
-        for autre in partie.elements:
-            etiquete = autre.type == LOI and autre.label is not None and bool(autre.label.parties)
-            if etiquete and motif.search(_plie(" ".join(b.texte for b in autre.blocs))):
-                return autre.label
-    return None
+    etiquetes = (e for p in autres for e in p.elements if e.type == LOI and e.label and e.label.parties)
+    return next((e.label for e in etiquetes if motif.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
 
 
 def _reformule_puis_cite(numero: int, fin: list[str], autres: list[Partie]) -> Label | None:

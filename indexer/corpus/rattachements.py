@@ -143,10 +143,8 @@ def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattach
     preambules = {e.ligne: k for k, e in enumerate(partie.elements) if e.type == LOI and e.label == Label(numero)}
     elements: list[Element] = []
     for rang, element in enumerate(partie.elements):
-        if preambules.get(element.ligne, rang) != rang:
-            elements.append(element)  # the quote on this line takes the declaration
-            continue
-        declare = restants.pop((partie.source, element.ligne), None)
+        seul = preambules.get(element.ligne, rang) == rang  # else the quote on this line takes the declaration
+        declare = restants.pop((partie.source, element.ligne), None) if seul else None
         if declare is None:
             elements.append(element)
             continue
