@@ -244,13 +244,10 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
     autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:
-        for paragraphe in correspondance.paragraphes:
-            if paragraphe in vus:
-                raise _erreur(
-                    correspondance.ligne,
-                    f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré ligne {vus[paragraphe]}.",
-                )
-            vus[paragraphe] = correspondance.ligne
+        for edition, label in correspondance.paragraphes:
+            deja = vus.setdefault((edition, label), correspondance.ligne)
+            if deja != correspondance.ligne:
+                raise _erreur(correspondance.ligne, f"{edition} {label.compact()} est déjà déclaré ligne {deja}.")
     for autre in autres:
         if any({label for _, label in c.paragraphes} == {autre.label} for c in correspondances):
             raise _erreur(

@@ -63,8 +63,7 @@ def url_loi(numero: int, id_: str = "") -> str:
 def _ref(loi: Loi, element: Element, id_: str) -> str:
     if element.type == LOI and element.label:
         return element.label.compact()
-    numero = id_.rsplit("-", 1)[-1]
-    return f"{loi.numero} {element.type} {numero}"
+    return f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"
 
 
 def _mots(texte: str) -> list[str]:
