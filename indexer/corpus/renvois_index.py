@@ -37,11 +37,10 @@ def _entree(cible: str, sections: Sequence[Section], depuis: Section) -> Section
     entry ``depuis`` that holds it."""
     cle = cle_de_tri(cible)
     rangees = sorted((s for s in sections if s is not depuis), key=lambda s: s.niveau)  # headwords first
-    for accepte in (lambda c: c == cle, lambda c: c.startswith(cle), lambda c: cle.startswith(c)):
-        trouve = next((s for s in rangees if cle_de_tri(s.titre) and accepte(cle_de_tri(s.titre))), None)
-        if trouve:
-            return trouve
-    return None
+    essais = (lambda c: c == cle, lambda c: c.startswith(cle), lambda c: cle.startswith(c))
+    return next(
+        (s for accepte in essais for s in rangees if cle_de_tri(s.titre) and accepte(cle_de_tri(s.titre))), None
+    )
 
 
 def _mots(terme: str) -> tuple[str, ...]:
