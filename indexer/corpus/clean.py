@@ -54,8 +54,7 @@ def sans_saut_de_page(lignes: Lignes) -> Lignes:
 
 def couleurs_symbol(lignes: Lignes) -> Lignes:
     """Map Symbol-font suits ``§¨©ª`` to ♣♦♥♠ in the 001 RNC only (corpus/NOTES.md §2.7)."""
-    debut = DEBUT_RNC - 1
-    return lignes[:debut] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[debut:])
+    return lignes[: DEBUT_RNC - 1] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[DEBUT_RNC - 1 :])
 
 
 def guillemets_doubles(lignes: Lignes) -> Lignes:
