@@ -36,9 +36,8 @@ def _cibles() -> Cibles:
         (12, "2007"): "loi-12-a-2007",
         (68, "2017"): "loi-68-2017",
     }
-    completes = frozenset({(16, "2007"), (23, "2007"), (12, "2007"), (68, "2017")})
     declarations = Declarations((Correspondance((("2007", _L("16D")), ("2017", _L("16C"))), "même règle", 21),))
-    return Cibles(labels, premiers, entrees, completes, declarations)
+    return Cibles(labels, premiers, entrees, declarations)
 
 
 REGLES = [

@@ -95,7 +95,7 @@ def test_article_vers_son_plus_proche_parent() -> None:
     from indexer.model import TEXTE, Bloc
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
-    cibles = Cibles({}, {}, {}, frozenset(), Declarations())
+    cibles = Cibles({}, {}, {}, Declarations())
     bloc, problemes = lier_bloc(
         Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), Lieu("001.txt", 1, "2008"), cibles, articles
     )

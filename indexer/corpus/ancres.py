@@ -39,18 +39,14 @@ class Ancres:
     """The ids of every element: the first is the element's own, the others are aliases."""
 
     par_element: dict[Cle, tuple[str, ...]]
-    # Every law label the corpus has, with the page anchor its unqualified id is on.
-    labels: frozenset[Label]
     # The 2017 paragraphs attested by their sub-paragraphs only: their bare heading has the short id.
     en_tete: frozenset[Label] = frozenset()
 
     def de(self, cle: Cle) -> tuple[str, ...]:
-        """The ids of one element (empty for none)."""
         return self.par_element.get(cle, ())
 
 
 def parcourir(loi: Loi) -> Iterator[tuple[Cle, Partie, Element]]:
-    """Every element of a law in page order, with its key."""
     for i, partie in enumerate(loi.parties):
         for j, element in enumerate(partie.elements):
             yield (loi.numero, i, j), partie, element
@@ -63,9 +59,7 @@ def _ids_loi(label: Label, partie: Partie, courant: bool, vus: set[str]) -> tupl
         qualifie, rang = base, 2
         while qualifie in vus:
             qualifie, rang = f"{base}-{rang}", rang + 1
-    if courant and label.parties:
-        return (ancre(label), qualifie)
-    return (qualifie,)
+    return (ancre(label), qualifie) if courant and label.parties else (qualifie,)
 
 
 def en_tete(loi: Loi) -> set[Label]:
@@ -90,7 +84,6 @@ def _courants(loi: Loi) -> dict[Label, Cle]:
 
 
 def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
-    """The ids of every element of one law page."""
     courants = _courants(loi)
     compteurs: dict[str, int] = {}
     vus: set[str] = {ancre(Label(loi.numero))}
@@ -125,12 +118,6 @@ def _avec_alias(par_element: dict[Cle, tuple[str, ...]], alias: dict[str, str]) 
 
 def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
     """The ids of every law page of the corpus, with the retired ids kept as aliases."""
-    par_element: dict[Cle, tuple[str, ...]] = {}
-    labels: set[Label] = set()
-    tetes: set[Label] = set()
-    for loi in corpus.lois:
-        par_element.update(ancres_loi(loi))
-        labels.add(Label(loi.numero))
-        labels.update(e.label for _, _, e in parcourir(loi) if e.type == LOI and e.label)
-        tetes |= en_tete(loi)
-    return Ancres(_avec_alias(par_element, alias or {}), frozenset(labels), frozenset(tetes))
+    par_element = {cle: ids for loi in corpus.lois for cle, ids in ancres_loi(loi).items()}
+    tetes = frozenset(label for loi in corpus.lois for label in en_tete(loi))
+    return Ancres(_avec_alias(par_element, alias or {}), tetes)

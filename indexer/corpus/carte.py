@@ -152,12 +152,12 @@ def verifier(carte: Carte, declarations: Declarations) -> list[str]:
     --strict`` refuses them): a 2007 number is never evidence of a 2017 one."""
     problemes = []
     for correspondance in declarations.correspondances:
-        for edition, label in correspondance.paragraphes:
-            if edition == COURANTE and not carte.atteste(label):
-                problemes.append(
-                    f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
-                    f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste."
-                )
+        label = dict(correspondance.paragraphes)[COURANTE]
+        if not carte.atteste(label):
+            problemes.append(
+                f"{FICHIER}, ligne {correspondance.ligne} : la correspondance nomme "
+                f"{label.compact()} ({COURANTE}), qu'aucune source {COURANTE} n'atteste."
+            )
     for autre in declarations.autres_regles:
         if not _fondee(autre, carte):
             problemes.append(

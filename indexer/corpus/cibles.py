@@ -51,8 +51,8 @@ class Cibles:
 
     labels: dict[str, frozenset[Label]]
     premiers: dict[tuple[Label, str], Label]  # a paragraph → its first sub-paragraph given, per edition
-    entrees: dict[tuple[int, str], str]  # (law, edition) → id where the law's official text begins
-    completes: frozenset[tuple[int, str]]  # (law, edition) whose full official text the sources give
+    # (law, edition) whose full official text the sources give → the id where that text begins
+    entrees: dict[tuple[int, str], str]
     declarations: Declarations
 
 
@@ -70,16 +70,13 @@ class Arrivee:
 
 
 def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> Cibles:
-    """The targets of every edition, from the linked corpus's elements and their ids."""
     labels: dict[str, set[Label]] = {e: set() for e in EDITIONS}
     premiers: dict[tuple[Label, str], Label] = {}
     entrees: dict[tuple[int, str], str] = {}
-    completes: set[tuple[int, str]] = set()
     for loi in corpus.lois:
         for cle, partie, element in parcourir(loi):  # page order
             edition = edition_du_code(partie.edition)
             if partie.role == ROLE_TEXTE and ancres.de(cle):  # where the official, complete text begins
-                completes.add((loi.numero, edition))
                 entrees.setdefault((loi.numero, edition), ancres.de(cle)[-1])
             if element.type == LOI and element.label and element.label.parties:
                 labels[edition].add(element.label)
@@ -87,24 +84,19 @@ def calculer_cibles(corpus: Corpus, ancres: Ancres, declarations: Declarations) 
                     premiers.setdefault((parent, edition), element.label)
     # The headings the page gives 2017 paragraphs attested by their sub-paragraphs only are targets too.
     labels[COURANTE] |= ancres.en_tete
-    return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, frozenset(completes), declarations)
-
-
-def _vers_loi(label: Label, edition: str, cibles: Cibles) -> Arrivee:
-    return Arrivee(Label(label.loi), cibles.entrees.get((label.loi, edition), ""))
+    return Cibles({e: frozenset(s) for e, s in labels.items()}, premiers, entrees, declarations)
 
 
 def _explication(label: Label, edition: str, cibles: Cibles) -> str:
-    if (label.loi, edition) not in cibles.completes:
+    if (label.loi, edition) not in cibles.entrees:
         return f"les sources {edition} ne donnent que des extraits de la loi {label.loi}"
     return ""
 
 
 def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
-    """Where a citation of ``label`` made in a text of ``edition_texte`` lands."""
     edition = edition_du_code(edition_texte)
     if not label.parties:
-        return _vers_loi(label, edition, cibles)
+        return Arrivee(label, cibles.entrees.get((label.loi, edition), ""))
     if label in cibles.labels.get(edition, ()):
         return Arrivee(label, ancre(label, edition))
     nom = f"{label} ({edition})"
@@ -159,12 +151,11 @@ def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:
     """The paragraphs of other editions declared the same rule as ``label`` and given by the sources."""
-    trouves = []
-    for correspondance in cibles.declarations.correspondances:
-        autre = correspondance.autre(edition, label)
-        if autre and autre[1] in cibles.labels.get(autre[0], ()):
-            trouves.append((autre, correspondance))
-    return trouves
+    return [
+        (autre, correspondance)
+        for correspondance in cibles.declarations.correspondances
+        if (autre := correspondance.autre(edition, label)) and autre[1] in cibles.labels.get(autre[0], ())
+    ]
 
 
 def equivalents(label: Label, edition_texte: str, cibles: Cibles) -> tuple[Arrivee, ...]:

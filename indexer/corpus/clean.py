@@ -31,9 +31,7 @@ class Erratum:
     """One repair: in ``source`` at ``ligne``, ``avant`` becomes ``apres``, for ``motif``.
 
     With a ``note`` instead of ``apres``, the words stay as the source has them and the
-    note goes under them (``corpus.signalements``): a slip whose repair would be a guess,
-    or a gap that another source fills (« pas » missing in 000:4647; 002:85 without the
-    exception that 001 and 000 give).
+    note goes under them (``corpus.signalements``), where the other sources say it.
     """
 
     source: str
@@ -56,8 +54,7 @@ def sans_saut_de_page(lignes: Lignes) -> Lignes:
 
 def couleurs_symbol(lignes: Lignes) -> Lignes:
     """Map Symbol-font suits ``§¨©ª`` to ♣♦♥♠ in the 001 RNC only (corpus/NOTES.md §2.7)."""
-    debut = DEBUT_RNC - 1
-    return lignes[:debut] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[debut:])
+    return lignes[: DEBUT_RNC - 1] + tuple(ligne.translate(SYMBOLES) for ligne in lignes[DEBUT_RNC - 1 :])
 
 
 def guillemets_doubles(lignes: Lignes) -> Lignes:
@@ -83,9 +80,7 @@ ETAPES: dict[str, Etape] = {
 def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> Lignes:
     """Apply the errata of one source; a mismatch raises rather than guess."""
     resultat = list(lignes)
-    for erratum in errata:
-        if erratum.source != source:
-            continue
+    for erratum in (e for e in errata if e.source == source):
         index = erratum.ligne - 1
         if not 0 <= index < len(resultat) or erratum.avant not in resultat[index]:
             raise ErreurErratum(

@@ -101,11 +101,7 @@ class Declarations:
 
     def meme_regle(self, edition: str, label: Label) -> tuple[tuple[str, Label], Correspondance] | None:
         """The other edition's paragraph declared the same rule as (edition, label), if any."""
-        for correspondance in self.correspondances:
-            autre = correspondance.autre(edition, label)
-            if autre:
-                return autre, correspondance
-        return None
+        return next(((autre, c) for c in self.correspondances if (autre := c.autre(edition, label))), None)
 
     def autre_regle(self, label: Label) -> AutreRegle | None:
         """The declaration that the two editions' paragraphs ``label`` are different rules."""
@@ -124,23 +120,43 @@ def _erreur(ligne: int, message: str) -> CorrespondanceInvalide:
 
 
 def lignes_des_entrees(texte: str, table: str) -> list[int]:
-    """The line of each ``[[table]]`` header, in order (tomllib gives no positions);
-    shared with the declarations of ``rattachements``."""
+    """The line of each ``[[table]]`` header, in order (tomllib gives no positions)."""
     entete = re.compile(rf"^\s*\[\[\s*{table}\s*\]\]")
     return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
 
 
-def champ(entree: dict, cle: str, erreur: Callable[[str], Exception]) -> str:
-    """The non-empty text field ``cle`` of a declaration, else ``erreur(message)``
-    (each declarations file names itself and its line)."""
+def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiErreur]) -> dict[str, list]:
+    """Each table's entries with their header's line, for the declarations files of
+    ``rattachements`` too: unreadable TOML, an unknown table, an entry not under a
+    ``[[table]]`` header of its own, are refused."""
+    try:
+        donnees = tomllib.loads(texte)
+    except tomllib.TOMLDecodeError as probleme:
+        raise erreur(f"{fichier} : TOML illisible ({probleme}).") from None
+    inconnues = sorted(set(donnees) - set(tables))
+    if inconnues:
+        noms = [f"[[{table}]]" for table in tables]
+        attendu = f"{', '.join(noms[:-1])} ou {noms[-1]}" if len(noms) > 1 else noms[0]
+        raise erreur(f"{fichier} : table inconnue « {inconnues[0]} » (attendu : {attendu}).")
+    resultat = {}
+    for table in tables:
+        valeurs, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
+        if not isinstance(valeurs, list) or len(valeurs) != len(lignes):
+            raise erreur(f"{fichier} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
+        for valeur, ligne in zip(valeurs, lignes, strict=True):
+            if not isinstance(valeur, dict):
+                raise erreur(f"{fichier}, ligne {ligne} : entrée illisible.")
+        resultat[table] = list(zip(valeurs, lignes, strict=True))
+    return resultat
+
+
+def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> str:
+    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur(ligne,
+    message)`` (each declarations file names itself)."""
     valeur = entree.get(cle)
     if not isinstance(valeur, str) or not valeur.strip():
-        raise erreur(f"le champ « {cle} » manque ou est vide.")
+        raise erreur(ligne, f"le champ « {cle} » manque ou est vide.")
     return valeur
-
-
-def _champ(entree: dict, cle: str, ligne: int) -> str:
-    return champ(entree, cle, lambda message: _erreur(ligne, message))
 
 
 def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
@@ -178,7 +194,7 @@ def _label(valeur: object, edition: str, ligne: int) -> Label:
 def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
     paragraphes = tuple((edition, _label(entree.get(edition), edition, ligne)) for edition in EDITIONS)
     _preuves(entree, ligne, sources)
-    return Correspondance(paragraphes, _champ(entree, "raison", ligne), ligne)
+    return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
 
 
 def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> dict[str, str]:
@@ -190,8 +206,8 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> d
             raise _erreur(
                 ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
             )
-        lieu = _champ(preuve, "ligne", ligne)
-        _verifier_preuve(lieu, _champ(preuve, "extrait", ligne), sources, ligne)
+        lieu = champ(preuve, "ligne", ligne)
+        _verifier_preuve(lieu, champ(preuve, "extrait", ligne), sources, ligne)
         lieux[edition] = lieu.strip()
     return lieux
 
@@ -201,12 +217,12 @@ def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) 
     place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
     lieux = _preuves(entree, ligne, sources)
     extrait = entree[f"preuve_{COURANTE}"]["extrait"]
-    return AutreRegle(label, _champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
+    return AutreRegle(label, champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
 
 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
-    texte = _champ(entree, "texte", ligne)
-    cle, numero = _verifier_preuve(_champ(entree, "ligne", ligne), texte, sources, ligne)
+    texte = champ(entree, "texte", ligne)
+    cle, numero = _verifier_preuve(champ(entree, "ligne", ligne), texte, sources, ligne)
     cible = None
     if "cible" in entree:
         cible = _label(entree["cible"], "cité", ligne)
@@ -215,35 +231,23 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fich
             raise _erreur(
                 ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'
             )
-        _verifier_preuve(_champ(preuve, "ligne", ligne), _champ(preuve, "extrait", ligne), sources, ligne)
-    return Inexact(fichiers[cle], numero, texte, _champ(entree, "raison", ligne), ligne, cible)
+        _verifier_preuve(champ(preuve, "ligne", ligne), champ(preuve, "extrait", ligne), sources, ligne)
+    return Inexact(fichiers[cle], numero, texte, champ(entree, "raison", ligne), ligne, cible)
 
 
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:
     """The declarations of ``texte`` (the file's content), each checked against ``sources``
     (source key → cleaned lines); ``fichiers`` maps a key (``001``) to its file name."""
-    try:
-        donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as erreur:
-        raise CorrespondanceInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
-    inconnues = sorted(set(donnees) - {"correspondance", "renvoi_inexact", "autre_regle"})
-    if inconnues:
-        raise CorrespondanceInvalide(
-            f"{FICHIER} : table inconnue « {inconnues[0]} » "
-            "(attendu : [[correspondance]], [[renvoi_inexact]] ou [[autre_regle]])."
-        )
-    correspondances = tuple(_correspondance(e, n, sources) for e, n in _entrees(donnees, texte, "correspondance"))
-    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in _entrees(donnees, texte, "renvoi_inexact"))
-    autres = tuple(_autre_regle(e, n, sources) for e, n in _entrees(donnees, texte, "autre_regle"))
+    tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
+    correspondances = tuple(_correspondance(e, n, sources) for e, n in tables["correspondance"])
+    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in tables["renvoi_inexact"])
+    autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:
-        for paragraphe in correspondance.paragraphes:
-            if paragraphe in vus:
-                raise _erreur(
-                    correspondance.ligne,
-                    f"{paragraphe[0]} {paragraphe[1].compact()} est déjà déclaré ligne {vus[paragraphe]}.",
-                )
-            vus[paragraphe] = correspondance.ligne
+        for edition, label in correspondance.paragraphes:
+            deja = vus.setdefault((edition, label), correspondance.ligne)
+            if deja != correspondance.ligne:
+                raise _erreur(correspondance.ligne, f"{edition} {label.compact()} est déjà déclaré ligne {deja}.")
     for autre in autres:
         if any({label for _, label in c.paragraphes} == {autre.label} for c in correspondances):
             raise _erreur(
@@ -252,13 +256,3 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, st
                 "éditions : l'une des deux déclarations est fausse.",
             )
     return Declarations(correspondances, inexacts, autres)
-
-
-def _entrees(donnees: dict, texte: str, table: str) -> list[tuple[dict, int]]:
-    entrees, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
-    if not isinstance(entrees, list) or len(entrees) != len(lignes):
-        raise CorrespondanceInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
-    for entree, ligne in zip(entrees, lignes, strict=True):
-        if not isinstance(entree, dict):
-            raise _erreur(ligne, "entrée illisible.")
-    return list(zip(entrees, lignes, strict=True))

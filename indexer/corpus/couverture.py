@@ -60,7 +60,6 @@ def replier(mot: str) -> str:
 
 
 def mots(texte: str) -> list[str]:
-    """The folded words of a text."""
     return [replier(m) for m in _MOT.findall(texte)]
 
 
@@ -118,11 +117,8 @@ def _phrases_marquees(source: str) -> list[list[tuple[str, bool]]]:
 
 def _index_titres(titres: Iterable[str]) -> dict[str, list[tuple[str, ...]]]:
     index: dict[str, list[tuple[str, ...]]] = {}
-    for titre in {tuple(mots(t)) for t in titres}:
-        if titre:
-            index.setdefault(titre[0], []).append(titre)
-    for liste in index.values():
-        liste.sort(key=len, reverse=True)  # the longest title wins
+    for titre in sorted({tuple(mots(t)) for t in titres} - {()}, key=len, reverse=True):  # the longest title wins
+        index.setdefault(titre[0], []).append(titre)
     return index
 
 

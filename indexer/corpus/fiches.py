@@ -63,8 +63,7 @@ def url_loi(numero: int, id_: str = "") -> str:
 def _ref(loi: Loi, element: Element, id_: str) -> str:
     if element.type == LOI and element.label:
         return element.label.compact()
-    numero = id_.rsplit("-", 1)[-1]
-    return f"{loi.numero} {element.type} {numero}"
+    return f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"
 
 
 def _mots(texte: str) -> list[str]:
@@ -75,10 +74,9 @@ def _mots(texte: str) -> list[str]:
 def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
     """The subtitles of the law's 2017 paragraphs, as sets of words, from every 2017 part."""
     titres: dict[frozenset[str], Label] = {}
-    for partie in loi.parties:
-        for element in partie.elements:
-            if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
-                titres.setdefault(frozenset(_mots(element.titre)), element.label)
+    for _, partie, element in parcourir(loi):
+        if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
+            titres.setdefault(frozenset(_mots(element.titre)), element.label)
     return titres
 
 
@@ -102,10 +100,6 @@ def _entete_declare(precedent: Element, element: Element) -> bool:
     """A law heading without text on the element's own line: the one ``rattachements``
     places before a declared passage (« Si une violation se produit : », 000:4675, 43B)."""
     return precedent.type == LOI and not precedent.blocs and precedent.ligne == element.ligne
-
-
-def _seul_titre(element: Element) -> bool:
-    return all(b.forme == TITRE for b in element.blocs)
 
 
 def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | None:
@@ -148,9 +142,7 @@ def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Parti
     the quote right after it is that quote's, ``fiches_loi``): among the quotes of its part,
     with the quote above it (« Ce qui est interdit : » after 40A3); after the last of them, to
     the law: a topic of its own (« Déclarations psychiques : »)."""
-    if not est_titre:
-        return courant
-    if any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
+    if not est_titre or any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
         return courant
     return Label(courant.loi)
 
@@ -197,7 +189,7 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
             and suivant.type == LOI
             and suivant.label
             and elements[rang + 1][0][1] == cle[1]
-            and (titre and _seul_titre(element) or annonce(element))
+            and (titre and all(b.forme == TITRE for b in element.blocs) or annonce(element))
         ):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …, or « … priorité ? [50D1b. »
         elif titre:
@@ -226,7 +218,6 @@ def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattach
 
 
 def fiches_document(document: Document) -> Iterator[Fiche]:
-    """One fiche per section of a side document (definitions, index, articles…)."""
     page = document.chemin.removesuffix(".md") + "/index.html"  # as url_loi: a file, for file://
     vedettes: list[str] = []  # the index's headword, then sub-entry, above this entry
     for section in document.sections:

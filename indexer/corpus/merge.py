@@ -16,8 +16,7 @@ names it, in one of two ways (never from the 2007 text, never from order):
   after them in parentheses (003:129 « …si l'enchère insuffisante n'avait pas eu
   lieu. » is restated by 000:3378 « …n'avait pas eu lieu (27D, et voir 12B1) »: 27D).
 
-And ``scinder`` cuts off the end of a labelled extract where a sentence opens with another
-source's quote of another paragraph (the booklet's 41C runs on into 41D).
+And ``scinder`` splits an extract that runs on into another paragraph.
 """
 
 from __future__ import annotations
@@ -67,18 +66,15 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
         for numero, partie in extrait.parties:
             par_loi.setdefault(numero, []).append(partie)
         documents.extend(extrait.documents)
-    par_loi = {numero: etiqueter(numero, parties) for numero, parties in par_loi.items()}
     lois = tuple(
-        Loi(numero, tuple(sorted(parties, key=_rang)))  # sorted() is stable: source order kept
+        Loi(numero, tuple(sorted(etiqueter(numero, parties), key=_rang)))  # sorted() is stable: source order kept
         for numero, parties in sorted(par_loi.items())
     )
     return Corpus(lois, tuple(sorted(documents, key=lambda d: d.chemin)))
 
 
 def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
-    """Label the unlabelled 2017 paragraphs of one law that another 2017 source names
-    (module docstring), and split off the end of a paragraph that another source quotes
-    under another label (``scinder``); every other part is returned as it is."""
+    """The parts of one law, labelled and split as the module docstring says; the others as they are."""
     etiquetees = [replace(p, elements=tuple(_etiquete(numero, e, p, parties) for e in p.elements)) for p in parties]
     return [replace(p, elements=tuple(x for e in p.elements for x in scinder(e, p, etiquetees))) for p in etiquetees]
 
@@ -139,12 +135,8 @@ def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Parti
 
 def _cite_sous_label(debut: list[str], autres: list[Partie]) -> Label | None:
     motif = re.compile(r"\b" + r"\W+".join(debut) + r"\b")
-    for partie in autres:
-        for autre in partie.elements:
-            etiquete = autre.type == LOI and autre.label is not None and bool(autre.label.parties)
-            if etiquete and motif.search(_plie(" ".join(b.texte for b in autre.blocs))):
-                return autre.label
-    return None
+    etiquetes = (e for p in autres for e in p.elements if e.type == LOI and e.label and e.label.parties)
+    return next((e.label for e in etiquetes if motif.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
 
 
 def _reformule_puis_cite(numero: int, fin: list[str], autres: list[Partie]) -> Label | None:

@@ -9,21 +9,14 @@ law text, and everything around it (definitions, annexes, index, regulations).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 
 from indexer import sources
 from indexer.corpus.clean import Lignes
 from indexer.model import Extrait
 
-Parseur = Callable[[Lignes], Extrait]
 PAQUET = "indexer.corpus.parsers"
 
 
-def parseurs(source: str) -> tuple[Parseur, ...]:
-    """The parse functions of a source (its record's ``parseurs``), imported on demand."""
-    return tuple(importlib.import_module(f"{PAQUET}.{nom}").parse for nom in sources.source(source).parseurs)
-
-
 def parse_source(lignes: Lignes, source: str) -> tuple[Extrait, ...]:
-    """Every Extrait of one source."""
-    return tuple(parseur(lignes) for parseur in parseurs(source))
+    """Every Extrait of one source, by the parsers its record names, imported on demand."""
+    return tuple(importlib.import_module(f"{PAQUET}.{nom}").parse(lignes) for nom in sources.source(source).parseurs)

@@ -29,11 +29,10 @@ refused with the entry's line in the file. This module opens nothing.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.corpus.correspondances import LIEU, champ, commence_a, lignes_des_entrees
+from indexer.corpus.correspondances import LIEU, champ, commence_a, entrees
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO
@@ -61,13 +60,9 @@ def _erreur(ligne: int, message: str) -> RattachementInvalide:
     return RattachementInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
 
-def _texte(entree: dict, cle: str, ligne: int) -> str:
-    return champ(entree, cle, lambda message: _erreur(ligne, message))
-
-
 def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
     """(source key, line) of ``entree``'s ``ligne``, once its ``extrait`` is found there."""
-    lieu, extrait = _texte(entree, "ligne", ligne), _texte(entree, "extrait", ligne)
+    lieu, extrait = champ(entree, "ligne", ligne, _erreur), champ(entree, "extrait", ligne, _erreur)
     trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in sources:
         raise _erreur(
@@ -90,25 +85,14 @@ def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichi
         raise _erreur(ligne, 'le champ « preuves » manque (attendu : [ { ligne = "000:5975", extrait = "…" } ]).')
     for preuve in preuves:
         _lieu(preuve, sources, ligne)
-    return Rattachement(fichiers[cle], numero, label, _texte(entree, "raison", ligne), ligne)
+    return Rattachement(fichiers[cle], numero, label, champ(entree, "raison", ligne, _erreur), ligne)
 
 
 def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> tuple[Rattachement, ...]:
     """The entries of ``texte`` (the file's content), each checked against ``sources``
     (source key → cleaned lines); ``fichiers`` maps a key (``000``) to its file name."""
-    try:
-        donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as erreur:
-        raise RattachementInvalide(f"{FICHIER} : TOML illisible ({erreur}).") from None
-    if set(donnees) - {"paragraphe"}:
-        raise RattachementInvalide(
-            f"{FICHIER} : table inconnue « {sorted(set(donnees) - {'paragraphe'})[0]} » (attendu : [[paragraphe]])."
-        )
-    entrees = donnees.get("paragraphe", [])
-    lignes = lignes_des_entrees(texte, "paragraphe")
-    if not isinstance(entrees, list) or len(entrees) != len(lignes) or not all(isinstance(e, dict) for e in entrees):
-        raise RattachementInvalide(f"{FICHIER} : écrivez chaque entrée sous son propre en-tête [[paragraphe]].")
-    return tuple(_entree(e, n, sources, fichiers) for e, n in zip(entrees, lignes, strict=True))
+    paragraphes = entrees(texte, FICHIER, ("paragraphe",), RattachementInvalide)["paragraphe"]
+    return tuple(_entree(e, n, sources, fichiers) for e, n in paragraphes)
 
 
 def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]) -> list[Extrait]:
@@ -159,10 +143,8 @@ def _partie(numero: int, partie: Partie, restants: dict[tuple[str, int], Rattach
     preambules = {e.ligne: k for k, e in enumerate(partie.elements) if e.type == LOI and e.label == Label(numero)}
     elements: list[Element] = []
     for rang, element in enumerate(partie.elements):
-        if preambules.get(element.ligne, rang) != rang:
-            elements.append(element)  # the quote on this line takes the declaration
-            continue
-        declare = restants.pop((partie.source, element.ligne), None)
+        seul = preambules.get(element.ligne, rang) == rang  # else the quote on this line takes the declaration
+        declare = restants.pop((partie.source, element.ligne), None) if seul else None
         if declare is None:
             elements.append(element)
             continue

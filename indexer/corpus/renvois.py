@@ -21,10 +21,9 @@ holdings such as ``ARDV87`` (a letter just before).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from indexer.corpus.ancres import Ancres
 from indexer.corpus.cibles import Cibles, calculer_cibles, equivalents, resoudre
@@ -32,9 +31,9 @@ from indexer.corpus.correspondances import FICHIER, Declarations
 from indexer.corpus.renvois_index import lier_index
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
-from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Document, Loi, Renvoi, RenvoiArticle
+from indexer.model import DIAGRAMME, ENCHERES, LOI, TABLEAU, Bloc, Corpus, Loi, Renvoi, RenvoiArticle
 
-Articles = dict[str, tuple[str, str]]  # article key ("83.1") → (page, anchor)
+Articles = dict[str, tuple[str, str]]  # article or sub-article key ("83.1") → (page, anchor)
 
 # One citation after "Loi": 16, 16B, 16 B, 16B1, 9 A 2.b), 12C1e, 12C1(e) (i), 64.B
 ATOME = (
@@ -87,6 +86,17 @@ class Probleme:
     explication: str = ""
 
 
+@dataclass(frozen=True)
+class Lieu:
+    """Where a Bloc stands: its source, line and edition, and how to read it."""
+
+    source: str
+    ligne: int
+    edition: str
+    contexte: Label | None = None
+    index_alphabetique: bool = False
+
+
 def _label_atome(trouve: re.Match[str]) -> Label | None:
     morceaux = [trouve["loi"], trouve["section"] or "", trouve["numero"] or ""]
     lettre = trouve["lettre"] or trouve["lettre2"]
@@ -94,8 +104,15 @@ def _label_atome(trouve: re.Match[str]) -> Label | None:
     return parse_label("".join(morceaux))
 
 
+def _suite(texte: str, debut: int, label: Label) -> Iterator[Renvoi]:
+    """The item at ``debut`` that drops the law number of ``label``: "67B1 et B2"."""
+    suite = _SUITE.match(texte, debut)
+    cible = parse_label(f"{label.loi}{suite.group()}") if suite else None
+    if suite and cible:
+        yield Renvoi(suite.start(), suite.end(), cible)
+
+
 def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
-    """The items of a list that starts at ``debut`` with a full citation."""
     trouve = _ATOME.match(texte, debut)
     label = _label_atome(trouve) if trouve else None
     while trouve and label:
@@ -107,10 +124,7 @@ def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
         if suivant and suivant["section"] is None and not pluriel:
             return  # "la Loi 68 et 3 levées": a bare number after a singular is no law
         if not suivant:
-            suite = _SUITE.match(texte, separateur.end())
-            cible = parse_label(f"{label.loi}{suite.group()}") if suite else None
-            if suite and cible:
-                yield Renvoi(suite.start(), suite.end(), cible)
+            yield from _suite(texte, separateur.end(), label)
             return
         trouve, label = suivant, _label_atome(suivant)
 
@@ -120,7 +134,7 @@ def _prefixes(texte: str) -> Iterator[Renvoi]:
         pluriel = prefixe["mot"].lower() == "lois"
         for rang, renvoi in enumerate(_liste(texte, prefixe.end(), pluriel)):
             # The first link covers "Loi 16B", the next ones their own code.
-            yield dataclasses.replace(renvoi, debut=prefixe.start()) if rang == 0 else renvoi
+            yield replace(renvoi, debut=prefixe.start()) if rang == 0 else renvoi
 
 
 def _nus(texte: str) -> Iterator[Renvoi]:
@@ -130,10 +144,8 @@ def _nus(texte: str) -> Iterator[Renvoi]:
             continue
         yield Renvoi(trouve.start(), trouve.end(), label)
         separateur = _SEPARATEUR.match(texte, trouve.end())
-        suite = _SUITE.match(texte, separateur.end()) if separateur else None
-        cible = parse_label(f"{label.loi}{suite.group()}") if suite else None
-        if suite and cible:  # "67B1 et B2"
-            yield Renvoi(suite.start(), suite.end(), cible)
+        if separateur:
+            yield from _suite(texte, separateur.end(), label)
 
 
 def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
@@ -168,9 +180,7 @@ def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool 
     if index_alphabetique:
         candidats: list[Renvoi] = list(_index_alphabetique(texte))
     else:
-        candidats = [*_prefixes(texte), *_nus(texte)]
-    if contexte is not None and not index_alphabetique:
-        candidats += _relatifs(texte, contexte)
+        candidats = [*_prefixes(texte), *_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
     retenus: list[Renvoi] = []
     for renvoi in candidats:
         if all(renvoi.fin <= r.debut or renvoi.debut >= r.fin for r in retenus):
@@ -188,38 +198,30 @@ def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
     return trouves
 
 
-def articles_du_corpus(corpus: Corpus) -> Articles:
-    """Every article and sub-article of the regulations, with its page and anchor."""
-    return {
-        section.cle: (document.chemin, section.ancre)
-        for document in corpus.documents
-        if document.type == "reglement"
-        for section in document.sections
-    }
-
-
 def _article(cle: str, articles: Articles) -> tuple[str, str] | None:
     """The article itself, else its nearest existing parent ("105.2.1" → "105.2" → "105")."""
     morceaux = cle.split(".")
-    while morceaux:
-        if ".".join(morceaux) in articles:
-            return articles[".".join(morceaux)]
-        morceaux.pop()
-    return None
+    parents = (".".join(morceaux[:n]) for n in range(len(morceaux), 0, -1))
+    return next((articles[parent] for parent in parents if parent in articles), None)
 
 
-def _lier_articles(texte: str, articles: Articles) -> tuple[list[RenvoiArticle], list[str]]:
-    lies, manques = [], []
+# The RNC is given in extracts (Titres IV and VII): an article outside them is expected.
+_RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
+
+
+def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[RenvoiArticle], list[Probleme]]:
+    lies, problemes = [], []
     for debut, fin, cle in trouver_articles(texte):
         cible = _article(cle, articles)
         if cible is None:
-            manques.append(
+            message = (
                 f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "
-                "(Titres IV et VII) ; pas de lien."
+                f"(Titres IV et VII) ; pas de lien. Expliqué : {_RNC_PARTIEL}."
             )
+            problemes.append(Probleme(lieu.source, lieu.ligne, texte[debut:fin], message, _RNC_PARTIEL))
         else:
             lies.append(RenvoiArticle(debut, fin, cle, *cible))
-    return lies, manques
+    return lies, problemes
 
 
 def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
@@ -227,7 +229,7 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
         arrivee = resoudre(inexact.cible, lieu.edition, cibles)
-        arrivee = dataclasses.replace(
+        arrivee = replace(
             arrivee,
             message=arrivee.message
             or f"{renvoi.cible} est une coquille de la source ; lien vers {inexact.cible.compact()}.",
@@ -240,13 +242,8 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
             Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
             for a in equivalents(renvoi.cible, lieu.edition, cibles)
         )
-    lie = dataclasses.replace(
-        renvoi,
-        cible=arrivee.cible,
-        ancre=arrivee.ancre,
-        autre_edition=arrivee.autre_edition,
-        aussi=aussi,
-        non_place=arrivee.non_place,
+    lie = Renvoi(
+        renvoi.debut, renvoi.fin, arrivee.cible, arrivee.ancre, arrivee.autre_edition, aussi, arrivee.non_place
     )
     if not arrivee.message:
         return lie, None
@@ -257,19 +254,7 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
     return lie, Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
 
 
-@dataclass(frozen=True)
-class Lieu:
-    """Where a Bloc stands: its source, line and edition, and how to read it."""
-
-    source: str
-    ligne: int
-    edition: str
-    contexte: Label | None = None
-    index_alphabetique: bool = False
-
-
 def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tuple[Bloc, list[Probleme]]:
-    """The bloc with its references attached, and a report per inexact target."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc, []
     renvois, problemes = [], []
@@ -277,65 +262,50 @@ def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tup
         lie, probleme = _lier_renvoi(renvoi, bloc.texte[renvoi.debut : renvoi.fin], lieu, cibles)
         renvois.append(lie)
         problemes += [probleme] if probleme else []
-    lies, sans_cible = _lier_articles(bloc.texte, articles) if not lieu.index_alphabetique else ([], [])
+    lies, sans_cible = _lier_articles(bloc.texte, lieu, articles) if not lieu.index_alphabetique else ([], [])
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
-    problemes += [_probleme(lieu.source, lieu.ligne, m, _RNC_PARTIEL) for m in sans_cible]
-    return dataclasses.replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), problemes
+    return replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), problemes + sans_cible
 
 
-# The RNC is given in extracts (Titres IV and VII): an article outside them is expected.
-_RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
+def _lier_blocs(
+    blocs: tuple[Bloc, ...], lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]
+) -> tuple[Bloc, ...]:
+    """Each bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
+    lies = []
+    for bloc in blocs:
+        lie, trouves = lier_bloc(bloc, replace(lieu, ligne=bloc.ligne), cibles, articles)
+        lies.append(lie)
+        problemes += trouves
+    return tuple(lies)
 
 
-def _probleme(source: str, ligne: int, message: str, explication: str) -> Probleme:
-    texte = message.split(" » : ")[0].removeprefix("« ")
-    return Probleme(source, ligne, texte, f"{message} Expliqué : {explication}.", explication)
-
-
-def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles) -> tuple[Loi, list[Probleme]]:
-    parties, problemes = [], []
+def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Loi:
+    parties = []
     for partie in loi.parties:
         elements, contexte = [], Label(loi.numero)
         for element in partie.elements:
             contexte = element.label if element.type == LOI and element.label else contexte
-            blocs = []
-            for bloc in element.blocs:
-                lieu = Lieu(partie.source, bloc.ligne, partie.edition, contexte)
-                lie, trouves = lier_bloc(bloc, lieu, cibles, articles)
-                blocs.append(lie)
-                problemes += trouves
-            elements.append(dataclasses.replace(element, blocs=tuple(blocs)))
-        parties.append(dataclasses.replace(partie, elements=tuple(elements)))
-    return dataclasses.replace(loi, parties=tuple(parties)), problemes
-
-
-def _lier_document(document: Document, cibles: Cibles, articles: Articles) -> tuple[Document, list[Probleme]]:
-    sections, problemes = [], []
-    index_alphabetique = document.type == "index"
-    for section in document.sections:
-        blocs = []
-        for bloc in section.blocs:
-            lieu = Lieu(document.source, bloc.ligne, document.edition, None, index_alphabetique)
-            lie, trouves = lier_bloc(bloc, lieu, cibles, articles)
-            blocs.append(lie)
-            problemes += trouves
-        sections.append(dataclasses.replace(section, blocs=tuple(blocs)))
-    return dataclasses.replace(document, sections=tuple(sections)), problemes
+            lieu = Lieu(partie.source, 0, partie.edition, contexte)
+            elements.append(replace(element, blocs=_lier_blocs(element.blocs, lieu, cibles, articles, problemes)))
+        parties.append(replace(partie, elements=tuple(elements)))
+    return replace(loi, parties=tuple(parties))
 
 
 def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple[Corpus, tuple[Probleme, ...]]:
     """Attach its references to every Bloc, each in its text's edition; report the inexact ones."""
-    lois, documents, problemes = [], [], []
-    cibles, articles = calculer_cibles(corpus, ancres, declarations), articles_du_corpus(corpus)
-    for loi in corpus.lois:
-        lie, trouves = _lier_loi(loi, cibles, articles)
-        lois.append(lie)
-        problemes += trouves
+    problemes: list[Probleme] = []
+    cibles = calculer_cibles(corpus, ancres, declarations)
+    articles = {s.cle: (d.chemin, s.ancre) for d in corpus.documents if d.type == "reglement" for s in d.sections}
+    lois = tuple(_lier_loi(loi, cibles, articles, problemes) for loi in corpus.lois)
     par_type = {document.type: document for document in corpus.documents}
+    documents = []
     for document in corpus.documents:
-        lie_doc, trouves = _lier_document(document, cibles, articles)
+        lieu = Lieu(document.source, 0, document.edition, None, document.type == "index")
+        sections = [
+            replace(s, blocs=_lier_blocs(s.blocs, lieu, cibles, articles, problemes)) for s in document.sections
+        ]
+        lie = replace(document, sections=tuple(sections))
         if document.type == "index":  # « Voir X », « définitions »: renvois_index
-            lie_doc = lier_index(lie_doc, par_type.get("definition"), par_type.get("objet"))
-        documents.append(lie_doc)
-        problemes += trouves
-    return Corpus(tuple(lois), tuple(documents)), tuple(problemes)
+            lie = lier_index(lie, par_type.get("definition"), par_type.get("objet"))
+        documents.append(lie)
+    return Corpus(lois, tuple(documents)), tuple(problemes)

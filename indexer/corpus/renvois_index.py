@@ -37,11 +37,10 @@ def _entree(cible: str, sections: Sequence[Section], depuis: Section) -> Section
     entry ``depuis`` that holds it."""
     cle = cle_de_tri(cible)
     rangees = sorted((s for s in sections if s is not depuis), key=lambda s: s.niveau)  # headwords first
-    for accepte in (lambda c: c == cle, lambda c: c.startswith(cle), lambda c: cle.startswith(c)):
-        trouve = next((s for s in rangees if cle_de_tri(s.titre) and accepte(cle_de_tri(s.titre))), None)
-        if trouve:
-            return trouve
-    return None
+    essais = (lambda c: c == cle, lambda c: c.startswith(cle), lambda c: cle.startswith(c))
+    return next(
+        (s for accepte in essais for s in rangees if cle_de_tri(s.titre) and accepte(cle_de_tri(s.titre))), None
+    )
 
 
 def _mots(terme: str) -> tuple[str, ...]:
@@ -76,7 +75,6 @@ def _introduction(terme: str, objet: Document) -> Section:
 def _liens(
     texte: str, section: Section, tete: str, index: Document, definitions: Document | None, objet: Document | None
 ) -> Iterator[RenvoiArticle]:
-    """The links of one Bloc of ``section``, whose headword is ``tete``."""
     voir = VOIR.match(texte)
     termes = (section.titre, tete)
     if voir:
@@ -86,14 +84,11 @@ def _liens(
         return
     for mot in MOT.finditer(texte):
         if mot["mot"] == "Introduction" and objet and objet.sections:
-            section, page = _introduction(termes[0], objet), objet.chemin
+            introduction = _introduction(termes[0], objet)
+            yield RenvoiArticle(mot.start(), mot.end(), introduction.cle, objet.chemin, introduction.ancre)
         elif mot["mot"] != "Introduction" and definitions and definitions.sections:
             cle, ancre = _definition(termes, definitions)
             yield RenvoiArticle(mot.start(), mot.end(), cle, definitions.chemin, ancre)
-            continue
-        else:
-            continue
-        yield RenvoiArticle(mot.start(), mot.end(), section.cle, page, section.ancre)
 
 
 def lier_index(index: Document, definitions: Document | None, objet: Document | None) -> Document:

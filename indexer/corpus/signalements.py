@@ -3,10 +3,10 @@ the parsed sources: the note becomes a footnote of the paragraph that holds ``av
 its call right after those words.
 
 A repair that would choose a wording (the Guide's 43A1(a) lacks « pas », 000:4647) or
-add words a source does not have (002's 70E1 lacks an exception, 002:85) is not made
-in the text: the text stays as its source gives it, the note says what is wrong and
-where the other sources say it. ``clean.appliquer_errata`` has already checked that
-``avant`` stands on its line.
+add words a source does not have (002's 70E1 lacks the exception that 001 and 000
+give, 002:85) is not made in the text: the text stays as its source gives it, the note
+says what is wrong and where the other sources say it. ``clean.appliquer_errata`` has
+already checked that ``avant`` stands on its line.
 """
 
 from __future__ import annotations
@@ -18,11 +18,6 @@ from indexer.corpus.clean import Erratum, ErreurErratum
 from indexer.model import Element, Extrait, NoteBas, Partie
 
 
-def cle(erratum: Erratum) -> str:
-    """The footnote key of a note, unique in its source: ``erratum-4647``."""
-    return f"erratum-{erratum.ligne}"
-
-
 def _annote(element: Element, erratum: Erratum) -> Element | None:
     """The element with the note's call after ``avant`` in the bloc that begins on or
     before the erratum's line and holds those words; None when it holds none."""
@@ -30,10 +25,10 @@ def _annote(element: Element, erratum: Erratum) -> Element | None:
     if not candidats:
         return None
     rang = candidats[-1]
-    bloc = element.blocs[rang]
-    texte = bloc.texte.replace(erratum.avant, f"{erratum.avant}[^{cle(erratum)}]", 1)
+    bloc, cle = element.blocs[rang], f"erratum-{erratum.ligne}"  # unique in its source
+    texte = bloc.texte.replace(erratum.avant, f"{erratum.avant}[^{cle}]", 1)
     blocs = (*element.blocs[:rang], replace(bloc, texte=texte), *element.blocs[rang + 1 :])
-    note = NoteBas(cle(erratum), erratum.note, erratum.ligne)
+    note = NoteBas(cle, erratum.note, erratum.ligne)
     return replace(element, blocs=blocs, notes=(*element.notes, note))
 
 

@@ -29,7 +29,7 @@ import datetime
 import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from indexer.corpus.cibles import Cibles, resoudre
 from indexer.corpus.correspondances import champ, lignes_des_entrees
@@ -65,7 +65,6 @@ def _erreur(ligne: int | str, message: str) -> SituationInvalide:
 
 
 def lire(texte: str) -> tuple[Situation, ...]:
-    """The entries of a situations file, in order, each checked on its own."""
     try:
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
@@ -85,11 +84,11 @@ def _situation(entree: object, ligne: int) -> Situation:
     inconnus = sorted(set(entree) - set(CHAMPS))
     if inconnus:
         raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : {', '.join(CHAMPS)}).")
-    ref, texte, par = (champ(entree, nom, lambda message: _erreur(ligne, message)) for nom in ("ref", "texte", "par"))
+    ref, texte, par = (champ(entree, nom, ligne, _erreur) for nom in ("ref", "texte", "par"))
     le = entree.get("le")
     if type(le) is not datetime.date:  # a datetime is a date too: a time of day means a slip
         raise _erreur(ligne, "le champ « le » manque ou n'est pas une date (attendu : le = 2026-11-23).")
-    verifie = champ(entree, "verifie", lambda message: _erreur(ligne, message))
+    verifie = champ(entree, "verifie", ligne, _erreur)
     return Situation(
         _label(ref, ligne), " ".join(texte.split()), ligne, " ".join(par.split()), le, _label(verifie, ligne)
     )
@@ -127,27 +126,19 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
     2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law.
     """
     paragraphes = _paragraphes(fiches)
-    resultat = []
-    for situation in situations:
-        cible = _paragraphe_verifie(situation, paragraphes, cibles)
-        resultat.append(
-            Fiche(
-                loi=None,
-                ref=cible.ref,
-                rattachement=cible.rattachement,
-                ancre=cible.ancre,
-                url=cible.url,
-                type=SITUATION,
-                edition=cible.edition,
-                role="",
-                source=f"situations:{situation.ligne}",
-                titre="",
-                page=cible.page,
-                texte=situation.texte,
-                corps=situation.texte,
-            )
+    return tuple(
+        replace(
+            _paragraphe_verifie(situation, paragraphes, cibles),
+            loi=None,
+            type=SITUATION,
+            role="",
+            source=f"situations:{situation.ligne}",
+            titre="",
+            texte=situation.texte,
+            corps=situation.texte,
         )
-    return tuple(resultat)
+        for situation in situations
+    )
 
 
 def _paragraphe_verifie(situation: Situation, paragraphes: dict[str, Fiche], cibles: Cibles) -> Fiche:
