@@ -41,23 +41,10 @@ PUCE_TITRE = re.compile(r"^·\s")
 MOT_CAPITAL = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ’']")
 
 # Capitalised words that run on inside a sentence of the RNC ("…l'ouverture de 1♣" / "Passe").
-NOMS_PROPRES = frozenset(
-    {
-        "Loi",
-        "Lois",
-        "Article",
-        "Articles",
-        "Passe",
-        "Contre",
-        "Surcontre",
-        "Nord",
-        "Sud",
-        "Est",
-        "Ouest",
-        "Code",
-        "Règlement",
-    }
-)
+NOMS_PROPRES = (
+    "Loi", "Lois", "Article", "Articles", "Code", "Règlement",
+    "Passe", "Contre", "Surcontre", "Nord", "Sud", "Est", "Ouest",
+)  # fmt: skip
 
 # A label item this short that meets a capitalised line is a subtitle ("a) Les deux camps
 # sont fautifs" / "Lorsqu'une déclaration…", 7017–7019): the text starts a new Bloc.
@@ -149,25 +136,17 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
     return tuple(blocs)
 
 
-def est_mobilier(lignes: Sequence[Ligne], index: int) -> int:
-    """How many lines of running page furniture start at ``lignes[index]`` (0 if none)."""
-    for premiere, seconde in (PIED_DE_PAGE, EN_TETE):
-        if index + 1 < len(lignes) and premiere.match(lignes[index][1]) and seconde.match(lignes[index + 1][1]):
-            return 2
-    return 0
-
-
 def sans_mobilier(lignes: Sequence[Ligne]) -> list[Ligne]:
-    """Drop the RNC running footers and headers, which cut sentences in two."""
+    """Drop the RNC running footers and headers (two lines each), which cut sentences in two."""
     gardees: list[Ligne] = []
     index = 0
     while index < len(lignes):
-        saut = est_mobilier(lignes, index)
-        if saut:
-            index += saut
-            continue
-        gardees.append(lignes[index])
-        index += 1
+        paire = [texte for _, texte in lignes[index : index + 2]]
+        if len(paire) == 2 and any(p.match(paire[0]) and s.match(paire[1]) for p, s in (PIED_DE_PAGE, EN_TETE)):
+            index += 2
+        else:
+            gardees.append(lignes[index])
+            index += 1
     return gardees
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import reduce
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
+from indexer.corpus.parsers import code2007_blocs as blocs
 
 # TOC 2, law entries only: LOI 1 (617) to the line before "ANNEXE" / "I" (1536).
 TOC2_DEBUT = 617
@@ -70,17 +72,8 @@ class Note:
 
 
 def joindre(morceaux: list[str]) -> str:
-    """Join wrapped lines with single spaces; a line-final hyphen joins without one.
-
-    ``["ci-", "dessus"]`` → ``"ci-dessus"``; ``["en", "; puis"]`` → ``"en ; puis"``.
-    """
-    texte = ""
-    for morceau in (m.strip() for m in morceaux):
-        if not morceau:
-            continue
-        colle = re.search(r"\w-$", texte) is not None
-        texte = f"{texte}{morceau}" if colle or not texte else f"{texte} {morceau}"
-    return texte
+    """Wrapped lines joined by ``code2007_blocs.joindre``, blanks skipped: ``["ci-", "dessus"]`` → ``"ci-dessus"``."""
+    return reduce(blocs.joindre, filter(None, (morceau.strip() for morceau in morceaux)), "")
 
 
 def normaliser(texte: str) -> str:
