@@ -64,8 +64,8 @@ DEBUT = 1828  # "Le jeu de cartes", law 1
 FIN = 5235  # last line of law 93; Annexe I starts at 5236 "Utilisation des"
 EDITION = source(CODE_2007).edition
 
-# Verbatim tables: law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
-DIAGRAMMES = ((1845, 1852), (4757, 4777))
+# Verbatim tables, first line: last line. Law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
+DIAGRAMMES = {1845: 1852, 4757: 4777}
 # A section whose heading the source lost: 4565 "1. Variations involontaires" is 73D1.
 SECTIONS_SANS_INTITULE = {4565: (73, "D")}
 
@@ -103,13 +103,11 @@ class _Chantier:
     morceaux: list[str] = field(default_factory=list)
 
     def clore(self) -> None:
-        """Close the open paragraph, if any, into a Bloc."""
         if self.forme and self.morceaux:
             self.blocs.append(Bloc(self.forme, toc.joindre(self.morceaux), self.debut))
         self.forme, self.morceaux = "", []
 
     def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        """Start a new paragraph with its first line."""
         self.clore()
         self.forme, self.debut, self.morceaux = forme, ligne, [texte]
 
@@ -125,7 +123,6 @@ class _Chantier:
             self.morceaux.append(texte)
 
     def element(self) -> Element:
-        """The finished element."""
         self.clore()
         blocs, notes = tuple(self.blocs), tuple(self.notes)
         return Element(LOI, blocs, self.ligne, self.label, self.titre, notes=notes)
@@ -181,7 +178,6 @@ def _marque(niveau: str, texte: str, chemin: Mapping[str, str]) -> re.Match[str]
 
 
 def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
-    """The level and match of the label opening ``texte``, if any."""
     for niveau in NIVEAUX:
         trouve = _marque(niveau, texte, chemin)
         if trouve:
@@ -284,11 +280,6 @@ def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     return dernier + 1
 
 
-def _diagramme(numero: int) -> int:
-    """The last line of the verbatim table starting at line ``numero``, else 0."""
-    return next((fin for debut, fin in DIAGRAMMES if debut == numero), 0)
-
-
 @dataclass(frozen=True)
 class NotesDuCorps:
     """The body's footnotes: the lines they fill, and each NoteBas at its home line."""
@@ -321,7 +312,7 @@ def elements_de_loi(
             loi.ouvrir("section", lettre, ligne, loi.sections[lettre])
         if ligne in notes.lignes:
             suivant = index + 1
-        elif dernier := _diagramme(ligne):
+        elif dernier := DIAGRAMMES.get(ligne, 0):
             loi.courant.clore()
             verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
             loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
@@ -333,11 +324,6 @@ def elements_de_loi(
         index = suivant
     loi.fermer()
     return tuple(loi.elements)
-
-
-def _loi_de(ligne: int, titres: tuple[toc.Titre, ...]) -> int:
-    """The law whose text holds ``ligne``."""
-    return max((t for t in titres if t.debut <= ligne), key=lambda t: t.debut).numero
 
 
 def _cles(
@@ -354,7 +340,7 @@ def _cles(
     compteurs: dict[int, int] = {}
     cles: dict[toc.Note, str] = {}
     for note in notes:
-        loi = _loi_de(foyers[note], titres)
+        loi = max((t for t in titres if t.debut <= foyers[note]), key=lambda t: t.debut).numero
         compteurs[loi] = compteurs.get(loi, 0) + 1
         cles[note] = f"e{compteurs[loi]}"
     return cles, foyers

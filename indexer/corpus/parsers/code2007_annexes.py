@@ -85,17 +85,9 @@ GLYPHES_NAVIGATION = re.compile(r"\s*[ÛÜ]")
 GROUPES_OBJET = (
     ("Les Lois ont pour but", "but", "Le but des Lois"),
     ("Il y a eu beaucoup d’évolutions", "evolutions", "Les évolutions du bridge de tournoi"),
-    (
-        "Les pouvoirs discrétionnaires",
-        "pouvoirs",
-        "Pouvoirs des arbitres et des organismes responsables",
-    ),
+    ("Les pouvoirs discrétionnaires", "pouvoirs", "Pouvoirs des arbitres et des organismes responsables"),
     ("Beaucoup de titres", "titres", "Titres et renvois"),
-    (
-        "L’usage établi",
-        "usage",
-        "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »",
-    ),
+    ("L’usage établi", "usage", "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »"),
     ("Pour éviter tout doute", "portee", "Portée de l'introduction et des définitions"),
 )
 
@@ -105,15 +97,11 @@ GROUPES_OBJET = (
 RUBRIQUE = re.compile(r"^(?P<cle>\d{1,2}(?:\.\d{1,2})*)(?:\.? –|\.) (?P<titre>[A-ZÀ-Þ].*)$")
 
 
-class DecoupageInattendu(ValueError):
-    """A range of 001 does not open with the expected text: the source changed."""
-
-
 def verifier_ouvertures(lignes: Lignes) -> None:
-    """Check that every range opens where expected (see ``OUVERTURES``)."""
+    """Stop when a range of 001 does not open with its ``OUVERTURES`` text: the source changed."""
     for numero, debut in OUVERTURES.items():
         if numero > len(lignes) or not lignes[numero - 1].startswith(debut):
-            raise DecoupageInattendu(
+            raise ValueError(
                 f"{CODE_2007}:{numero} : « {debut} » attendu ; mettez à jour les plages de "
                 "indexer/parsers/code2007_annexes.py."
             )
@@ -128,17 +116,10 @@ def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], 
 def parse_prefaces(lignes: Lignes) -> Document:
     """The reader instructions and colophon (intro), then one Section per preface."""
     intro = [(n, GLYPHES_NAVIGATION.sub("", texte)) for n, texte in tranche(lignes, *INTRO)]
-    sections = []
-    for debut, fin, cle in PREFACES:
-        sections.append(
-            Section(
-                cle=cle,
-                ancre=ancre_libre("preface", cle),
-                titre=lignes[debut - 1],
-                ligne=debut,
-                blocs=en_blocs(tranche(lignes, debut + 1, fin)),
-            )
-        )
+    sections = [
+        Section(cle, ancre_libre("preface", cle), lignes[debut - 1], debut, en_blocs(tranche(lignes, debut + 1, fin)))
+        for debut, fin, cle in PREFACES
+    ]
     return _document("preface.md", "Préfaces", "preface", sections, intro=en_blocs(intro))
 
 

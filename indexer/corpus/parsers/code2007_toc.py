@@ -11,6 +11,7 @@ footnote lines. ``code2007`` builds the law elements from these landmarks.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
 
@@ -132,13 +133,11 @@ def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
     return tuple((e.numero, lettre) for e in sommaire(lignes) for lettre, _ in e.sections)
 
 
-def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
-    """How many lines (1 to 5) from ``index`` spell ``cible`` once normalised, if any."""
+def epeler(morceaux: Sequence[str], cible: str) -> int | None:
+    """How many of ``morceaux``, normalised and put end to end, spell ``cible``, if any."""
     cumul = ""
-    for nombre in range(1, 6):
-        if index + nombre > len(lignes):
-            return None
-        cumul += normaliser(lignes[index + nombre - 1])
+    for nombre, morceau in enumerate(morceaux, 1):
+        cumul += normaliser(morceau)
         if cumul == cible:
             return nombre
         if not cible.startswith(cumul):
@@ -147,7 +146,7 @@ def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
 
 
 def reperer_titres(lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int) -> tuple[Titre, ...]:
-    """Find each TOC title in the body, in sequence, across line breaks (corpus/NOTES.md §2.3).
+    """Find each TOC title in the body, in sequence, on 1 to 5 lines (corpus/NOTES.md §2.3).
 
     The search for law n starts after the title of law n - 1, so that a short title
     ("Enchères", "Communication") is never taken from an earlier law.
@@ -156,15 +155,13 @@ def reperer_titres(lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, f
     index = debut - 1
     for entree in entrees:
         cible = normaliser(entree.titre)
-        while index < fin:
-            nombre = _titre_a(lignes, index, cible)
-            if nombre:
-                titres.append(Titre(entree.numero, index + 1, index + nombre))
-                index += nombre
-                break
+        nombre = None
+        while index < fin and not (nombre := epeler(lignes[index : index + 5], cible)):
             index += 1
-        else:
+        if not nombre:
             raise ValueError(f"titre de la loi {entree.numero} introuvable : {entree.titre}")
+        titres.append(Titre(entree.numero, index + 1, index + nombre))
+        index += nombre
     return tuple(titres)
 
 
