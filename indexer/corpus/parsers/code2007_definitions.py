@@ -58,12 +58,6 @@ def _avec_appels(courant: _Terme, ligne: str, appelants: dict[str, _Terme]) -> s
     return APPEL_NOTE.sub(remplacer, ligne)
 
 
-def _est_note(ligne: str, appelants: dict[str, _Terme]) -> bool:
-    """True for the first line of a footnote whose call was already read."""
-    trouve = NOTE.match(ligne)
-    return trouve is not None and trouve.group(1) in appelants
-
-
 def _lire(lignes: Sequence[Ligne]) -> list[_Terme]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Terme] = []
@@ -76,7 +70,7 @@ def _lire(lignes: Sequence[Ligne]) -> list[_Terme]:
             note = []
             termes.append(_Terme(trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif note or _est_note(ligne, appelants):
+        elif note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
             note.append((numero, ligne))
             continue
         if termes and ligne:
@@ -98,16 +92,7 @@ def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
 
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     """One Section per defined term, in source order, with unique anchors."""
-    sections: list[Section] = []
-    for terme in _lire(lignes):
-        sections.append(
-            Section(
-                cle=terme.terme,
-                ancre=ancre_libre("def", terme.terme),
-                titre=terme.terme,
-                ligne=terme.ligne,
-                blocs=en_blocs(terme.lignes),
-                notes=tuple(terme.notes),
-            )
-        )
-    return tuple(sections)
+    return tuple(
+        Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
+        for t in _lire(lignes)
+    )

@@ -73,25 +73,23 @@ class _Entree:
     voir: list[Ligne] = field(default_factory=list)
 
 
+# The kinds of index line, tried in order; any other line is an ``entree``.
+GENRES = (
+    ("page", NUMERO_DE_PAGE.match),
+    ("voir", VOIR.match),
+    ("renvois", RENVOIS.fullmatch),
+    ("suite", MINUSCULE.match),
+)
+
+
 def genre_de_ligne(ligne: str) -> str:
-    """The kind of an index line: ``page``, ``voir``, ``renvois``, ``suite`` or ``entree``."""
-    if NUMERO_DE_PAGE.match(ligne):
-        return "page"
-    if VOIR.match(ligne):
-        return "voir"
-    if RENVOIS.fullmatch(ligne):
-        return "renvois"
-    if MINUSCULE.match(ligne):
-        return "suite"
-    return "entree"
+    return next((genre for genre, reconnait in GENRES if reconnait(ligne)), "entree")
 
 
 def separer(ligne: str) -> tuple[str, str]:
     """Split ``"Carte, reprise 47"`` into ``("Carte, reprise", "47")``; no locators → ``""``."""
     trouve = ENTREE.match(ligne)
-    if trouve is None:
-        return ligne, ""
-    return trouve["terme"], trouve["renvois"]
+    return (trouve["terme"], trouve["renvois"]) if trouve else (ligne, "")
 
 
 def _ajouter_suite(entree: _Entree, ligne: str) -> None:
@@ -230,14 +228,6 @@ def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     for entree, niveau in zip(entrees, _sous_sous([(e.terme, e.renvois) for e in entrees], entrees), strict=True):
         blocs = [Bloc(TEXTE, entree.renvois, entree.ligne)] if entree.renvois else []
         blocs += [Bloc(TEXTE, texte, numero) for numero, texte in entree.voir]
-        sections.append(
-            Section(
-                cle=entree.terme,
-                ancre=_ancre_unique(entree.terme, prises),
-                titre=entree.terme,
-                ligne=entree.ligne,
-                blocs=tuple(blocs),
-                niveau=niveau,
-            )
-        )
+        ancre = _ancre_unique(entree.terme, prises)
+        sections.append(Section(entree.terme, ancre, entree.terme, entree.ligne, tuple(blocs), niveau))
     return tuple(sections)

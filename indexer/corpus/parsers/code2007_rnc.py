@@ -59,13 +59,9 @@ class _Rubrique:
 
     def section(self) -> Section:
         """The finished Section: level 1 for an article, deeper for each dot."""
+        blocs = en_blocs(self.lignes)
         return Section(
-            cle=self.cle,
-            ancre=ancre_libre("article", self.cle),
-            titre=self.titre,
-            ligne=self.ligne,
-            blocs=en_blocs(self.lignes),
-            niveau=self.cle.count(".") + 1,
+            self.cle, ancre_libre("article", self.cle), self.titre, self.ligne, blocs, self.cle.count(".") + 1
         )
 
 
