@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import reduce
 
 from indexer import marqueurs
@@ -102,14 +102,14 @@ def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
 
 def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
     """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
-    lois: list[tuple[int, str, list[tuple[str, str]], int | None]] = []
+    lois: list[EntreeLoi] = []
     for morceaux, pages in _entrees_brutes(lignes):
         texte = joindre(morceaux)
         if loi := _LOI.match(texte):
-            lois.append((int(loi["numero"]), loi["titre"], [], pages[0] if pages else None))
+            lois.append(EntreeLoi(int(loi["numero"]), loi["titre"], (), pages[0] if pages else None))
         elif (section := _ENTREE_SECTION.match(texte)) and lois:
-            lois[-1][2].append((section["lettre"], section["texte"] or ""))
-    return tuple(EntreeLoi(n, titre, tuple(sections), page) for n, titre, sections, page in lois)
+            lois[-1] = replace(lois[-1], sections=(*lois[-1].sections, (section["lettre"], section["texte"] or "")))
+    return tuple(lois)
 
 
 def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int], ...]:
@@ -126,11 +126,6 @@ def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int
     return tuple(
         ancre for e, t in zip(entrees, titres, strict=True) if e.page for ancre in ((t.debut, e.page), (t.fin + 1, 0))
     )
-
-
-def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
-    """Every ``(loi, lettre)`` section that TOC 2 lists, in order: 251 of them."""
-    return tuple((e.numero, lettre) for e in sommaire(lignes) for lettre, _ in e.sections)
 
 
 def epeler(morceaux: Sequence[str], cible: str) -> int | None:
@@ -175,15 +170,6 @@ RUPTURE = re.compile(
 )
 
 
-def _reprise(note: str, suivante: str) -> bool:
-    """True when ``suivante`` resumes the running text after a finished note line.
-
-    "Règlement National." then "une dénomination…": a lower-case line after a full
-    stop goes on with the sentence the note interrupted.
-    """
-    return note.rstrip().endswith(".") and suivante[:1].islower()
-
-
 def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[Note, ...]:
     """Every footnote of the body (lines ``titres[0].debut``–``fin``), in order."""
     debuts_de_titre = {titre.debut for titre in titres}
@@ -196,7 +182,10 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
             continue
         dernier = numero
         while dernier < fin and dernier + 1 not in debuts_de_titre:
-            if RUPTURE.match(lignes[dernier]) or _reprise(lignes[dernier - 1], lignes[dernier]):
+            # "Règlement National." then "une dénomination…": a lower-case line after a full
+            # stop resumes the sentence the note interrupted.
+            reprise = lignes[dernier - 1].rstrip().endswith(".") and lignes[dernier][:1].islower()
+            if RUPTURE.match(lignes[dernier]) or reprise:
                 break
             dernier += 1
         morceaux = [NOTE.sub("", lignes[numero - 1]), *lignes[numero:dernier]]
