@@ -62,11 +62,10 @@ MINUSCULE = re.compile(r"^[a-zà-öø-ÿ]")
 # Running page furniture of the RNC: the footer "Règlement" / "National des
 # Compétitions 2008 page 60" and the headers "Titre IV –" / "Arbitrage",
 # "Titre V –" / "Compétitions par paires : règles particulières" (7397–7400, 7871–7874).
-PIED_DE_PAGE = (
-    re.compile(r"^Règlement$"),
-    re.compile(r"^National des Compétitions \d{4} page \d+$"),
+MOBILIER = (
+    (re.compile(r"^Règlement$"), re.compile(r"^National des Compétitions \d{4} page \d+$")),
+    (re.compile(r"^Titre [IVX]+ –$"), re.compile(r"^\S")),
 )
-EN_TETE = (re.compile(r"^Titre [IVX]+ –$"), re.compile(r"^\S"))
 
 
 def est_debut_de_bloc(precedente: str, ligne: str, bloc: str = "") -> bool:
@@ -75,11 +74,8 @@ def est_debut_de_bloc(precedente: str, ligne: str, bloc: str = "") -> bool:
     ``bloc`` is the text of the current Bloc: a short label item (``a) Les deux camps
     sont fautifs``) ends at a capitalised line, its subtitle being complete.
     """
-    if PUCE.match(ligne) or ETIQUETTE.match(ligne):
-        return True
-    if FIN_DE_PHRASE.search(precedente) and MAJUSCULE.match(ligne):
-        return True
-    return _fin_de_sous_titre(bloc, ligne)
+    fin_de_phrase = FIN_DE_PHRASE.search(precedente) and MAJUSCULE.match(ligne)
+    return bool(PUCE.match(ligne) or ETIQUETTE.match(ligne) or fin_de_phrase) or _fin_de_sous_titre(bloc, ligne)
 
 
 def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
@@ -142,7 +138,7 @@ def sans_mobilier(lignes: Sequence[Ligne]) -> list[Ligne]:
     index = 0
     while index < len(lignes):
         paire = [texte for _, texte in lignes[index : index + 2]]
-        if len(paire) == 2 and any(p.match(paire[0]) and s.match(paire[1]) for p, s in (PIED_DE_PAGE, EN_TETE)):
+        if len(paire) == 2 and any(haut.match(paire[0]) and bas.match(paire[1]) for haut, bas in MOBILIER):
             index += 2
         else:
             gardees.append(lignes[index])
