@@ -156,31 +156,21 @@ class _Loi:
             self.elements.append(chantier.element())
 
 
-def _marque(niveau: str, texte: str, chemin: Mapping[str, str]) -> re.Match[str] | None:
-    """The label of ``niveau`` opening ``texte``, if it is one under ``chemin``.
+def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
+    """The level and match of the label opening ``texte``, if it is one under ``chemin``.
 
     ``(i)`` is the letter after ``(h)`` in 80B2 and a roman number anywhere else;
     letters past ``h`` only count when they follow the previous letter.
     """
     lettre = chemin.get("lettre", "")
     apres_h = lettre == "h" and "romain" not in chemin
-    if niveau == "lettre":
-        trouve = LETTRE.match(texte)
-        if trouve and trouve["marque"] > "h":
-            suivante = chr(ord(lettre) + 1) if lettre else "a"
-            if trouve["marque"] != suivante or (trouve["marque"] == "i" and not apres_h):
-                return None
-        return trouve
-    if niveau == "romain":
-        trouve = ROMAIN.match(texte)
-        return None if trouve and trouve["marque"] == "i" and apres_h else trouve
-    return {"section": SECTION, "numero": NUMERO}[niveau].match(texte)
-
-
-def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
-    for niveau in NIVEAUX:
-        trouve = _marque(niveau, texte, chemin)
-        if trouve:
+    suivante = chr(ord(lettre) + 1) if lettre else "a"
+    for niveau, motif in zip(NIVEAUX, (SECTION, NUMERO, LETTRE, ROMAIN), strict=True):
+        trouve = motif.match(texte)
+        marque = trouve["marque"] if trouve else ""
+        if niveau == "lettre" and marque > "h" and (marque != suivante or (marque == "i" and not apres_h)):
+            continue
+        if trouve and not (niveau == "romain" and marque == "i" and apres_h):
             return niveau, trouve
     return None
 
