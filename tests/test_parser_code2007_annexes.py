@@ -9,8 +9,8 @@ from outils_parseurs import lignes_propres, texte_document
 
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
+from indexer.corpus.parsers.code2007_annexes import parse_definitions, terme_de
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
-from indexer.corpus.parsers.code2007_definitions import parse_definitions, terme_de
 from indexer.corpus.parsers.code2007_index_alphabetique import (
     NUMERO_DE_PAGE,
     genre_de_ligne,
