@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne
@@ -92,16 +93,6 @@ def separer(ligne: str) -> tuple[str, str]:
     return (trouve["terme"], trouve["renvois"]) if trouve else (ligne, "")
 
 
-def _ajouter_suite(entree: _Entree, ligne: str) -> None:
-    """A lower-case line ends wrapped locators, or a term wrapped before its locators."""
-    if entree.renvois:
-        entree.renvois = f"{entree.renvois} {ligne}"  # "80 note de bas" / "de" / "paragraphe"
-        return
-    terme, renvois = separer(ligne)
-    entree.terme = f"{entree.terme} {terme}"
-    entree.renvois = renvois
-
-
 def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
     """Group the index lines into entries (see the module docstring for the kinds)."""
     entrees: list[_Entree] = []
@@ -116,18 +107,18 @@ def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
             entrees[-1].voir.append((numero, ligne))
         elif genre == "renvois":
             entrees[-1].renvois = " ".join(filter(None, (entrees[-1].renvois, ligne)))
-        else:
-            _ajouter_suite(entrees[-1], ligne)
+        elif entrees[-1].renvois:  # a lower-case line ends wrapped locators: "80 note de bas" / "de" / "paragraphe"
+            entrees[-1].renvois += f" {ligne}"
+        else:  # or a term wrapped before its locators
+            terme, entrees[-1].renvois = separer(ligne)
+            entrees[-1].terme += f" {terme}"
     return entrees
 
 
 def _ancre_unique(terme: str, prises: set[str]) -> str:
     """``index-hors-tour``, then ``index-hors-tour-2``, ``-3``… for repeated terms."""
-    base = ancre = ancre_libre("index", terme)
-    rang = 1
-    while ancre in prises:
-        rang += 1
-        ancre = f"{base}-{rang}"
+    base = ancre_libre("index", terme)
+    ancre = next(a for a in chain([base], (f"{base}-{rang}" for rang in count(2))) if a not in prises)
     prises.add(ancre)
     return ancre
 

@@ -85,18 +85,14 @@ def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[
 def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
     """The key of a sub-article heading of ``article`` (``"83.1"``), or None."""
     trouve = SOUS_ARTICLE.match(texte)
-    if trouve is None or trouve["cle"] in vues:
+    if trouve is None or trouve["cle"] in vues or MINUSCULE.match(trouve["titre"] or ""):
         return None
-    if int(trouve["cle"].split(".")[0]) not in (article, article + 1):
-        return None
-    titre = trouve["titre"] or ""
-    return None if MINUSCULE.match(titre) else trouve["cle"]
+    return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
 
 
 def _intro(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
     """The text before the first article; a ``Chapitre N`` paragraph is a subtitle."""
-    blocs = en_blocs(lignes)
-    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in blocs)
+    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(lignes))
 
 
 def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
