@@ -2,19 +2,13 @@
 
 One level-1 Section per article (``cle="83"``, ``ancre="article-83"``), one Section per
 sub-article below it (``cle="83.1"`` → ``article-83-1``, level 2; ``92.4.1`` → level 3).
-Headings as they stand in the source:
-
-- ``Article 83 – Arbitrage``, ``Article 140 Conventions`` (no dash), and ``Article`` /
-  ``136 - Obligations…`` (number on the next line); the title may wrap (see
-  ``code2007_blocs.suite_de_titre``). An article number must grow: 7301
-  ``Article du Règlement…`` has none and is text.
-- ``83.1 –`` (title on the next line), ``91.1. –``, ``92.4.1. Le``, ``105.2.2 -``,
-  ``139.1 Caractéristiques SHA``, ``145.2 . Systèmes…``, ``144.1`` alone. A sub-article
-  must belong to the current article and be new, and its title must not start in
-  lower case: 8378 ``143.1 sont applicables…`` is a wrapped reference, not a heading.
-- The **Article 139 heading is missing** in the source: a sub-article of the article
-  that follows the current one (139.1 after 138) opens a Section titled
-  ``Article 139`` at the sub-article's line.
+Headings are those of ``ARTICLE``, ``NUMERO_SEUL`` (``Article`` alone, the number on the
+next line) and ``SOUS_ARTICLE``; a title may wrap (``code2007_blocs.suite_de_titre``).
+An article number must grow: 7301 ``Article du Règlement…`` has none and is text. A
+sub-article must belong to the current article and be new, and its title must not start
+in lower case: 8378 ``143.1 sont applicables…`` is a wrapped reference, not a heading.
+The **Article 139 heading is missing** in the source: a sub-article of the next article
+(139.1 after 138) opens a Section titled ``Article 139`` at the sub-article's line.
 
 Dropped on purpose: the running footers ``Règlement`` / ``National des Compétitions
 2008 page NN`` and headers ``Titre IV –`` / ``Arbitrage`` (``code2007_blocs.sans_mobilier``),
