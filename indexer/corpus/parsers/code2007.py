@@ -124,8 +124,7 @@ class _Chantier:
 
     def element(self) -> Element:
         self.clore()
-        blocs, notes = tuple(self.blocs), tuple(self.notes)
-        return Element(LOI, blocs, self.ligne, self.label, self.titre, notes=notes)
+        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 
 @dataclass
@@ -141,12 +140,9 @@ class _Loi:
     def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
         """Close the open element and open the paragraph ``marque`` at ``niveau``."""
         self.fermer()
-        rang = NIVEAUX.index(niveau)
-        for plus_bas in NIVEAUX[rang:]:
-            self.chemin.pop(plus_bas, None)
-        self.chemin[niveau] = marque
-        parties = tuple(self.chemin[n] for n in NIVEAUX[: rang + 1])
-        self.courant = _Chantier(Label(self.numero, parties), ligne, titre)
+        au_dessus = NIVEAUX[: NIVEAUX.index(niveau)]
+        self.chemin = {n: self.chemin[n] for n in au_dessus if n in self.chemin} | {niveau: marque}
+        self.courant = _Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre)
 
     def fermer(self) -> None:
         """Finish the open element; a preamble with neither text nor note is dropped."""
@@ -203,10 +199,7 @@ def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | N
 
 def _court(texte: str) -> bool:
     """A line that can continue a subtitle: at most three words, no final punctuation."""
-    mots = texte.split()
-    if not 0 < len(mots) <= 3:
-        return False
-    return not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
+    return 0 < len(texte.split()) <= 3 and not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
 
 
 def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[str, int, str]:
@@ -215,8 +208,7 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     ``attendu`` is the TOC 2 subtitle ("" when TOC 2 has none). Returns the subtitle,
     the index (0-based) of its last line and the text left on that line.
     """
-    suite = [lignes[i] for i in range(index + 1, min(index + 4, len(lignes)))]
-    morceaux = [reste, *suite]
+    morceaux = [reste, *lignes[index + 1 : index + 4]]
     coupe = _decouper_sous_titre(morceaux, toc.normaliser(attendu)) if attendu else None
     if coupe is None:  # 5A, 86A: not in TOC 2
         rang = 0 if reste else 1
@@ -255,13 +247,10 @@ def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     """Read the line at ``index`` (0-based, with what it drags along); the next index."""
     texte = lignes[index].strip()
     trouve = _niveau(texte, loi.chemin)
-    if trouve is None:
-        loi.courant.ajouter(texte, index + 1)
-        return index + 1
-    niveau, marque = trouve
-    if niveau != "section":
+    if trouve is None or trouve[0] != "section":
         _cascade(lignes, index, texte, loi)
         return index + 1
+    marque = trouve[1]
     attendu = loi.sections.get(marque["marque"], "")
     titre, dernier, reste = sous_titre(lignes, index, texte[marque.end() :], attendu)
     loi.ouvrir("section", marque["marque"], index + 1, titre)
@@ -297,9 +286,8 @@ def elements_de_loi(
     index = debut - 1
     while index < fin:
         ligne = index + 1
-        if ligne in SECTIONS_SANS_INTITULE and SECTIONS_SANS_INTITULE[ligne][0] == numero:
-            lettre = SECTIONS_SANS_INTITULE[ligne][1]
-            loi.ouvrir("section", lettre, ligne, loi.sections[lettre])
+        if (sans_intitule := SECTIONS_SANS_INTITULE.get(ligne)) and sans_intitule[0] == numero:
+            loi.ouvrir("section", sans_intitule[1], ligne, loi.sections[sans_intitule[1]])
         if ligne in notes.lignes:
             suivant = index + 1
         elif dernier := DIAGRAMMES.get(ligne, 0):
@@ -348,13 +336,12 @@ def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> t
     resultat = list(lignes)
     for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
         texte = resultat[appel.ligne - 1]
-        appel_ecrit = f"[^{cles[paires[appel]]}]"
-        apres = appel.colonne + appel.etoiles
-        resultat[appel.ligne - 1] = f"{texte[: appel.colonne]}{appel_ecrit}{texte[apres:]}"
+        resultat[appel.ligne - 1] = (
+            f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
+        )
     par_ligne: dict[int, tuple[NoteBas, ...]] = {}
     for note in notes:
-        note_bas = NoteBas(cles[note], note.texte, note.debut)
-        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), note_bas)
+        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
     occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
     return tuple(resultat), NotesDuCorps(occupees, par_ligne)
 
@@ -367,8 +354,7 @@ def parse(lignes: Lignes) -> Extrait:
     fins = [t.debut - 1 for t in titres[1:]] + [FIN]
     parties: list[tuple[int, Partie]] = []
     for entree, titre, fin in zip(entrees, titres, fins, strict=True):
-        sections = dict(entree.sections)
-        elements = elements_de_loi(texte, entree.numero, sections, titre.fin + 1, fin, notes)
+        elements = elements_de_loi(texte, entree.numero, dict(entree.sections), titre.fin + 1, fin, notes)
         partie = Partie(CODE_2007, EDITION, source(CODE_2007).role, entree.titre, titre.debut, elements)
         parties.append((entree.numero, partie))
     return Extrait(CODE_2007, tuple(parties))

@@ -83,9 +83,10 @@ def normaliser(texte: str) -> str:
     return _HORS_TITRE.sub("", texte)
 
 
-def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
-    """TOC 2 cut into entries (one per LOI or section line), leaders removed, each with the page
-    numbers printed after its leaders (one: all 344 entries carry theirs)."""
+def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
+    """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
+    # TOC 2 cut into entries (one per LOI or section line), leaders removed, each with the page
+    # numbers printed after its leaders (one: all 344 entries carry theirs).
     entrees: list[tuple[list[str], list[int]]] = []
     for ligne in lignes[TOC2_DEBUT - 1 : TOC2_FIN]:
         if _NUMERO_DE_PAGE.match(ligne.strip()):
@@ -97,13 +98,8 @@ def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
             entrees[-1][0].append(texte)
         if (pointilles := _POINTILLES.search(ligne)) and pointilles["page"] and entrees:
             entrees[-1][1].append(int(pointilles["page"]))
-    return entrees
-
-
-def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
-    """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
     lois: list[EntreeLoi] = []
-    for morceaux, pages in _entrees_brutes(lignes):
+    for morceaux, pages in entrees:
         texte = joindre(morceaux)
         if loi := _LOI.match(texte):
             lois.append(EntreeLoi(int(loi["numero"]), loi["titre"], (), pages[0] if pages else None))
