@@ -234,21 +234,17 @@ def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel,
     blocs = _blocs_de_notes(notes)
     for appel in appels:
         suivant = next((b for b in blocs if b[0].debut > appel.ligne), ())
-        if any(note.etoiles == appel.etoiles for note in suivant):
-            continue
         avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
-        if avant:
+        if avant and all(note.etoiles != appel.etoiles for note in suivant):
             reprises[appel] = avant[-1]
     return reprises
 
 
 def _series(appels: list[Appel], notes: list[Note]) -> list[tuple[list[Appel], list[Note]]]:
     """Cut one star count's calls and notes, in source order, into calls-then-notes runs."""
-    evenements: list[tuple[int, Appel | Note]] = [(a.ligne, a) for a in appels]
-    evenements += [(n.debut, n) for n in notes]
-    evenements.sort(key=lambda evenement: evenement[0])
+    evenements: list[Appel | Note] = [*appels, *notes]
     series: list[tuple[list[Appel], list[Note]]] = []
-    for _, chose in evenements:
+    for chose in sorted(evenements, key=lambda c: c.ligne if isinstance(c, Appel) else c.debut):
         if isinstance(chose, Appel):
             if not series or series[-1][1]:
                 series.append(([], []))
