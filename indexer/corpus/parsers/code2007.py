@@ -347,7 +347,6 @@ def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> t
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The 93 laws of the 2007 code, one ``Partie`` each, from 001's cleaned lines."""
     entrees = toc.sommaire(lignes)
     titres = toc.reperer_titres(lignes, entrees, DEBUT, FIN)
     texte, notes = notes_du_corps(lignes, titres, FIN)

@@ -99,12 +99,11 @@ def verifier_ouvertures(lignes: Lignes) -> None:
         if numero > len(lignes) or not lignes[numero - 1].startswith(debut):
             raise ValueError(
                 f"{CODE_2007}:{numero} : « {debut} » attendu ; mettez à jour les plages de "
-                "indexer/parsers/code2007_annexes.py."
+                "indexer/corpus/parsers/code2007_annexes.py."
             )
 
 
 def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], intro: Sequence[Bloc] = ()) -> Document:
-    """A Document of 001 (RNC paths get the RNC edition)."""
     edition = EDITION_RNC if chemin.startswith("reglements/") else EDITION_CODE
     return Document(chemin, titre, CODE_2007, edition, type_, tuple(sections), tuple(intro))
 
@@ -256,7 +255,6 @@ def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
 
 
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
-    """One Section per defined term, in source order, with unique anchors."""
     return tuple(
         Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
         for t in _lire(lignes)
@@ -276,7 +274,6 @@ def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """Every Document of 001 around the laws (see the module docstring)."""
     verifier_ouvertures(lignes)
     definitions = parse_definitions(tranche(lignes, *DEFINITIONS))
     index = parse_index_alphabetique(tranche(lignes, *INDEX))

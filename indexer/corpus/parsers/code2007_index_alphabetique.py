@@ -94,7 +94,6 @@ def separer(ligne: str) -> tuple[str, str]:
 
 
 def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
-    """Group the index lines into entries (see the module docstring for the kinds)."""
     entrees: list[_Entree] = []
     for numero, ligne in lignes:
         genre = genre_de_ligne(ligne)
