@@ -152,8 +152,9 @@ class _Loi:
             self.elements.append(chantier.element())
 
 
-def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
-    """The level and match of the label opening ``texte``, if it is one under ``chemin``.
+def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
+    """The level and match of the label opening ``texte``, None for running text. ``chemin`` is
+    the open path (``{"section": "B", "numero": "2", "lettre": "h"}``).
 
     ``(i)`` is the letter after ``(h)`` in 80B2 and a roman number anywhere else;
     letters past ``h`` only count when they follow the previous letter.
@@ -169,16 +170,6 @@ def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] 
         if trouve and not (niveau == "romain" and marque == "i" and apres_h):
             return niveau, trouve
     return None
-
-
-def niveau_de(texte: str, chemin: Mapping[str, str] | None = None) -> tuple[str, str] | None:
-    """The level and marker of the label opening a line, None for running text.
-
-    ``chemin`` is the open path (``{"section": "B", "numero": "2", "lettre": "h"}``):
-    it decides whether ``(i)`` is a letter or a roman number.
-    """
-    trouve = _niveau(texte, chemin or {})
-    return (trouve[0], trouve[1]["marque"]) if trouve else None
 
 
 def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
@@ -230,7 +221,7 @@ def _numero_intitule(lignes: Lignes, index: int, reste: str) -> bool:
 def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
     """Open the labels of a line (``1. (a) L'arbitre``), then give it the rest."""
     numero = index + 1
-    while (trouve := _niveau(texte, loi.chemin)) and trouve[0] != "section":
+    while (trouve := niveau_de(texte, loi.chemin)) and trouve[0] != "section":
         niveau, marque = trouve
         if NIVEAUX[NIVEAUX.index(niveau) - 1] not in loi.chemin:
             loi.courant.ouvrir(ITEM, texte, numero)  # laws 35, 71: a list at law level
@@ -246,7 +237,7 @@ def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
 def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     """Read the line at ``index`` (0-based, with what it drags along); the next index."""
     texte = lignes[index].strip()
-    trouve = _niveau(texte, loi.chemin)
+    trouve = niveau_de(texte, loi.chemin)
     if trouve is None or trouve[0] != "section":
         _cascade(lignes, index, texte, loi)
         return index + 1
