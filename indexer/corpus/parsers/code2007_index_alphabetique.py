@@ -194,30 +194,22 @@ def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
         rattaches |= nouveaux
 
 
-def _sous_sous(termes: Sequence[tuple[str, str]], entrees: Sequence[_Entree]) -> list[int]:
-    """``niveaux``, then level 3 for the entries under a sub-entry that has neither
-    locators nor « Voir » (« Rang » under « Rappel », « Période des annonces »): such
-    an entry only heads what follows it, up to the next headword."""
-    sortie: list[int] = []
-    ouverte = False  # a sub-entry without locators heads what follows
-    for niveau, entree in zip(niveaux(termes), entrees, strict=True):
-        if niveau == 2 and ouverte:
-            sortie.append(3)
-            continue
-        sortie.append(niveau)
-        ouverte = niveau == 2 and not (entree.renvois or entree.voir)
-    return sortie
-
-
 def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     """One Section per index entry, in source order: headwords at ``niveau`` 1, each
-    followed by its sub-entries at ``niveau`` 2 (``niveaux``), and 3 (``_sous_sous``)."""
+    followed by its sub-entries at ``niveau`` 2 (``niveaux``), and 3 for the entries under
+    a sub-entry that has neither locators nor « Voir » (« Rang » under « Rappel »,
+    « Période des annonces »): such an entry only heads what follows it, up to the next headword."""
     sections: list[Section] = []
     prises: set[str] = set()
+    ouverte = False  # a sub-entry without locators heads what follows
     entrees = _lire(lignes)
-    for entree, niveau in zip(entrees, _sous_sous([(e.terme, e.renvois) for e in entrees], entrees), strict=True):
+    for entree, niveau in zip(entrees, niveaux([(e.terme, e.renvois) for e in entrees]), strict=True):
         blocs = [Bloc(TEXTE, entree.renvois, entree.ligne)] if entree.renvois else []
         blocs += [Bloc(TEXTE, texte, numero) for numero, texte in entree.voir]
+        if niveau == 2 and ouverte:
+            niveau = 3
+        else:
+            ouverte = niveau == 2 and not (entree.renvois or entree.voir)
         ancre = _ancre_unique(entree.terme, prises)
         sections.append(Section(entree.terme, ancre, entree.terme, entree.ligne, tuple(blocs), niveau))
     return tuple(sections)
