@@ -83,10 +83,8 @@ def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
     etiquette = ETIQUETTE.match(bloc) or PUCE_TITRE.match(bloc)
     if etiquette is None or len(bloc) > SOUS_TITRE_MAX or not bloc[etiquette.end() :].strip():
         return False  # not a label item, too long to be a subtitle, or the label alone
-    if bloc.endswith((",", "–", "-")) or not MOT_CAPITAL.match(ligne):
-        return False
-    if re.match(r"^[^\s,]+,", ligne):
-        return False  # a list runs on: "· Finales" / "Nationales, Compétitions de…, etc."
+    if bloc.endswith((",", "–", "-")) or not MOT_CAPITAL.match(ligne) or re.match(r"^[^\s,]+,", ligne):
+        return False  # the last: a list runs on, "· Finales" / "Nationales, Compétitions de…, etc."
     return re.split(r"[\s’']", ligne, maxsplit=1)[0] not in NOMS_PROPRES
 
 
@@ -116,8 +114,7 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
     one-line subtitle Bloc, as in the annexes where such lines are headings.
     """
     blocs: list[Bloc] = []
-    forme, texte, debut = TEXTE, "", 0
-    precedente = ""
+    forme, texte, debut, precedente = TEXTE, "", 0, ""
     for numero, ligne in lignes:
         continue_bloc = texte and forme != TITRE and not est_debut_de_bloc(precedente, ligne, texte)
         if continue_bloc or (texte and ligne[:1] in ";:"):

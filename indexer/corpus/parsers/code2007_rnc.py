@@ -51,13 +51,6 @@ class _Rubrique:
     ligne: int
     lignes: list[Ligne] = field(default_factory=list)
 
-    def section(self) -> Section:
-        """The finished Section: level 1 for an article, deeper for each dot."""
-        blocs = en_blocs(self.lignes)
-        return Section(
-            self.cle, ancre_libre("article", self.cle), self.titre, self.ligne, blocs, self.cle.count(".") + 1
-        )
-
 
 def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
     """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
@@ -84,11 +77,6 @@ def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
     return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
 
 
-def _intro(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
-    """The text before the first article; a ``Chapitre N`` paragraph is a subtitle."""
-    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(lignes))
-
-
 def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
     """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
 
@@ -105,15 +93,14 @@ def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str])
         return None
     vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
     titre, suite = titre_complet(lignes, index + 1, texte, vide)
-    rubriques = [_Rubrique(cle, titre, numero)]
     numero_article = int(cle.split(".")[0])
-    if numero_article != article:
-        rubriques.insert(0, _Rubrique(str(numero_article), f"Article {numero_article}", numero))
-    return rubriques, suite
+    perdu = [_Rubrique(str(numero_article), f"Article {numero_article}", numero)] if numero_article != article else []
+    return [*perdu, _Rubrique(cle, titre, numero)], suite
 
 
 def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Section, ...]]:
-    """An RNC Titre (heading lines already removed): its intro Blocs and its Sections."""
+    """An RNC Titre (heading lines already removed): its intro Blocs, where a ``Chapitre N`` paragraph
+    is a subtitle, and its Sections, level 1 for an article and deeper for each dot."""
     intro: list[Ligne] = []
     rubriques: list[_Rubrique] = []
     vues: set[str] = set()
@@ -128,4 +115,8 @@ def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Se
         rubriques += nouvelles
         vues.update(r.cle for r in nouvelles)
         article = int(nouvelles[0].cle.split(".")[0])
-    return _intro(intro), tuple(r.section() for r in rubriques)
+    blocs = tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(intro))
+    return blocs, tuple(
+        Section(r.cle, ancre_libre("article", r.cle), r.titre, r.ligne, en_blocs(r.lignes), r.cle.count(".") + 1)
+        for r in rubriques
+    )
