@@ -143,30 +143,23 @@ def rubrique(texte: str, vues: set[str]) -> str | None:
 def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
     """One annex: a level-1 Section titled from its lost heading's first words, then its rubrics."""
     titre, index = titre_complet(lignes, 1, lignes[0][1], vide=False)
-    debut: tuple[str, str, int, list[Ligne]] = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
-    sections: list[tuple[str, str, int, list[Ligne]]] = [debut]
+    # (key after the annex's, title, line, text lines): the annex, then each rubric
+    lues: list[tuple[str, str, int, list[Ligne]]] = [("", f"Annexe {chiffre} – {titre}", lignes[0][0], [])]
     vues: set[str] = set()
     while index < len(lignes):
         numero, texte = lignes[index]
-        cle_rubrique = rubrique(texte, vues)
-        if cle_rubrique is None:
-            sections[-1][3].append((numero, texte))
+        if (cle_rubrique := rubrique(texte, vues)) is None:
+            lues[-1][3].append((numero, texte))
             index += 1
-            continue
-        vues.add(cle_rubrique)
-        titre, index = titre_complet(lignes, index + 1, texte, vide=False)
-        sections.append((f"{cle}.{cle_rubrique}", titre, numero, []))
-    return [
-        Section(
-            cle=f"{chiffre}{cle_section[len(cle) :]}",
-            ancre=ancre_libre("annexe", cle_section),
-            titre=titre,
-            ligne=numero,
-            blocs=en_blocs(contenu, titres=True),
-            niveau=cle_section.count(".") + 1,
-        )
-        for cle_section, titre, numero, contenu in sections
-    ]
+        else:
+            vues.add(cle_rubrique)
+            titre, index = titre_complet(lignes, index + 1, texte, vide=False)
+            lues.append((f".{cle_rubrique}", titre, numero, []))
+    sections: list[Section] = []
+    for suite, titre, numero, contenu in lues:
+        blocs, niveau = en_blocs(contenu, titres=True), suite.count(".") + 1
+        sections.append(Section(chiffre + suite, ancre_libre("annexe", cle + suite), titre, numero, blocs, niveau))
+    return sections
 
 
 def parse_annexes(lignes: Lignes) -> Document:
