@@ -205,17 +205,7 @@ def terme_de(ligne: str) -> str | None:
     return trouve.group(1) if trouve else None
 
 
-def _avec_appels(courant: _Terme, ligne: str, appelants: dict[str, _Terme]) -> str:
-    """Write glued note calls as ``[^n]`` and remember who called the note that follows."""
-
-    def remplacer(trouve: re.Match[str]) -> str:
-        appelants[trouve.group(1)] = courant
-        return f"[^{trouve.group(1)}]"
-
-    return APPEL_NOTE.sub(remplacer, ligne)
-
-
-def _lire(lignes: Sequence[Ligne]) -> list[_Terme]:
+def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Terme] = []
     appelants: dict[str, _Terme] = {}
@@ -230,9 +220,9 @@ def _lire(lignes: Sequence[Ligne]) -> list[_Terme]:
         elif note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
             note.append((numero, ligne))
             continue
-        if termes and ligne:
-            courant = termes[-1]
-            courant.lignes.append((numero, _avec_appels(courant, ligne, appelants)))
+        if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
+            appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
+            termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
     _fermer_note(note, appelants)
     return termes
 
@@ -250,7 +240,7 @@ def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     return tuple(
         Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
-        for t in _lire(lignes)
+        for t in _termes(lignes)
     )
 
 
