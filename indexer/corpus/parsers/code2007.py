@@ -174,18 +174,15 @@ def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]
 
 def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
     """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
-    cumul = ""
-    for rang, morceau in enumerate(morceaux):
-        mots = morceau.split()
-        for compte, mot in enumerate(mots, 1):
-            cumul += toc.normaliser(mot)
-            if cumul == cible:  # a trailing sign belongs to the subtitle: 3717 "secondaire ?"
-                while compte < len(mots) and not toc.normaliser(mots[compte]):
-                    compte += 1
-                return rang, compte
-            if not cible.startswith(cumul):
-                return None
-    return None
+    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
+    nombre = toc.epeler(" ".join(morceaux).split(), cible)
+    if nombre is None:
+        return None
+    rang, compte = places[nombre - 1]
+    mots = morceaux[rang].split()
+    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
+        compte += 1
+    return rang, compte
 
 
 def _court(texte: str) -> bool:
@@ -212,12 +209,6 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     return titre, index + rang, " ".join(mots[compte:])
 
 
-def _numero_intitule(lignes: Lignes, index: int, reste: str) -> bool:
-    """True when a number's text is a subtitle: 4565 ``1. Variations involontaires``."""
-    suivante = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
-    return _court(reste) and suivante[:1].isupper() and not toc.RUPTURE.match(suivante)
-
-
 def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
     """Open the labels of a line (``1. (a) L'arbitre``), then give it the rest."""
     numero = index + 1
@@ -228,8 +219,10 @@ def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
             return
         loi.ouvrir(niveau, marque["marque"], numero)
         texte = texte[marque.end() :].strip()
-        if niveau == "numero" and _numero_intitule(lignes, index, texte):
-            loi.courant.titre, texte = texte, ""
+        if niveau == "numero" and _court(texte):  # a subtitle? 4565 "1. Variations involontaires"
+            suivante = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
+            if suivante[:1].isupper() and not toc.RUPTURE.match(suivante):
+                loi.courant.titre, texte = texte, ""
     if texte:
         loi.courant.ajouter(texte, numero)
 
