@@ -39,6 +39,7 @@ Left out on purpose, or absent from the source:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -288,44 +289,33 @@ def elements_de_loi(
     return tuple(loi.elements)
 
 
-def _cles(
-    paires: Mapping[toc.Appel, toc.Note], notes: tuple[toc.Note, ...], titres: tuple[toc.Titre, ...]
-) -> tuple[dict[toc.Note, str], dict[toc.Note, int]]:
-    """Each note's key (``e1``, ``e2``… per law) and home line (its first call's).
-
-    A note goes with the law of its first call, even when printed under the next law
-    (3996 ``indiqué*`` in law 57, its note at 4025 in law 58).
-    """
-    foyers = {note: note.debut for note in notes}  # a note without a call stays put
-    for appel in sorted(paires, reverse=True):
-        foyers[paires[appel]] = appel.ligne
-    compteurs: dict[int, int] = {}
-    cles: dict[toc.Note, str] = {}
-    for note in notes:
-        loi = max((t for t in titres if t.debut <= foyers[note]), key=lambda t: t.debut).numero
-        compteurs[loi] = compteurs.get(loi, 0) + 1
-        cles[note] = f"e{compteurs[loi]}"
-    return cles, foyers
-
-
 def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> tuple[Lignes, NotesDuCorps]:
     """The footnotes of the text from ``titres[0]`` to line ``fin``.
 
-    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``)
-    and the notes, each at the home line of its first call.
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the
+    notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
+    with the law of its first call, even when printed under the next law (3996 ``indiqué*`` in
+    law 57, its note at 4025 in law 58).
     """
     notes = toc.reperer_notes(lignes, titres, fin)
     paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
-    cles, foyers = _cles(paires, notes, titres)
+    foyers = {note: note.debut for note in notes}  # a note without a call stays put
+    for appel in sorted(paires, reverse=True):
+        foyers[paires[appel]] = appel.ligne
+    compteurs: Counter[int] = Counter()
+    cles: dict[toc.Note, str] = {}
+    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
+    for note in notes:
+        loi = max((t for t in titres if t.debut <= foyers[note]), key=lambda t: t.debut).numero
+        compteurs[loi] += 1
+        cles[note] = f"e{compteurs[loi]}"
+        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
     resultat = list(lignes)
     for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
         texte = resultat[appel.ligne - 1]
         resultat[appel.ligne - 1] = (
             f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
         )
-    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
-    for note in notes:
-        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
     occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
     return tuple(resultat), NotesDuCorps(occupees, par_ligne)
 
