@@ -82,8 +82,6 @@ ROMAIN = re.compile(rf"^\((?P<marque>{marqueurs.ROMAIN})\)\s*")
 PUCE = re.compile(r"^-\s")
 # "…de la Loi 22 A." or "…sont :" then a capital: a new paragraph may start.
 FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
-# "; dans ce cas", ": Sans Atout, Pique": a French space wrapped before the sign.
-ENCHAINEMENT = re.compile(r"^[;:]")
 # "Variations involontaires": a numbered subtitle has no final punctuation.
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
 
@@ -113,11 +111,11 @@ class _Chantier:
         self.forme, self.debut, self.morceaux = forme, ligne, [texte]
 
     def ajouter(self, texte: str, ligne: int) -> None:
-        """Add a line of running text: continue the paragraph or start a new one."""
+        """Add a line of running text: continue the paragraph or start a new one. A line starting
+        with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
+        capitalised, so it continues."""
         if PUCE.match(texte):
             self.ouvrir(ITEM, texte, ligne)
-        elif self.forme and ENCHAINEMENT.match(texte):
-            self.morceaux.append(texte)
         elif not self.forme or (FIN_DE_PHRASE.search(self.morceaux[-1]) and texte[:1].isupper()):
             self.ouvrir(TEXTE, texte, ligne)
         else:
