@@ -156,10 +156,8 @@ def suite_de_titre(titre: str, suivante: str) -> bool:
     ``92.1 – Loi`` / ``9 A 2.b)`` (a law number), ``L'arbitre agrée`` / ``FFB``
     (an acronym alone). A label, a bullet or a capitalised word ends the heading.
     """
-    if titre.count("(") > titre.count(")"):
+    if titre.count("(") > titre.count(")") or (re.search(r"\bLois?$", titre) and suivante[:1].isdigit()):
         return True  # before the label test: "76)" would read as a label
-    if re.search(r"\bLois?$", titre) and suivante[:1].isdigit():
-        return True
     if PUCE.match(suivante) or ETIQUETTE.match(suivante):
         return False
     if MINUSCULE.match(suivante) or suivante[:1] in ":(":
