@@ -3,7 +3,7 @@
 Indentation is lost in the source, so head terms and sub-entries look alike: the
 hierarchy is rebuilt from the order (``niveaux``: headwords are alphabetical, the
 sub-entries under each one too) and each entry is one Section, ``niveau`` 1 for a
-headword and 2 for a sub-entry, ``cle`` and ``titre`` the term,
+headword, 2 for a sub-entry (3 under a sub-entry without locators), ``cle`` and ``titre`` the term,
 ``ancre`` ``ancre_libre("index", terme)``. A term that comes back (``Hors-tour``
 is listed under ``Attaque``, ``Contre``, ``Déclaration``…) gets ``-2``, ``-3``… in
 source order, so anchors are unique and stable as long as the source is.
