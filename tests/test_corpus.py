@@ -28,7 +28,7 @@ def test_93_lois_chacune_avec_son_texte_2007(construit) -> None:
 def test_les_251_sections_du_sommaire_2007(construit) -> None:
     toc = importlib.import_module("indexer.corpus.parsers.code2007_toc")
     lignes = clean_source((build.racine() / "corpus/sources" / CODE_2007).read_text(encoding="utf-8"), CODE_2007)
-    attendues = {Label(n, (lettre,)) for n, lettre in toc.sections_du_sommaire(lignes)}
+    attendues = {Label(e.numero, (lettre,)) for e in toc.sommaire(lignes) for lettre, _ in e.sections}
     assert len(attendues) == 251
     presentes = {
         e.label

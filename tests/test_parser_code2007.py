@@ -110,7 +110,8 @@ def test_normaliser(titre: str, attendu: str) -> None:
     ],
 )
 def test_niveau_de(ligne: str, chemin: dict[str, str], attendu: tuple[str, str] | None) -> None:
-    assert code2007.niveau_de(ligne, chemin) == attendu
+    trouve = code2007.niveau_de(ligne, chemin)
+    assert (trouve and (trouve[0], trouve[1]["marque"])) == attendu
 
 
 # --- subtitles ----------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -9,8 +10,8 @@ from outils_parseurs import lignes_propres, texte_document
 
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
+from indexer.corpus.parsers.code2007_annexes import parse_definitions, terme_de
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
-from indexer.corpus.parsers.code2007_definitions import parse_definitions, terme_de
 from indexer.corpus.parsers.code2007_index_alphabetique import (
     NUMERO_DE_PAGE,
     genre_de_ligne,
@@ -323,6 +324,22 @@ def test_reglement_miniature() -> None:
 )
 def test_rubrique_d_annexe(ligne: str, cle: str | None) -> None:
     assert annexes.rubrique(ligne, set()) == cle
+
+
+@pytest.mark.parametrize(
+    ("numero", "remplacement", "message"),
+    [
+        (5305, "Écran", f"{CODE_2007}:5305 : « Jeu » attendu"),  # Annexe II moved
+        (1648, "", f"{CODE_2007}:1648 : « Définitions » attendu"),
+    ],
+)
+def test_plage_deplacee_arrete_le_decoupage(numero: int, remplacement: str, message: str) -> None:
+    """A range that no longer opens where expected stops the parse with one French line naming the file to fix."""
+    modifiees = list(lignes())
+    modifiees[numero - 1] = remplacement
+    with pytest.raises(ValueError, match=re.escape(message)) as erreur:
+        annexes.parse(tuple(modifiees))
+    assert str(erreur.value).endswith("mettez à jour les plages de indexer/corpus/parsers/code2007_annexes.py.")
 
 
 # --- the whole file --------------------------------------------------------------

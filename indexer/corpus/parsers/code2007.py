@@ -39,6 +39,7 @@ Left out on purpose, or absent from the source:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -64,8 +65,8 @@ DEBUT = 1828  # "Le jeu de cartes", law 1
 FIN = 5235  # last line of law 93; Annexe I starts at 5236 "Utilisation des"
 EDITION = source(CODE_2007).edition
 
-# Verbatim tables: law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
-DIAGRAMMES = ((1845, 1852), (4757, 4777))
+# Verbatim tables, first line: last line. Law 2 "Nord donneur Étuis 1 5 9 13"…, law 77 "POINTS" … "120".
+DIAGRAMMES = {1845: 1852, 4757: 4777}
 # A section whose heading the source lost: 4565 "1. Variations involontaires" is 73D1.
 SECTIONS_SANS_INTITULE = {4565: (73, "D")}
 
@@ -81,8 +82,6 @@ ROMAIN = re.compile(rf"^\((?P<marque>{marqueurs.ROMAIN})\)\s*")
 PUCE = re.compile(r"^-\s")
 # "…de la Loi 22 A." or "…sont :" then a capital: a new paragraph may start.
 FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
-# "; dans ce cas", ": Sans Atout, Pique": a French space wrapped before the sign.
-ENCHAINEMENT = re.compile(r"^[;:]")
 # "Variations involontaires": a numbered subtitle has no final punctuation.
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
 
@@ -103,32 +102,28 @@ class _Chantier:
     morceaux: list[str] = field(default_factory=list)
 
     def clore(self) -> None:
-        """Close the open paragraph, if any, into a Bloc."""
         if self.forme and self.morceaux:
             self.blocs.append(Bloc(self.forme, toc.joindre(self.morceaux), self.debut))
         self.forme, self.morceaux = "", []
 
     def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        """Start a new paragraph with its first line."""
         self.clore()
         self.forme, self.debut, self.morceaux = forme, ligne, [texte]
 
     def ajouter(self, texte: str, ligne: int) -> None:
-        """Add a line of running text: continue the paragraph or start a new one."""
+        """Add a line of running text: continue the paragraph or start a new one. A line starting
+        with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
+        capitalised, so it continues."""
         if PUCE.match(texte):
             self.ouvrir(ITEM, texte, ligne)
-        elif self.forme and ENCHAINEMENT.match(texte):
-            self.morceaux.append(texte)
         elif not self.forme or (FIN_DE_PHRASE.search(self.morceaux[-1]) and texte[:1].isupper()):
             self.ouvrir(TEXTE, texte, ligne)
         else:
             self.morceaux.append(texte)
 
     def element(self) -> Element:
-        """The finished element."""
         self.clore()
-        blocs, notes = tuple(self.blocs), tuple(self.notes)
-        return Element(LOI, blocs, self.ligne, self.label, self.titre, notes=notes)
+        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 
 @dataclass
@@ -144,12 +139,9 @@ class _Loi:
     def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
         """Close the open element and open the paragraph ``marque`` at ``niveau``."""
         self.fermer()
-        rang = NIVEAUX.index(niveau)
-        for plus_bas in NIVEAUX[rang:]:
-            self.chemin.pop(plus_bas, None)
-        self.chemin[niveau] = marque
-        parties = tuple(self.chemin[n] for n in NIVEAUX[: rang + 1])
-        self.courant = _Chantier(Label(self.numero, parties), ligne, titre)
+        au_dessus = NIVEAUX[: NIVEAUX.index(niveau)]
+        self.chemin = {n: self.chemin[n] for n in au_dessus if n in self.chemin} | {niveau: marque}
+        self.courant = _Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre)
 
     def fermer(self) -> None:
         """Finish the open element; a preamble with neither text nor note is dropped."""
@@ -159,68 +151,42 @@ class _Loi:
             self.elements.append(chantier.element())
 
 
-def _marque(niveau: str, texte: str, chemin: Mapping[str, str]) -> re.Match[str] | None:
-    """The label of ``niveau`` opening ``texte``, if it is one under ``chemin``.
+def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
+    """The level and match of the label opening ``texte``, None for running text. ``chemin`` is
+    the open path (``{"section": "B", "numero": "2", "lettre": "h"}``).
 
     ``(i)`` is the letter after ``(h)`` in 80B2 and a roman number anywhere else;
     letters past ``h`` only count when they follow the previous letter.
     """
     lettre = chemin.get("lettre", "")
     apres_h = lettre == "h" and "romain" not in chemin
-    if niveau == "lettre":
-        trouve = LETTRE.match(texte)
-        if trouve and trouve["marque"] > "h":
-            suivante = chr(ord(lettre) + 1) if lettre else "a"
-            if trouve["marque"] != suivante or (trouve["marque"] == "i" and not apres_h):
-                return None
-        return trouve
-    if niveau == "romain":
-        trouve = ROMAIN.match(texte)
-        return None if trouve and trouve["marque"] == "i" and apres_h else trouve
-    return {"section": SECTION, "numero": NUMERO}[niveau].match(texte)
-
-
-def _niveau(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
-    """The level and match of the label opening ``texte``, if any."""
-    for niveau in NIVEAUX:
-        trouve = _marque(niveau, texte, chemin)
-        if trouve:
+    suivante = chr(ord(lettre) + 1) if lettre else "a"
+    for niveau, motif in zip(NIVEAUX, (SECTION, NUMERO, LETTRE, ROMAIN), strict=True):
+        trouve = motif.match(texte)
+        marque = trouve["marque"] if trouve else ""
+        if niveau == "lettre" and marque > "h" and (marque != suivante or (marque == "i" and not apres_h)):
+            continue
+        if trouve and not (niveau == "romain" and marque == "i" and apres_h):
             return niveau, trouve
     return None
 
 
-def niveau_de(texte: str, chemin: Mapping[str, str] | None = None) -> tuple[str, str] | None:
-    """The level and marker of the label opening a line, None for running text.
-
-    ``chemin`` is the open path (``{"section": "B", "numero": "2", "lettre": "h"}``):
-    it decides whether ``(i)`` is a letter or a roman number.
-    """
-    trouve = _niveau(texte, chemin or {})
-    return (trouve[0], trouve[1]["marque"]) if trouve else None
-
-
 def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
     """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
-    cumul = ""
-    for rang, morceau in enumerate(morceaux):
-        mots = morceau.split()
-        for compte, mot in enumerate(mots, 1):
-            cumul += toc.normaliser(mot)
-            if cumul == cible:  # a trailing sign belongs to the subtitle: 3717 "secondaire ?"
-                while compte < len(mots) and not toc.normaliser(mots[compte]):
-                    compte += 1
-                return rang, compte
-            if not cible.startswith(cumul):
-                return None
-    return None
+    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
+    nombre = toc.epeler(" ".join(morceaux).split(), cible)
+    if nombre is None:
+        return None
+    rang, compte = places[nombre - 1]
+    mots = morceaux[rang].split()
+    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
+        compte += 1
+    return rang, compte
 
 
 def _court(texte: str) -> bool:
     """A line that can continue a subtitle: at most three words, no final punctuation."""
-    mots = texte.split()
-    if not 0 < len(mots) <= 3:
-        return False
-    return not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
+    return 0 < len(texte.split()) <= 3 and not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
 
 
 def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[str, int, str]:
@@ -229,8 +195,7 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     ``attendu`` is the TOC 2 subtitle ("" when TOC 2 has none). Returns the subtitle,
     the index (0-based) of its last line and the text left on that line.
     """
-    suite = [lignes[i] for i in range(index + 1, min(index + 4, len(lignes)))]
-    morceaux = [reste, *suite]
+    morceaux = [reste, *lignes[index + 1 : index + 4]]
     coupe = _decouper_sous_titre(morceaux, toc.normaliser(attendu)) if attendu else None
     if coupe is None:  # 5A, 86A: not in TOC 2
         rang = 0 if reste else 1
@@ -243,24 +208,20 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     return titre, index + rang, " ".join(mots[compte:])
 
 
-def _numero_intitule(lignes: Lignes, index: int, reste: str) -> bool:
-    """True when a number's text is a subtitle: 4565 ``1. Variations involontaires``."""
-    suivante = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
-    return _court(reste) and suivante[:1].isupper() and not toc.RUPTURE.match(suivante)
-
-
 def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
     """Open the labels of a line (``1. (a) L'arbitre``), then give it the rest."""
     numero = index + 1
-    while (trouve := _niveau(texte, loi.chemin)) and trouve[0] != "section":
+    while (trouve := niveau_de(texte, loi.chemin)) and trouve[0] != "section":
         niveau, marque = trouve
         if NIVEAUX[NIVEAUX.index(niveau) - 1] not in loi.chemin:
             loi.courant.ouvrir(ITEM, texte, numero)  # laws 35, 71: a list at law level
             return
         loi.ouvrir(niveau, marque["marque"], numero)
         texte = texte[marque.end() :].strip()
-        if niveau == "numero" and _numero_intitule(lignes, index, texte):
-            loi.courant.titre, texte = texte, ""
+        if niveau == "numero" and _court(texte):  # a subtitle? 4565 "1. Variations involontaires"
+            suivante = lignes[index + 1].strip() if index + 1 < len(lignes) else ""
+            if suivante[:1].isupper() and not toc.RUPTURE.match(suivante):
+                loi.courant.titre, texte = texte, ""
     if texte:
         loi.courant.ajouter(texte, numero)
 
@@ -268,25 +229,17 @@ def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
 def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     """Read the line at ``index`` (0-based, with what it drags along); the next index."""
     texte = lignes[index].strip()
-    trouve = _niveau(texte, loi.chemin)
-    if trouve is None:
-        loi.courant.ajouter(texte, index + 1)
-        return index + 1
-    niveau, marque = trouve
-    if niveau != "section":
+    trouve = niveau_de(texte, loi.chemin)
+    if trouve is None or trouve[0] != "section":
         _cascade(lignes, index, texte, loi)
         return index + 1
+    marque = trouve[1]
     attendu = loi.sections.get(marque["marque"], "")
     titre, dernier, reste = sous_titre(lignes, index, texte[marque.end() :], attendu)
     loi.ouvrir("section", marque["marque"], index + 1, titre)
     if reste:
         loi.courant.ajouter(reste, dernier + 1)
     return dernier + 1
-
-
-def _diagramme(numero: int) -> int:
-    """The last line of the verbatim table starting at line ``numero``, else 0."""
-    return next((fin for debut, fin in DIAGRAMMES if debut == numero), 0)
 
 
 @dataclass(frozen=True)
@@ -316,12 +269,11 @@ def elements_de_loi(
     index = debut - 1
     while index < fin:
         ligne = index + 1
-        if ligne in SECTIONS_SANS_INTITULE and SECTIONS_SANS_INTITULE[ligne][0] == numero:
-            lettre = SECTIONS_SANS_INTITULE[ligne][1]
-            loi.ouvrir("section", lettre, ligne, loi.sections[lettre])
+        if (sans_intitule := SECTIONS_SANS_INTITULE.get(ligne)) and sans_intitule[0] == numero:
+            loi.ouvrir("section", sans_intitule[1], ligne, loi.sections[sans_intitule[1]])
         if ligne in notes.lignes:
             suivant = index + 1
-        elif dernier := _diagramme(ligne):
+        elif dernier := DIAGRAMMES.get(ligne, 0):
             loi.courant.clore()
             verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
             loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
@@ -335,64 +287,45 @@ def elements_de_loi(
     return tuple(loi.elements)
 
 
-def _loi_de(ligne: int, titres: tuple[toc.Titre, ...]) -> int:
-    """The law whose text holds ``ligne``."""
-    return max((t for t in titres if t.debut <= ligne), key=lambda t: t.debut).numero
-
-
-def _cles(
-    paires: Mapping[toc.Appel, toc.Note], notes: tuple[toc.Note, ...], titres: tuple[toc.Titre, ...]
-) -> tuple[dict[toc.Note, str], dict[toc.Note, int]]:
-    """Each note's key (``e1``, ``e2``… per law) and home line (its first call's).
-
-    A note goes with the law of its first call, even when printed under the next law
-    (3996 ``indiqué*`` in law 57, its note at 4025 in law 58).
-    """
-    foyers = {note: note.debut for note in notes}  # a note without a call stays put
-    for appel in sorted(paires, reverse=True):
-        foyers[paires[appel]] = appel.ligne
-    compteurs: dict[int, int] = {}
-    cles: dict[toc.Note, str] = {}
-    for note in notes:
-        loi = _loi_de(foyers[note], titres)
-        compteurs[loi] = compteurs.get(loi, 0) + 1
-        cles[note] = f"e{compteurs[loi]}"
-    return cles, foyers
-
-
 def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> tuple[Lignes, NotesDuCorps]:
     """The footnotes of the text from ``titres[0]`` to line ``fin``.
 
-    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``)
-    and the notes, each at the home line of its first call.
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the
+    notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
+    with the law of its first call, even when printed under the next law (3996 ``indiqué*`` in
+    law 57, its note at 4025 in law 58).
     """
     notes = toc.reperer_notes(lignes, titres, fin)
     paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
-    cles, foyers = _cles(paires, notes, titres)
+    foyers = {note: note.debut for note in notes}  # a note without a call stays put
+    for appel in sorted(paires, reverse=True):
+        foyers[paires[appel]] = appel.ligne
+    compteurs: Counter[int] = Counter()
+    cles: dict[toc.Note, str] = {}
+    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
+    for note in notes:
+        loi = max((t for t in titres if t.debut <= foyers[note]), key=lambda t: t.debut).numero
+        compteurs[loi] += 1
+        cles[note] = f"e{compteurs[loi]}"
+        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
     resultat = list(lignes)
     for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
         texte = resultat[appel.ligne - 1]
-        appel_ecrit = f"[^{cles[paires[appel]]}]"
-        apres = appel.colonne + appel.etoiles
-        resultat[appel.ligne - 1] = f"{texte[: appel.colonne]}{appel_ecrit}{texte[apres:]}"
-    par_ligne: dict[int, tuple[NoteBas, ...]] = {}
-    for note in notes:
-        note_bas = NoteBas(cles[note], note.texte, note.debut)
-        par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), note_bas)
+        resultat[appel.ligne - 1] = (
+            f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
+        )
     occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
     return tuple(resultat), NotesDuCorps(occupees, par_ligne)
 
 
 def parse(lignes: Lignes) -> Extrait:
-    """The 93 laws of the 2007 code, one ``Partie`` each, from 001's cleaned lines."""
     entrees = toc.sommaire(lignes)
     titres = toc.reperer_titres(lignes, entrees, DEBUT, FIN)
     texte, notes = notes_du_corps(lignes, titres, FIN)
     fins = [t.debut - 1 for t in titres[1:]] + [FIN]
     parties: list[tuple[int, Partie]] = []
     for entree, titre, fin in zip(entrees, titres, fins, strict=True):
-        sections = dict(entree.sections)
-        elements = elements_de_loi(texte, entree.numero, sections, titre.fin + 1, fin, notes)
+        elements = elements_de_loi(texte, entree.numero, dict(entree.sections), titre.fin + 1, fin, notes)
         partie = Partie(CODE_2007, EDITION, source(CODE_2007).role, entree.titre, titre.debut, elements)
         parties.append((entree.numero, partie))
     return Extrait(CODE_2007, tuple(parties))

@@ -7,7 +7,7 @@ Document                              lines        parser
 ====================================  ===========  ==========================================
 ``preface.md`` (Préfaces)             1–171        here: intro 1–22, one Section per preface
 ``objet-du-code.md``                  1583–1647    here: one Section per paragraph group
-``definitions.md``                    1648–1827    ``code2007_definitions``
+``definitions.md``                    1648–1827    here: one Section per term
 ``annexes.md`` (Annexes I et II)      5236–5522    here: one Section per annex and rubric
 ``index-alphabetique.md``             5523–6250    ``code2007_index_alphabetique``
 ``reglements/titre-iv.md``            6551–7870    ``code2007_rnc`` (Articles 83–107)
@@ -38,14 +38,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs, sans_mobilier, titre_complet, tranche
-from indexer.corpus.parsers.code2007_definitions import parse_definitions
 from indexer.corpus.parsers.code2007_index_alphabetique import parse_index_alphabetique
 from indexer.corpus.parsers.code2007_rnc import parse_reglement
 from indexer.labels import ancre_libre
-from indexer.model import Bloc, Document, Extrait, Section
+from indexer.model import Bloc, Document, Extrait, NoteBas, Section
 from indexer.sources import CODE_2007, source
 
 EDITION_CODE = source(CODE_2007).edition
@@ -54,11 +54,7 @@ EDITION_RNC = "2008"
 # Ranges (1-based, inclusive) and the text each one must open with: a mismatch means
 # the source changed, and the parser stops rather than cut it in the wrong places.
 INTRO = (1, 22)
-PREFACES = (  # (first line, last line, key)
-    (23, 78, "ffb"),
-    (79, 120, "avant-propos"),
-    (121, 171, "lois-2007"),
-)
+PREFACES = ((23, 78, "ffb"), (79, 120, "avant-propos"), (121, 171, "lois-2007"))  # (first line, last line, key)
 OBJET = (1584, 1647)  # after the heading "L'objet du Code" (1583)
 DEFINITIONS = (1649, 1827)  # after the heading "Définitions" (1648)
 ANNEXES = ((5236, 5304, "I", "1"), (5305, 5522, "II", "2"))  # (first, last, numeral, key)
@@ -85,17 +81,9 @@ GLYPHES_NAVIGATION = re.compile(r"\s*[ÛÜ]")
 GROUPES_OBJET = (
     ("Les Lois ont pour but", "but", "Le but des Lois"),
     ("Il y a eu beaucoup d’évolutions", "evolutions", "Les évolutions du bridge de tournoi"),
-    (
-        "Les pouvoirs discrétionnaires",
-        "pouvoirs",
-        "Pouvoirs des arbitres et des organismes responsables",
-    ),
+    ("Les pouvoirs discrétionnaires", "pouvoirs", "Pouvoirs des arbitres et des organismes responsables"),
     ("Beaucoup de titres", "titres", "Titres et renvois"),
-    (
-        "L’usage établi",
-        "usage",
-        "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »",
-    ),
+    ("L’usage établi", "usage", "Le vocabulaire : « peut », « fait », « devrait », « fera », « doit »"),
     ("Pour éviter tout doute", "portee", "Portée de l'introduction et des définitions"),
 )
 
@@ -105,22 +93,17 @@ GROUPES_OBJET = (
 RUBRIQUE = re.compile(r"^(?P<cle>\d{1,2}(?:\.\d{1,2})*)(?:\.? –|\.) (?P<titre>[A-ZÀ-Þ].*)$")
 
 
-class DecoupageInattendu(ValueError):
-    """A range of 001 does not open with the expected text: the source changed."""
-
-
 def verifier_ouvertures(lignes: Lignes) -> None:
-    """Check that every range opens where expected (see ``OUVERTURES``)."""
+    """Stop when a range of 001 does not open with its ``OUVERTURES`` text: the source changed."""
     for numero, debut in OUVERTURES.items():
         if numero > len(lignes) or not lignes[numero - 1].startswith(debut):
-            raise DecoupageInattendu(
+            raise ValueError(
                 f"{CODE_2007}:{numero} : « {debut} » attendu ; mettez à jour les plages de "
-                "indexer/parsers/code2007_annexes.py."
+                "indexer/corpus/parsers/code2007_annexes.py."
             )
 
 
 def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], intro: Sequence[Bloc] = ()) -> Document:
-    """A Document of 001 (RNC paths get the RNC edition)."""
     edition = EDITION_RNC if chemin.startswith("reglements/") else EDITION_CODE
     return Document(chemin, titre, CODE_2007, edition, type_, tuple(sections), tuple(intro))
 
@@ -128,17 +111,10 @@ def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], 
 def parse_prefaces(lignes: Lignes) -> Document:
     """The reader instructions and colophon (intro), then one Section per preface."""
     intro = [(n, GLYPHES_NAVIGATION.sub("", texte)) for n, texte in tranche(lignes, *INTRO)]
-    sections = []
-    for debut, fin, cle in PREFACES:
-        sections.append(
-            Section(
-                cle=cle,
-                ancre=ancre_libre("preface", cle),
-                titre=lignes[debut - 1],
-                ligne=debut,
-                blocs=en_blocs(tranche(lignes, debut + 1, fin)),
-            )
-        )
+    sections = [
+        Section(cle, ancre_libre("preface", cle), lignes[debut - 1], debut, en_blocs(tranche(lignes, debut + 1, fin)))
+        for debut, fin, cle in PREFACES
+    ]
     return _document("preface.md", "Préfaces", "preface", sections, intro=en_blocs(intro))
 
 
@@ -167,30 +143,23 @@ def rubrique(texte: str, vues: set[str]) -> str | None:
 def _annexe(lignes: list[Ligne], chiffre: str, cle: str) -> list[Section]:
     """One annex: a level-1 Section titled from its lost heading's first words, then its rubrics."""
     titre, index = titre_complet(lignes, 1, lignes[0][1], vide=False)
-    debut: tuple[str, str, int, list[Ligne]] = (cle, f"Annexe {chiffre} – {titre}", lignes[0][0], [])
-    sections: list[tuple[str, str, int, list[Ligne]]] = [debut]
+    # (key after the annex's, title, line, text lines): the annex, then each rubric
+    lues: list[tuple[str, str, int, list[Ligne]]] = [("", f"Annexe {chiffre} – {titre}", lignes[0][0], [])]
     vues: set[str] = set()
     while index < len(lignes):
         numero, texte = lignes[index]
-        cle_rubrique = rubrique(texte, vues)
-        if cle_rubrique is None:
-            sections[-1][3].append((numero, texte))
+        if (cle_rubrique := rubrique(texte, vues)) is None:
+            lues[-1][3].append((numero, texte))
             index += 1
-            continue
-        vues.add(cle_rubrique)
-        titre, index = titre_complet(lignes, index + 1, texte, vide=False)
-        sections.append((f"{cle}.{cle_rubrique}", titre, numero, []))
-    return [
-        Section(
-            cle=f"{chiffre}{cle_section[len(cle) :]}",
-            ancre=ancre_libre("annexe", cle_section),
-            titre=titre,
-            ligne=numero,
-            blocs=en_blocs(contenu, titres=True),
-            niveau=cle_section.count(".") + 1,
-        )
-        for cle_section, titre, numero, contenu in sections
-    ]
+        else:
+            vues.add(cle_rubrique)
+            titre, index = titre_complet(lignes, index + 1, texte, vide=False)
+            lues.append((f".{cle_rubrique}", titre, numero, []))
+    sections: list[Section] = []
+    for suite, titre, numero, contenu in lues:
+        blocs, niveau = en_blocs(contenu, titres=True), suite.count(".") + 1
+        sections.append(Section(chiffre + suite, ancre_libre("annexe", cle + suite), titre, numero, blocs, niveau))
+    return sections
 
 
 def parse_annexes(lignes: Lignes) -> Document:
@@ -199,6 +168,80 @@ def parse_annexes(lignes: Lignes) -> Document:
     for debut, fin, chiffre, cle in ANNEXES:
         sections += _annexe(tranche(lignes, debut, fin), chiffre, cle)
     return _document("annexes.md", "Annexes I et II", "annexe", sections)
+
+
+# --- Definitions (corpus/NOTES.md §2.5): one Section per term (62), ``cle`` and ``titre`` the term as
+# written (``Adv. G``, ``Psychique (annonce)``), ``ancre`` ``ancre_libre("def", terme)``. The text after
+# the colon and the wrapped lines that follow make the Blocs; senses ``1)``, ``2)`` are ``item`` Blocs,
+# even when the first one shares the term's line (``Annonces : 1) processus…``). The page-bottom
+# footnote ``1 La procédure d'alerte…`` (1714–1715) falls between ``Entame`` and ``Épreuve``: it is
+# taken out of the running text and becomes the NoteBas of the definition that calls it
+# (``responsable1`` → ``responsable[^1]``).
+
+# A term line: "Adversaire : un joueur…", "Adv. G: adversaire…",
+# "Psychique (annonce) : importante…", "Donne :" (senses follow).
+TERME = re.compile(r"^([A-ZÉÈ][\w’'.\- ]*?(?:\s\([^)]*\))?)\s?:(?:\s|$)")
+
+# A footnote call glued to its word: "l'organisme responsable1." (1656).
+APPEL_NOTE = re.compile(r"(?<=[a-zà-ÿ])([1-9])(?=[.,;:)]?(?:\s|$))")
+
+# The footnote itself, at a page bottom: "1 La procédure d'alerte est définie…" (1714).
+NOTE = re.compile(r"^([1-9]) (?=[A-ZÀ-Þ])")
+
+
+@dataclass
+class _Terme:
+    """A definition being read: its term, its text lines and its footnotes."""
+
+    terme: str
+    ligne: int
+    lignes: list[Ligne] = field(default_factory=list)
+    notes: list[NoteBas] = field(default_factory=list)
+
+
+def terme_de(ligne: str) -> str | None:
+    """The term a definition line opens, or None: ``"Adv. G: adversaire…"`` → ``"Adv. G"``."""
+    trouve = TERME.match(ligne)
+    return trouve.group(1) if trouve else None
+
+
+def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
+    """Split the definitions into terms; footnote lines go to the term that called them."""
+    termes: list[_Terme] = []
+    appelants: dict[str, _Terme] = {}
+    note: list[Ligne] = []  # the footnote being read: it runs to the next term
+    for numero, ligne in lignes:
+        trouve = TERME.match(ligne)
+        if trouve:
+            _fermer_note(note, appelants)
+            note = []
+            termes.append(_Terme(trouve.group(1), numero))
+            ligne = ligne[trouve.end() :].strip()
+        elif note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
+            note.append((numero, ligne))
+            continue
+        if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
+            appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
+            termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
+    _fermer_note(note, appelants)
+    return termes
+
+
+def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
+    """Attach a finished footnote (``1 La procédure…``) to the term that calls it."""
+    if not note:
+        return
+    cle = NOTE.match(note[0][1]).group(1)  # type: ignore[union-attr]
+    texte = " ".join([note[0][1][2:], *(ligne for _, ligne in note[1:])])
+    appelants[cle].notes.append(NoteBas(cle, texte, note[0][0]))
+    del appelants[cle]
+
+
+def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
+    return tuple(
+        Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
+        for t in _termes(lignes)
+    )
 
 
 def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
@@ -214,7 +257,6 @@ def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
 
 
 def parse(lignes: tuple[str, ...]) -> Extrait:
-    """Every Document of 001 around the laws (see the module docstring)."""
     verifier_ouvertures(lignes)
     definitions = parse_definitions(tranche(lignes, *DEFINITIONS))
     index = parse_index_alphabetique(tranche(lignes, *INDEX))

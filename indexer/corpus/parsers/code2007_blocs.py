@@ -41,23 +41,10 @@ PUCE_TITRE = re.compile(r"^·\s")
 MOT_CAPITAL = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ’']")
 
 # Capitalised words that run on inside a sentence of the RNC ("…l'ouverture de 1♣" / "Passe").
-NOMS_PROPRES = frozenset(
-    {
-        "Loi",
-        "Lois",
-        "Article",
-        "Articles",
-        "Passe",
-        "Contre",
-        "Surcontre",
-        "Nord",
-        "Sud",
-        "Est",
-        "Ouest",
-        "Code",
-        "Règlement",
-    }
-)
+NOMS_PROPRES = (
+    "Loi", "Lois", "Article", "Articles", "Code", "Règlement",
+    "Passe", "Contre", "Surcontre", "Nord", "Sud", "Est", "Ouest",
+)  # fmt: skip
 
 # A label item this short that meets a capitalised line is a subtitle ("a) Les deux camps
 # sont fautifs" / "Lorsqu'une déclaration…", 7017–7019): the text starts a new Bloc.
@@ -75,11 +62,10 @@ MINUSCULE = re.compile(r"^[a-zà-öø-ÿ]")
 # Running page furniture of the RNC: the footer "Règlement" / "National des
 # Compétitions 2008 page 60" and the headers "Titre IV –" / "Arbitrage",
 # "Titre V –" / "Compétitions par paires : règles particulières" (7397–7400, 7871–7874).
-PIED_DE_PAGE = (
-    re.compile(r"^Règlement$"),
-    re.compile(r"^National des Compétitions \d{4} page \d+$"),
+MOBILIER = (
+    (re.compile(r"^Règlement$"), re.compile(r"^National des Compétitions \d{4} page \d+$")),
+    (re.compile(r"^Titre [IVX]+ –$"), re.compile(r"^\S")),
 )
-EN_TETE = (re.compile(r"^Titre [IVX]+ –$"), re.compile(r"^\S"))
 
 
 def est_debut_de_bloc(precedente: str, ligne: str, bloc: str = "") -> bool:
@@ -88,11 +74,8 @@ def est_debut_de_bloc(precedente: str, ligne: str, bloc: str = "") -> bool:
     ``bloc`` is the text of the current Bloc: a short label item (``a) Les deux camps
     sont fautifs``) ends at a capitalised line, its subtitle being complete.
     """
-    if PUCE.match(ligne) or ETIQUETTE.match(ligne):
-        return True
-    if FIN_DE_PHRASE.search(precedente) and MAJUSCULE.match(ligne):
-        return True
-    return _fin_de_sous_titre(bloc, ligne)
+    fin_de_phrase = FIN_DE_PHRASE.search(precedente) and MAJUSCULE.match(ligne)
+    return bool(PUCE.match(ligne) or ETIQUETTE.match(ligne) or fin_de_phrase) or _fin_de_sous_titre(bloc, ligne)
 
 
 def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
@@ -100,10 +83,8 @@ def _fin_de_sous_titre(bloc: str, ligne: str) -> bool:
     etiquette = ETIQUETTE.match(bloc) or PUCE_TITRE.match(bloc)
     if etiquette is None or len(bloc) > SOUS_TITRE_MAX or not bloc[etiquette.end() :].strip():
         return False  # not a label item, too long to be a subtitle, or the label alone
-    if bloc.endswith((",", "–", "-")) or not MOT_CAPITAL.match(ligne):
-        return False
-    if re.match(r"^[^\s,]+,", ligne):
-        return False  # a list runs on: "· Finales" / "Nationales, Compétitions de…, etc."
+    if bloc.endswith((",", "–", "-")) or not MOT_CAPITAL.match(ligne) or re.match(r"^[^\s,]+,", ligne):
+        return False  # the last: a list runs on, "· Finales" / "Nationales, Compétitions de…, etc."
     return re.split(r"[\s’']", ligne, maxsplit=1)[0] not in NOMS_PROPRES
 
 
@@ -133,8 +114,7 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
     one-line subtitle Bloc, as in the annexes where such lines are headings.
     """
     blocs: list[Bloc] = []
-    forme, texte, debut = TEXTE, "", 0
-    precedente = ""
+    forme, texte, debut, precedente = TEXTE, "", 0, ""
     for numero, ligne in lignes:
         continue_bloc = texte and forme != TITRE and not est_debut_de_bloc(precedente, ligne, texte)
         if continue_bloc or (texte and ligne[:1] in ";:"):
@@ -149,25 +129,17 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
     return tuple(blocs)
 
 
-def est_mobilier(lignes: Sequence[Ligne], index: int) -> int:
-    """How many lines of running page furniture start at ``lignes[index]`` (0 if none)."""
-    for premiere, seconde in (PIED_DE_PAGE, EN_TETE):
-        if index + 1 < len(lignes) and premiere.match(lignes[index][1]) and seconde.match(lignes[index + 1][1]):
-            return 2
-    return 0
-
-
 def sans_mobilier(lignes: Sequence[Ligne]) -> list[Ligne]:
-    """Drop the RNC running footers and headers, which cut sentences in two."""
+    """Drop the RNC running footers and headers (two lines each), which cut sentences in two."""
     gardees: list[Ligne] = []
     index = 0
     while index < len(lignes):
-        saut = est_mobilier(lignes, index)
-        if saut:
-            index += saut
-            continue
-        gardees.append(lignes[index])
-        index += 1
+        paire = [texte for _, texte in lignes[index : index + 2]]
+        if len(paire) == 2 and any(haut.match(paire[0]) and bas.match(paire[1]) for haut, bas in MOBILIER):
+            index += 2
+        else:
+            gardees.append(lignes[index])
+            index += 1
     return gardees
 
 
@@ -184,10 +156,8 @@ def suite_de_titre(titre: str, suivante: str) -> bool:
     ``92.1 – Loi`` / ``9 A 2.b)`` (a law number), ``L'arbitre agrée`` / ``FFB``
     (an acronym alone). A label, a bullet or a capitalised word ends the heading.
     """
-    if titre.count("(") > titre.count(")"):
+    if titre.count("(") > titre.count(")") or (re.search(r"\bLois?$", titre) and suivante[:1].isdigit()):
         return True  # before the label test: "76)" would read as a label
-    if re.search(r"\bLois?$", titre) and suivante[:1].isdigit():
-        return True
     if PUCE.match(suivante) or ETIQUETTE.match(suivante):
         return False
     if MINUSCULE.match(suivante) or suivante[:1] in ":(":

@@ -3,7 +3,7 @@
 Indentation is lost in the source, so head terms and sub-entries look alike: the
 hierarchy is rebuilt from the order (``niveaux``: headwords are alphabetical, the
 sub-entries under each one too) and each entry is one Section, ``niveau`` 1 for a
-headword and 2 for a sub-entry, ``cle`` and ``titre`` the term,
+headword, 2 for a sub-entry (3 under a sub-entry without locators), ``cle`` and ``titre`` the term,
 ``ancre`` ``ancre_libre("index", terme)``. A term that comes back (``Hors-tour``
 is listed under ``Attaque``, ``Contre``, ``Déclaration``…) gets ``-2``, ``-3``… in
 source order, so anchors are unique and stable as long as the source is.
@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne
@@ -73,39 +74,26 @@ class _Entree:
     voir: list[Ligne] = field(default_factory=list)
 
 
+# The kinds of index line, tried in order; any other line is an ``entree``.
+GENRES = (
+    ("page", NUMERO_DE_PAGE.match),
+    ("voir", VOIR.match),
+    ("renvois", RENVOIS.fullmatch),
+    ("suite", MINUSCULE.match),
+)
+
+
 def genre_de_ligne(ligne: str) -> str:
-    """The kind of an index line: ``page``, ``voir``, ``renvois``, ``suite`` or ``entree``."""
-    if NUMERO_DE_PAGE.match(ligne):
-        return "page"
-    if VOIR.match(ligne):
-        return "voir"
-    if RENVOIS.fullmatch(ligne):
-        return "renvois"
-    if MINUSCULE.match(ligne):
-        return "suite"
-    return "entree"
+    return next((genre for genre, reconnait in GENRES if reconnait(ligne)), "entree")
 
 
 def separer(ligne: str) -> tuple[str, str]:
     """Split ``"Carte, reprise 47"`` into ``("Carte, reprise", "47")``; no locators → ``""``."""
     trouve = ENTREE.match(ligne)
-    if trouve is None:
-        return ligne, ""
-    return trouve["terme"], trouve["renvois"]
-
-
-def _ajouter_suite(entree: _Entree, ligne: str) -> None:
-    """A lower-case line ends wrapped locators, or a term wrapped before its locators."""
-    if entree.renvois:
-        entree.renvois = f"{entree.renvois} {ligne}"  # "80 note de bas" / "de" / "paragraphe"
-        return
-    terme, renvois = separer(ligne)
-    entree.terme = f"{entree.terme} {terme}"
-    entree.renvois = renvois
+    return (trouve["terme"], trouve["renvois"]) if trouve else (ligne, "")
 
 
 def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
-    """Group the index lines into entries (see the module docstring for the kinds)."""
     entrees: list[_Entree] = []
     for numero, ligne in lignes:
         genre = genre_de_ligne(ligne)
@@ -118,18 +106,18 @@ def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
             entrees[-1].voir.append((numero, ligne))
         elif genre == "renvois":
             entrees[-1].renvois = " ".join(filter(None, (entrees[-1].renvois, ligne)))
-        else:
-            _ajouter_suite(entrees[-1], ligne)
+        elif entrees[-1].renvois:  # a lower-case line ends wrapped locators: "80 note de bas" / "de" / "paragraphe"
+            entrees[-1].renvois += f" {ligne}"
+        else:  # or a term wrapped before its locators
+            terme, entrees[-1].renvois = separer(ligne)
+            entrees[-1].terme += f" {terme}"
     return entrees
 
 
 def _ancre_unique(terme: str, prises: set[str]) -> str:
     """``index-hors-tour``, then ``index-hors-tour-2``, ``-3``… for repeated terms."""
-    base = ancre = ancre_libre("index", terme)
-    rang = 1
-    while ancre in prises:
-        rang += 1
-        ancre = f"{base}-{rang}"
+    base = ancre_libre("index", terme)
+    ancre = next(a for a in chain([base], (f"{base}-{rang}" for rang in count(2))) if a not in prises)
     prises.add(ancre)
     return ancre
 
@@ -206,38 +194,22 @@ def niveaux(entrees: Sequence[tuple[str, str]]) -> tuple[int, ...]:
         rattaches |= nouveaux
 
 
-def _sous_sous(termes: Sequence[tuple[str, str]], entrees: Sequence[_Entree]) -> list[int]:
-    """``niveaux``, then level 3 for the entries under a sub-entry that has neither
-    locators nor « Voir » (« Rang » under « Rappel », « Période des annonces »): such
-    an entry only heads what follows it, up to the next headword."""
-    sortie: list[int] = []
-    ouverte = False  # a sub-entry without locators heads what follows
-    for niveau, entree in zip(niveaux(termes), entrees, strict=True):
-        if niveau == 2 and ouverte:
-            sortie.append(3)
-            continue
-        sortie.append(niveau)
-        ouverte = niveau == 2 and not (entree.renvois or entree.voir)
-    return sortie
-
-
 def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     """One Section per index entry, in source order: headwords at ``niveau`` 1, each
-    followed by its sub-entries at ``niveau`` 2 (``niveaux``), and 3 (``_sous_sous``)."""
+    followed by its sub-entries at ``niveau`` 2 (``niveaux``), and 3 for the entries under
+    a sub-entry that has neither locators nor « Voir » (« Rang » under « Rappel »,
+    « Période des annonces »): such an entry only heads what follows it, up to the next headword."""
     sections: list[Section] = []
     prises: set[str] = set()
+    ouverte = False  # a sub-entry without locators heads what follows
     entrees = _lire(lignes)
-    for entree, niveau in zip(entrees, _sous_sous([(e.terme, e.renvois) for e in entrees], entrees), strict=True):
+    for entree, niveau in zip(entrees, niveaux([(e.terme, e.renvois) for e in entrees]), strict=True):
         blocs = [Bloc(TEXTE, entree.renvois, entree.ligne)] if entree.renvois else []
         blocs += [Bloc(TEXTE, texte, numero) for numero, texte in entree.voir]
-        sections.append(
-            Section(
-                cle=entree.terme,
-                ancre=_ancre_unique(entree.terme, prises),
-                titre=entree.terme,
-                ligne=entree.ligne,
-                blocs=tuple(blocs),
-                niveau=niveau,
-            )
-        )
+        if niveau == 2 and ouverte:
+            niveau = 3
+        else:
+            ouverte = niveau == 2 and not (entree.renvois or entree.voir)
+        ancre = _ancre_unique(entree.terme, prises)
+        sections.append(Section(entree.terme, ancre, entree.terme, entree.ligne, tuple(blocs), niveau))
     return tuple(sections)

@@ -13,8 +13,8 @@ printed Code shows, every word kept and in source order:
 - « A UN CONTRAT A SANS ATOUT », the caption of the notrump table, whose header is the
   three states, then its two rows.
 
-The rebuild is checked, not assumed: each fragment must be the one expected at its
-line (``FRAGMENTS``), and a row's numbers must fill its columns exactly; otherwise
+The rebuild is checked, not assumed: the suits and the notrump header must be the
+ones expected at their lines, and a row's numbers must fill its columns exactly; otherwise
 ``blocs`` returns ``None`` and the parser keeps the lines verbatim, as before.
 """
 
@@ -46,9 +46,8 @@ ETATS = ("Non contré", "Contré", "Surcontré")
 _RANG = re.compile(r"^(?P<libelle>\D*?)\s*(?P<nombres>\d+(?:\s+\d+)*)?$")
 
 
-def _lignes(lignes: Sequence[str], bornes: tuple[int, int]) -> list[str]:
-    premiere, derniere = bornes
-    return [ligne.strip() for ligne in lignes[premiere - 1 : derniere]]
+def _lues(lignes: Sequence[str], bornes: tuple[int, int]) -> list[str]:
+    return [ligne.strip() for ligne in lignes[bornes[0] - 1 : bornes[1]]]
 
 
 def rangs(fragments: Sequence[str], colonnes: int) -> tuple[tuple[str, ...], ...] | None:
@@ -60,39 +59,35 @@ def rangs(fragments: Sequence[str], colonnes: int) -> tuple[tuple[str, ...], ...
     sortie: list[list[str]] = []
     for fragment in fragments:
         trouve = _RANG.match(fragment)
-        if trouve is None:
+        if trouve is None or not (trouve["libelle"] or sortie):
             return None
         if trouve["libelle"]:
             sortie.append([trouve["libelle"]])
-        elif not sortie:
-            return None
         sortie[-1] += (trouve["nombres"] or "").split()
-    if any(len(rang) != colonnes + 1 for rang in sortie):
-        return None
-    return tuple(tuple(rang) for rang in sortie)
+    return None if any(len(rang) != colonnes + 1 for rang in sortie) else tuple(tuple(rang) for rang in sortie)
 
 
 def blocs(lignes: Sequence[str]) -> tuple[Bloc, ...] | None:
     """The law 77 table of 001 as Blocs (title, captions, two tables); None if the
     lines are not the fragments expected (the caller then keeps them verbatim)."""
-    couleurs = tuple(" ".join(_lignes(lignes, COULEURS)).split())
-    etats = " ".join(_lignes(lignes, ENTETE_SA))
-    rangs_couleurs = rangs(_lignes(lignes, RANGS_COULEURS), len(couleurs))
-    rangs_sa = rangs(_lignes(lignes, RANGS_SA), len(ETATS))
-    if couleurs != ("♣", "♦", "♥", "♠") or etats != " ".join(ETATS):
+    couleurs = tuple(" ".join(_lues(lignes, COULEURS)).split())
+    rangs_couleurs = rangs(_lues(lignes, RANGS_COULEURS), len(couleurs))
+    rangs_sa = rangs(_lues(lignes, RANGS_SA), len(ETATS))
+    attendus = couleurs == ("♣", "♦", "♥", "♠") and _lues(lignes, ENTETE_SA) == [" ".join(ETATS)]
+    if not attendus or rangs_couleurs is None or rangs_sa is None:
         return None
-    if rangs_couleurs is None or rangs_sa is None:
-        return None
-    texte = lambda bornes: "\n".join(_lignes(lignes, bornes))  # noqa: E731
-    entete_couleurs = (joindre(_lignes(lignes, ENTETE_COULEURS)), *couleurs)
-    entete_sa = ("", *ETATS)
+
+    def prose(forme: str, bornes: tuple[int, int]) -> Bloc:
+        return Bloc(forme, joindre(_lues(lignes, bornes)), bornes[0])
+
+    entete_couleurs = (joindre(_lues(lignes, ENTETE_COULEURS)), *couleurs)
+    table_couleurs = "\n".join(_lues(lignes, (COULEURS[0], RANGS_COULEURS[1])))
+    table_sa = "\n".join(_lues(lignes, (ENTETE_SA[0], RANGS_SA[1])))
     return (
-        Bloc(TITRE, joindre(_lignes(lignes, TITRE_TABLE)), TITRE_TABLE[0]),
-        Bloc(TEXTE, joindre(_lignes(lignes, SOUS_TITRE)), SOUS_TITRE[0]),
-        Bloc(TEXTE, joindre(_lignes(lignes, LEGENDE_COULEURS)), LEGENDE_COULEURS[0]),
-        Bloc(
-            TABLEAU, texte((COULEURS[0], RANGS_COULEURS[1])), COULEURS[0], cellules=(entete_couleurs, *rangs_couleurs)
-        ),
-        Bloc(TEXTE, joindre(_lignes(lignes, LEGENDE_SA)), LEGENDE_SA[0]),
-        Bloc(TABLEAU, texte((ENTETE_SA[0], RANGS_SA[1])), ENTETE_SA[0], cellules=(entete_sa, *rangs_sa)),
+        prose(TITRE, TITRE_TABLE),
+        prose(TEXTE, SOUS_TITRE),
+        prose(TEXTE, LEGENDE_COULEURS),
+        Bloc(TABLEAU, table_couleurs, COULEURS[0], cellules=(entete_couleurs, *rangs_couleurs)),
+        prose(TEXTE, LEGENDE_SA),
+        Bloc(TABLEAU, table_sa, ENTETE_SA[0], cellules=(("", *ETATS), *rangs_sa)),
     )

@@ -2,19 +2,13 @@
 
 One level-1 Section per article (``cle="83"``, ``ancre="article-83"``), one Section per
 sub-article below it (``cle="83.1"`` → ``article-83-1``, level 2; ``92.4.1`` → level 3).
-Headings as they stand in the source:
-
-- ``Article 83 – Arbitrage``, ``Article 140 Conventions`` (no dash), and ``Article`` /
-  ``136 - Obligations…`` (number on the next line); the title may wrap (see
-  ``code2007_blocs.suite_de_titre``). An article number must grow: 7301
-  ``Article du Règlement…`` has none and is text.
-- ``83.1 –`` (title on the next line), ``91.1. –``, ``92.4.1. Le``, ``105.2.2 -``,
-  ``139.1 Caractéristiques SHA``, ``145.2 . Systèmes…``, ``144.1`` alone. A sub-article
-  must belong to the current article and be new, and its title must not start in
-  lower case: 8378 ``143.1 sont applicables…`` is a wrapped reference, not a heading.
-- The **Article 139 heading is missing** in the source: a sub-article of the article
-  that follows the current one (139.1 after 138) opens a Section titled
-  ``Article 139`` at the sub-article's line.
+Headings are those of ``ARTICLE``, ``NUMERO_SEUL`` (``Article`` alone, the number on the
+next line) and ``SOUS_ARTICLE``; a title may wrap (``code2007_blocs.suite_de_titre``).
+An article number must grow: 7301 ``Article du Règlement…`` has none and is text. A
+sub-article must belong to the current article and be new, and its title must not start
+in lower case: 8378 ``143.1 sont applicables…`` is a wrapped reference, not a heading.
+The **Article 139 heading is missing** in the source: a sub-article of the next article
+(139.1 after 138) opens a Section titled ``Article 139`` at the sub-article's line.
 
 Dropped on purpose: the running footers ``Règlement`` / ``National des Compétitions
 2008 page NN`` and headers ``Titre IV –`` / ``Arbitrage`` (``code2007_blocs.sans_mobilier``),
@@ -57,17 +51,6 @@ class _Rubrique:
     ligne: int
     lignes: list[Ligne] = field(default_factory=list)
 
-    def section(self) -> Section:
-        """The finished Section: level 1 for an article, deeper for each dot."""
-        return Section(
-            cle=self.cle,
-            ancre=ancre_libre("article", self.cle),
-            titre=self.titre,
-            ligne=self.ligne,
-            blocs=en_blocs(self.lignes),
-            niveau=self.cle.count(".") + 1,
-        )
-
 
 def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
     """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
@@ -89,18 +72,9 @@ def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[
 def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
     """The key of a sub-article heading of ``article`` (``"83.1"``), or None."""
     trouve = SOUS_ARTICLE.match(texte)
-    if trouve is None or trouve["cle"] in vues:
+    if trouve is None or trouve["cle"] in vues or MINUSCULE.match(trouve["titre"] or ""):
         return None
-    if int(trouve["cle"].split(".")[0]) not in (article, article + 1):
-        return None
-    titre = trouve["titre"] or ""
-    return None if MINUSCULE.match(titre) else trouve["cle"]
-
-
-def _intro(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
-    """The text before the first article; a ``Chapitre N`` paragraph is a subtitle."""
-    blocs = en_blocs(lignes)
-    return tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in blocs)
+    return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
 
 
 def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
@@ -119,15 +93,14 @@ def _rubrique(lignes: Sequence[Ligne], index: int, article: int, vues: set[str])
         return None
     vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
     titre, suite = titre_complet(lignes, index + 1, texte, vide)
-    rubriques = [_Rubrique(cle, titre, numero)]
     numero_article = int(cle.split(".")[0])
-    if numero_article != article:
-        rubriques.insert(0, _Rubrique(str(numero_article), f"Article {numero_article}", numero))
-    return rubriques, suite
+    perdu = [_Rubrique(str(numero_article), f"Article {numero_article}", numero)] if numero_article != article else []
+    return [*perdu, _Rubrique(cle, titre, numero)], suite
 
 
 def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Section, ...]]:
-    """An RNC Titre (heading lines already removed): its intro Blocs and its Sections."""
+    """An RNC Titre (heading lines already removed): its intro Blocs, where a ``Chapitre N`` paragraph
+    is a subtitle, and its Sections, level 1 for an article and deeper for each dot."""
     intro: list[Ligne] = []
     rubriques: list[_Rubrique] = []
     vues: set[str] = set()
@@ -142,4 +115,8 @@ def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Se
         rubriques += nouvelles
         vues.update(r.cle for r in nouvelles)
         article = int(nouvelles[0].cle.split(".")[0])
-    return _intro(intro), tuple(r.section() for r in rubriques)
+    blocs = tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(intro))
+    return blocs, tuple(
+        Section(r.cle, ancre_libre("article", r.cle), r.titre, r.ligne, en_blocs(r.lignes), r.cle.count(".") + 1)
+        for r in rubriques
+    )

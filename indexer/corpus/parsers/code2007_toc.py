@@ -11,10 +11,13 @@ footnote lines. ``code2007`` builds the law elements from these landmarks.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import reduce
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
+from indexer.corpus.parsers import code2007_blocs as blocs
 
 # TOC 2, law entries only: LOI 1 (617) to the line before "ANNEXE" / "I" (1536).
 TOC2_DEBUT = 617
@@ -70,17 +73,8 @@ class Note:
 
 
 def joindre(morceaux: list[str]) -> str:
-    """Join wrapped lines with single spaces; a line-final hyphen joins without one.
-
-    ``["ci-", "dessus"]`` → ``"ci-dessus"``; ``["en", "; puis"]`` → ``"en ; puis"``.
-    """
-    texte = ""
-    for morceau in (m.strip() for m in morceaux):
-        if not morceau:
-            continue
-        colle = re.search(r"\w-$", texte) is not None
-        texte = f"{texte}{morceau}" if colle or not texte else f"{texte} {morceau}"
-    return texte
+    """Wrapped lines joined by ``code2007_blocs.joindre``, blanks skipped: ``["ci-", "dessus"]`` → ``"ci-dessus"``."""
+    return reduce(blocs.joindre, filter(None, (morceau.strip() for morceau in morceaux)), "")
 
 
 def normaliser(texte: str) -> str:
@@ -89,9 +83,10 @@ def normaliser(texte: str) -> str:
     return _HORS_TITRE.sub("", texte)
 
 
-def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
-    """TOC 2 cut into entries (one per LOI or section line), leaders removed, each with the page
-    numbers printed after its leaders (one: all 344 entries carry theirs)."""
+def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
+    """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
+    # TOC 2 cut into entries (one per LOI or section line), leaders removed, each with the page
+    # numbers printed after its leaders (one: all 344 entries carry theirs).
     entrees: list[tuple[list[str], list[int]]] = []
     for ligne in lignes[TOC2_DEBUT - 1 : TOC2_FIN]:
         if _NUMERO_DE_PAGE.match(ligne.strip()):
@@ -103,19 +98,14 @@ def _entrees_brutes(lignes: Lignes) -> list[tuple[list[str], list[int]]]:
             entrees[-1][0].append(texte)
         if (pointilles := _POINTILLES.search(ligne)) and pointilles["page"] and entrees:
             entrees[-1][1].append(int(pointilles["page"]))
-    return entrees
-
-
-def sommaire(lignes: Lignes) -> tuple[EntreeLoi, ...]:
-    """The 93 laws of TOC 2 with their 2007 titles, section subtitles and pages, in order."""
-    lois: list[tuple[int, str, list[tuple[str, str]], int | None]] = []
-    for morceaux, pages in _entrees_brutes(lignes):
+    lois: list[EntreeLoi] = []
+    for morceaux, pages in entrees:
         texte = joindre(morceaux)
         if loi := _LOI.match(texte):
-            lois.append((int(loi["numero"]), loi["titre"], [], pages[0] if pages else None))
+            lois.append(EntreeLoi(int(loi["numero"]), loi["titre"], (), pages[0] if pages else None))
         elif (section := _ENTREE_SECTION.match(texte)) and lois:
-            lois[-1][2].append((section["lettre"], section["texte"] or ""))
-    return tuple(EntreeLoi(n, titre, tuple(sections), page) for n, titre, sections, page in lois)
+            lois[-1] = replace(lois[-1], sections=(*lois[-1].sections, (section["lettre"], section["texte"] or "")))
+    return tuple(lois)
 
 
 def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int], ...]:
@@ -134,18 +124,11 @@ def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int
     )
 
 
-def sections_du_sommaire(lignes: Lignes) -> tuple[tuple[int, str], ...]:
-    """Every ``(loi, lettre)`` section that TOC 2 lists, in order: 251 of them."""
-    return tuple((e.numero, lettre) for e in sommaire(lignes) for lettre, _ in e.sections)
-
-
-def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
-    """How many lines (1 to 5) from ``index`` spell ``cible`` once normalised, if any."""
+def epeler(morceaux: Sequence[str], cible: str) -> int | None:
+    """How many of ``morceaux``, normalised and put end to end, spell ``cible``, if any."""
     cumul = ""
-    for nombre in range(1, 6):
-        if index + nombre > len(lignes):
-            return None
-        cumul += normaliser(lignes[index + nombre - 1])
+    for nombre, morceau in enumerate(morceaux, 1):
+        cumul += normaliser(morceau)
         if cumul == cible:
             return nombre
         if not cible.startswith(cumul):
@@ -154,7 +137,7 @@ def _titre_a(lignes: Lignes, index: int, cible: str) -> int | None:
 
 
 def reperer_titres(lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, fin: int) -> tuple[Titre, ...]:
-    """Find each TOC title in the body, in sequence, across line breaks (corpus/NOTES.md §2.3).
+    """Find each TOC title in the body, in sequence, on 1 to 5 lines (corpus/NOTES.md §2.3).
 
     The search for law n starts after the title of law n - 1, so that a short title
     ("Enchères", "Communication") is never taken from an earlier law.
@@ -163,15 +146,13 @@ def reperer_titres(lignes: Lignes, entrees: tuple[EntreeLoi, ...], debut: int, f
     index = debut - 1
     for entree in entrees:
         cible = normaliser(entree.titre)
-        while index < fin:
-            nombre = _titre_a(lignes, index, cible)
-            if nombre:
-                titres.append(Titre(entree.numero, index + 1, index + nombre))
-                index += nombre
-                break
+        nombre = None
+        while index < fin and not (nombre := epeler(lignes[index : index + 5], cible)):
             index += 1
-        else:
+        if not nombre:
             raise ValueError(f"titre de la loi {entree.numero} introuvable : {entree.titre}")
+        titres.append(Titre(entree.numero, index + 1, index + nombre))
+        index += nombre
     return tuple(titres)
 
 
@@ -183,15 +164,6 @@ RUPTURE = re.compile(
     rf"^(?:\*|- |{marqueurs.SECTION}\.(?:\s|$)|{marqueurs.NUMERO}\.\s"
     rf"|\(?{marqueurs.LETTRE_2007}\)|\({marqueurs.ROMAIN}\))"
 )
-
-
-def _reprise(note: str, suivante: str) -> bool:
-    """True when ``suivante`` resumes the running text after a finished note line.
-
-    "Règlement National." then "une dénomination…": a lower-case line after a full
-    stop goes on with the sentence the note interrupted.
-    """
-    return note.rstrip().endswith(".") and suivante[:1].islower()
 
 
 def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[Note, ...]:
@@ -206,7 +178,10 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
             continue
         dernier = numero
         while dernier < fin and dernier + 1 not in debuts_de_titre:
-            if RUPTURE.match(lignes[dernier]) or _reprise(lignes[dernier - 1], lignes[dernier]):
+            # "Règlement National." then "une dénomination…": a lower-case line after a full
+            # stop resumes the sentence the note interrupted.
+            reprise = lignes[dernier - 1].rstrip().endswith(".") and lignes[dernier][:1].islower()
+            if RUPTURE.match(lignes[dernier]) or reprise:
                 break
             dernier += 1
         morceaux = [NOTE.sub("", lignes[numero - 1]), *lignes[numero:dernier]]
@@ -259,21 +234,17 @@ def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel,
     blocs = _blocs_de_notes(notes)
     for appel in appels:
         suivant = next((b for b in blocs if b[0].debut > appel.ligne), ())
-        if any(note.etoiles == appel.etoiles for note in suivant):
-            continue
         avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
-        if avant:
+        if avant and all(note.etoiles != appel.etoiles for note in suivant):
             reprises[appel] = avant[-1]
     return reprises
 
 
 def _series(appels: list[Appel], notes: list[Note]) -> list[tuple[list[Appel], list[Note]]]:
     """Cut one star count's calls and notes, in source order, into calls-then-notes runs."""
-    evenements: list[tuple[int, Appel | Note]] = [(a.ligne, a) for a in appels]
-    evenements += [(n.debut, n) for n in notes]
-    evenements.sort(key=lambda evenement: evenement[0])
+    evenements: list[Appel | Note] = [*appels, *notes]
     series: list[tuple[list[Appel], list[Note]]] = []
-    for _, chose in evenements:
+    for chose in sorted(evenements, key=lambda c: c.ligne if isinstance(c, Appel) else c.debut):
         if isinstance(chose, Appel):
             if not series or series[-1][1]:
                 series.append(([], []))
