@@ -63,9 +63,8 @@ class Citation:
 
 @dataclass(frozen=True)
 class Contexte:
-    """What a law page needs beyond its law: source titles, anchors, who cites it."""
+    """What a law page needs beyond its law: anchors, who cites it."""
 
-    sources: dict[str, str]
     ancres: Ancres
     cite_par: dict[int, tuple[Citation, ...]]
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
@@ -155,7 +154,7 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
     ids = page.contexte.ancres.de(occurrence.cle) if ids is None else ids
     prefixe = f"p{i}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     if element.type == LOI and element.label:
         propre = page.source_propre(niveau(element.label), source(partie.source).cle)
         tete = entete(element.label, element, ids, propre)

@@ -25,6 +25,7 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
+from indexer.rendu.glossaire import sans_infobulle
 from indexer.sources import SOURCES, Source
 
 TITRES = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -46,18 +47,9 @@ def infobulle(source: Source, ligne: str) -> str:
 
 
 def _sans_abbr(titre: etree.Element) -> None:
-    """Replace each <abbr> inside a heading by its text (the tail is kept)."""
     for parent in list(titre.iter()):
-        for rang, enfant in reversed(list(enumerate(parent))):
-            if enfant.tag != "abbr":
-                continue
-            texte = (enfant.text or "") + (enfant.tail or "")
-            parent.remove(enfant)
-            if rang == 0:
-                parent.text = (parent.text or "") + texte
-            else:
-                precedent = parent[rang - 1]
-                precedent.tail = (precedent.tail or "") + texte
+        for abbr in [e for e in parent if e.tag == "abbr"]:
+            sans_infobulle(abbr, parent)
 
 
 def _alias(titre: etree.Element, ids: str) -> None:
@@ -72,22 +64,24 @@ def _parent_seul(titre: etree.Element) -> bool:
     return PARENT_SEUL in (titre.get("class") or "").split()
 
 
+def _avant_permalien(titre: etree.Element, span: etree.Element) -> int:
+    """Puts ``span`` after the heading's text, before the permalink; returns its rank."""
+    rang = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
+    titre.insert(rang, span)
+    return rang
+
+
 def _etiquette(titre: etree.Element, mention: str) -> None:
-    """A mention after the heading's text, before the permalink (a source's short name):
-    shown by the style sheet (``content: attr(data-nom)``), so that neither the table of
-    contents nor the search results take it for words of the heading."""
-    span = etree.Element("span", {"class": "source-para", "data-nom": mention})
-    lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
-    titre.insert(lien, span)
+    """A mention (a source's short name) shown by the style sheet (``content: attr(data-nom)``), so
+    that neither the table of contents nor the search results take it for words of the heading."""
+    _avant_permalien(titre, etree.Element("span", {"class": "source-para", "data-nom": mention}))
 
 
 def _signal(titre: etree.Element, raison: str) -> None:
     """A ⚠ after the heading's text, its reason in a tooltip (a quote whose source lost a bracket)."""
-    span = etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"})
-    lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
-    titre.insert(lien, span)
-    if lien:
-        titre[lien - 1].tail = (titre[lien - 1].tail or "").rstrip() + " "
+    rang = _avant_permalien(titre, etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"}))
+    if rang:
+        titre[rang - 1].tail = (titre[rang - 1].tail or "").rstrip() + " "
     else:
         titre.text = (titre.text or "").rstrip() + " "
 
@@ -137,12 +131,12 @@ class Etiquettes(Treeprocessor):
     comes from another source than its section's."""
 
     def run(self, root: etree.Element) -> None:
-        for titre in root.iter():
-            if titre.tag in TITRES and titre.attrib.pop(_INCOMPLET, ""):
+        for titre in (t for t in root.iter() if t.tag in TITRES):
+            if titre.attrib.pop(_INCOMPLET, ""):
                 _signal(titre, "Crochet fermant absent dans la source")
-            if titre.tag in TITRES and _PROPRE in titre.attrib:
+            if _PROPRE in titre.attrib:
                 _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)].nom)
-            if titre.tag in TITRES and _parent_seul(titre):
+            if _parent_seul(titre):
                 _etiquette(titre, MENTION_PARENT)
 
 

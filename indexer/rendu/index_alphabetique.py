@@ -16,7 +16,7 @@ import string
 
 from indexer.corpus.parsers.code2007_index_alphabetique import cle_de_tri
 from indexer.corpus.renvois_index import LISTE_DEFINITIONS
-from indexer.model import Bloc, Document, Section
+from indexer.model import Document, Section
 from indexer.rendu.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.rendu.pages import entete
 
@@ -42,22 +42,17 @@ def barre(presentes: set[str]) -> str:
     return f'<nav class="index-lettres" aria-label="Aller à la lettre">{"".join(cases)}</nav>'
 
 
-def _corps(blocs: tuple[Bloc, ...], lien: Lien, prefixe: str) -> str:
-    """An entry's locators and « Voir » lines on one line."""
-    return ". ".join(blocs_markdown((b,), lien, prefixe) for b in blocs)
-
-
 def _entree(section: Section, lien: Lien) -> str:
     """One list item: the term (bold for a headword), its locators, its id on the next line."""
     terme = echapper(section.titre)
     terme = f"**{terme}**" if section.niveau == 1 else terme
-    corps = _corps(section.blocs, lien, f"s-{section.ancre}-")
+    corps = ". ".join(blocs_markdown((b,), lien, f"s-{section.ancre}-") for b in section.blocs)  # on one line
     retrait = RETRAIT * (section.niveau - 1)
     texte = f"{terme} — {corps}" if corps else terme
     return f"{retrait}- {texte}\n{retrait}{RETRAIT}{{ #{section.ancre} }}"
 
 
-def render_index(document: Document, titres_sources: dict[str, str]) -> str:
+def render_index(document: Document) -> str:
     """The index page: header, A–Z bar, then one heading and one nested list per letter."""
     lien = lien_vers(document.chemin)
     groupes: dict[str, list[Section]] = {}
@@ -65,14 +60,13 @@ def render_index(document: Document, titres_sources: dict[str, str]) -> str:
     for section in document.sections:
         courante = lettre(section) if section.niveau == 1 else courante
         groupes.setdefault(courante, []).append(section)
-    morceaux = [*entete(document, titres_sources), barre(set(groupes))]
+    morceaux = [*entete(document), barre(set(groupes))]
     for lettre_, sections in groupes.items():
         morceaux.append(f"## {lettre_} {{ #{ancre_lettre(lettre_)} }}")
         morceaux.append("\n".join(_entree(s, lien) for s in sections))
     notes_vues: set[str] = set()
     for section in document.sections:
-        appels = " ".join(b.texte for b in section.blocs)
-        morceaux.append(notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels))
+        morceaux.append(notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, section.blocs))
     return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
@@ -84,17 +78,15 @@ def _definition(section: Section, lien: Lien, notes_vues: set[str]) -> str:
     premier = f"{terme} : {paragraphes[0]}" if paragraphes else terme
     suite = ["\n".join(RETRAIT + ligne if ligne else "" for ligne in p.split("\n")) for p in paragraphes[1:]]
     item = "\n\n".join([f"- {premier}\n{RETRAIT}{{ #{section.ancre} }}", *suite])
-    appels = " ".join(b.texte for b in section.blocs)
-    notes = notes_markdown(section.notes, prefixe, notes_vues, appels)
+    notes = notes_markdown(section.notes, prefixe, notes_vues, section.blocs)
     return "\n\n".join(m for m in (item, notes) if m)
 
 
-def render_definitions(document: Document, titres_sources: dict[str, str]) -> str:
+def render_definitions(document: Document) -> str:
     """The definitions page: header, then one compact list item per term."""
     lien = lien_vers(document.chemin)
     notes_vues: set[str] = set()
-    morceaux = [*entete(document, titres_sources)]
-    morceaux.append(f'<div class="definitions" id="{LISTE_DEFINITIONS}" markdown>')
+    morceaux = [*entete(document), f'<div class="definitions" id="{LISTE_DEFINITIONS}" markdown>']
     morceaux += [_definition(s, lien, notes_vues) for s in document.sections]
     morceaux.append("</div>")
     return "\n\n".join(morceaux) + "\n"

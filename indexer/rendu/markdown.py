@@ -59,23 +59,20 @@ def lien_vers(page_courante: str) -> Lien:
 def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
     """One link; one that crosses editions (a declared correspondence) says so, in its
     class and in words, and the same rule in another edition follows as « → 2017 »."""
+    rendu = f"[{echapper(texte)}]({lien(cible)})"
     if isinstance(cible, RenvoiArticle):
-        return f"[{echapper(texte)}]({lien(cible)})"
+        return rendu
     if cible.autre_edition:
-        rendu = (
-            f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
-            f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}'
-        )
+        rendu = f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)}){_autre_edition(cible)}"
     elif cible.non_place:
-        rendu = f'[{echapper(texte)}]({lien(cible)}){{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
-    else:
-        rendu = f"[{echapper(texte)}]({lien(cible)})"
+        rendu += f'{{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
     for autre in cible.aussi:
-        rendu += (
-            f" [→ {autre.autre_edition}]({lien(autre)})"
-            f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}'
-        )
+        rendu += f" [→ {autre.autre_edition}]({lien(autre)}){_autre_edition(autre)}"
     return rendu
+
+
+def _autre_edition(renvoi: Renvoi) -> str:
+    return f'{{ .autre-edition title="Même règle, texte {renvoi.autre_edition}" }}'
 
 
 def titre_vers_la_loi(renvoi: Renvoi) -> str:
@@ -152,13 +149,13 @@ def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") ->
     return "".join(sortie)
 
 
-def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], appels: str = "") -> str:
+def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], blocs: Iterable[Bloc] = ()) -> str:
     """Footnote definitions, each written once per page (``deja`` remembers them).
 
-    A note whose call is not in ``appels`` (the element's text: the call may stand
-    in a title, as for the Loi 93 of 2007) is printed as a plain paragraph, since
-    a Markdown footnote without a reference is an error.
+    A note whose call is not in the text of ``blocs`` (the call may stand in a title, as for the
+    Loi 93 of 2007) is printed as a plain paragraph: a Markdown footnote without a reference is an error.
     """
+    appels = " ".join(b.texte for b in blocs)
     lignes = []
     for note in notes:
         cle = f"{prefixe}{note.cle}"

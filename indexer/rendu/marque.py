@@ -278,7 +278,7 @@ def _imp_et_pdm() -> str:
     )
 
 
-def _livret(document: Document, titres_sources: dict[str, str]) -> str:
+def _livret(document: Document) -> str:
     morceaux = ["## Ce qu'en dit le livret du club { #livret }"]
     for section in document.sections:
         morceaux += [
@@ -305,7 +305,7 @@ def _remarque_chelems() -> str:
     )
 
 
-def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
+def render_marque(document: Document) -> str:
     """docs/marque/index.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
     morceaux = [
         tete_de_page(document.titre),
@@ -315,6 +315,6 @@ def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
         calculateurs(),
         _tables_loi_77(),
         _imp_et_pdm(),
-        _livret(document, titres_sources),
+        _livret(document),
     ]
     return "\n\n".join(morceaux) + "\n"

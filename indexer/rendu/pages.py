@@ -12,34 +12,15 @@ from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
 from indexer.rendu.loi import tete_de_page
-from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
+from indexer.rendu.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.sources import PAR_FICHIER
 
 # Defined terms too common to underline everywhere in lower case ("jeu", "main"…):
 # their tooltip still shows on the capitalised form the definitions use.
-MOTS_COURANTS = frozenset(
-    {
-        "jeu",
-        "main",
-        "donne",
-        "levée",
-        "camp",
-        "séance",
-        "partenaire",
-        "étui",
-        "épreuve",
-        "passe",
-        "carte",
-        "couleur",
-        "annonces",
-        "déclaration",
-        "manche",
-        "tour",
-        "équipe",
-        "enchère",
-        "arbitrage",
-    }
-)
+MOTS_COURANTS = {
+    "jeu", "main", "donne", "levée", "camp", "séance", "partenaire", "étui", "épreuve", "passe", "carte", "couleur",
+    "annonces", "déclaration", "manche", "tour", "équipe", "enchère", "arbitrage",
+}  # fmt: skip
 
 
 # The regulations' edition (RNC 2008), dated too: it is the FFB's, not the Code's.
@@ -63,13 +44,10 @@ def avertissement(edition: str) -> str:
     return ""
 
 
-def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
+def _section(section: Section, lien: Lien, notes_vues: set[str]) -> str:
+    tete = f"{'#' * min(section.niveau + 1, 6)} {echapper(section.titre or section.cle)} {{ #{section.ancre} }}"
     corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
-    appels = " ".join(b.texte for b in section.blocs)
-    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels)
-    niveau = "#" * min(section.niveau + 1, 6)
-    titre = echapper(section.titre or section.cle)
-    tete = f"{niveau} {titre} {{ #{section.ancre} }}"
+    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, section.blocs)
     return "\n\n".join(m for m in (tete, corps, notes) if m)
 
 
@@ -83,27 +61,20 @@ def source_document(document: Document, ligne: int | None = None) -> str:
     return f"Source : {cite}" + ("" if document.edition in nom else f" ({edition})")
 
 
-def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
+def entete(document: Document) -> list[str]:
     """A side document's head: generated-file notice, title, source line, edition warning."""
-    morceaux = [
-        tete_de_page(document.titre),
-        f"# {echapper(document.titre)}",
-        f'<p class="source">{source_document(document)}</p>',
-    ]
-    if avertissement(document.edition):
-        morceaux.append(avertissement(document.edition))
-    return morceaux
+    source = f'<p class="source">{source_document(document)}</p>'
+    tete = (tete_de_page(document.titre), f"# {echapper(document.titre)}", source, avertissement(document.edition))
+    return [m for m in tete if m]
 
 
-def render_document(document: Document, titres_sources: dict[str, str]) -> str:
+def render_document(document: Document) -> str:
     """A side document as a page: title, source line, intro, sections in order."""
     lien = lien_vers(document.chemin)
-    morceaux = entete(document, titres_sources)
-    if document.intro:
-        morceaux.append(blocs_markdown(document.intro, lien))
+    morceaux = [*entete(document), blocs_markdown(document.intro, lien)]
     notes_vues: set[str] = set()
-    morceaux += [_section(s, document, lien, notes_vues) for s in document.sections]
-    return "\n\n".join(morceaux) + "\n"
+    morceaux += [_section(s, lien, notes_vues) for s in document.sections]
+    return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
 def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:

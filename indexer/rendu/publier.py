@@ -69,12 +69,12 @@ def fichiers(
         pages[CODE_2007] = code2007_toc.pages_des_lois(
             tuple(textes[CODE_2007].split("\n")), code2007.DEBUT, code2007.FIN
         )
-    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
+    contexte = Contexte(ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
         rendu = RENDUS.get(document.type, render_document)
-        sortie[f"docs/{document.chemin}"] = rendu(document, sources)
+        sortie[f"docs/{document.chemin}"] = rendu(document)
     definitions = next((d for d in corpus.documents if d.type == "definition"), None)
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)

@@ -71,7 +71,7 @@ def piece(occurrence: Occurrence, ids: tuple[str, ...], page: Page) -> str:
     element, prefixe = occurrence.element, f"p{occurrence.cle[1]}-"
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     return "\n\n".join(m for m in (f'<div class="suite" markdown>\n{ancres}', corps, notes, "</div>") if m)
 
 
@@ -102,7 +102,7 @@ def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...
         return f'<p class="meme-texte" id="{ids[0]}" data-edition="{edition}">{alias}Même texte : {cite}{titre}.</p>'
     prefixe = f"p{occurrence.cle[1]}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     resume = f"Autre version : {cite}{titre}" + (" — même texte" if meme else "")
     ouverture = (
         f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
