@@ -14,7 +14,9 @@ stated there once, for the page, the search and ``loi voir`` alike.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass
+from itertools import groupby
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.fiches import annonce, en_pleine_phrase, fiches_loi
@@ -53,9 +55,7 @@ class Paragraphe:
     amorces: tuple[Occurrence, ...] = ()  # the commentary that leads into one of its quotes
 
     @property
-    def sans_texte(self) -> bool:
-        """True when no source gives this paragraph's words (a heading of the Guide's for
-        a paragraph it comments without quoting)."""
+    def sans_texte(self) -> bool:  # a heading of the Guide's for a paragraph it comments without quoting
         return not self.texte.element.blocs
 
 
@@ -114,7 +114,6 @@ def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[
 
 
 def annoter(loi: Loi, ancres: Ancres) -> Annote:
-    """The law's annotated 2017 text."""
     parties = fusionnees(loi)
     rattache = _rattachements(loi, ancres)
     quotes: dict[Label, list[Occurrence]] = {}
@@ -181,18 +180,13 @@ def _sur(label: Label | None) -> str:
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
     """Commentary, examples and notes, set apart from the law: one box per run of one source."""
     boites: list[str] = []
-    courant = ""
-    for occurrence in occurrences:
-        fiche = source(occurrence.partie.source)
-        if fiche.cle != courant:
-            if boites:
-                boites.append("</div>")
-            courant = fiche.cle
-            quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + _sur(sur)
-            etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
-            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
-        boites.append(element_markdown(occurrence, page))
-    return "\n\n".join([*boites, "</div>"]) if boites else ""
+    for fiche, suite in groupby(occurrences, key=lambda o: source(o.partie.source)):
+        gloses = list(suite)
+        quoi = GLOSES.get(gloses[0].partie.role, "Commentaire") + _sur(sur)
+        etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
+        boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
+        boites += [element_markdown(o, page) for o in gloses] + ["</div>"]
+    return "\n\n".join(boites)
 
 
 def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
@@ -311,12 +305,9 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
 
 def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
-    comptes: dict[str, int] = {}
-    for p in annote.paragraphes:
-        cle = source(p.texte.partie.source).cle
-        comptes[cle] = comptes.get(cle, 0) + 1
+    comptes = Counter(source(p.texte.partie.source).cle for p in annote.paragraphes)
     if comptes:
-        return max(sorted(comptes), key=lambda c: comptes[c])
+        return max(sorted(comptes), key=comptes.__getitem__)
     return source(loi.parties[annote.parties[0]].source).cle
 
 

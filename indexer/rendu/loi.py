@@ -14,7 +14,7 @@ import json
 import posixpath
 from collections.abc import Iterable
 
-from indexer.corpus.ancres import Ancres
+from indexer.corpus.ancres import Ancres, parcourir
 from indexer.editions import COURANTE, marque_titre
 from indexer.model import Loi
 from indexer.rendu.annote import annoter_markdown, fusionnees
@@ -31,8 +31,6 @@ from indexer.rendu.elements import (
 )
 from indexer.rendu.markdown import echapper, lien_vers
 from indexer.sources import source
-
-__all__ = ["AVERTISSEMENT", "Citation", "Contexte", "apercus", "citations", "tete_de_page", "render_loi"]
 
 AVERTISSEMENT = "<!-- Généré par « loi construire » depuis corpus/ : ne pas modifier à la main. -->"
 
@@ -57,12 +55,16 @@ def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
     return {numero: tuple(liste) for numero, liste in trouves.items()}
 
 
-def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
-    liens = [
-        f"    - [{echapper(c.libelle)}]({posixpath.basename(c.page)}#{c.ancre})"
-        for c in contexte.apercus.get(loi.numero, ())
-    ]
-    return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
+def _liste(citations: Iterable[Citation], page: str, retrait: str = "") -> str:
+    dossier = posixpath.dirname(page)
+    return "\n".join(
+        f"{retrait}- [{echapper(c.libelle)}]({posixpath.relpath(c.page, dossier)}#{c.ancre})" for c in citations
+    )
+
+
+def _voir_aussi(loi: Loi, contexte: Contexte, page: str) -> str:
+    liens = _liste(contexte.apercus.get(loi.numero, ()), page, "    ")
+    return f'!!! tip "Voir aussi"\n{liens}' if liens else ""
 
 
 # The laws whose page links to the Marque page (docs/marque/index.md): the section it opens on, and why.
@@ -111,14 +113,8 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
 
 
 def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
-    citations = contexte.cite_par.get(loi.numero, ())
-    if not citations:
-        return "## Cité par { #cite-par }\n\nAucun autre texte du corpus ne cite cette loi."
-    lignes = []
-    for citation in citations:
-        relatif = posixpath.relpath(citation.page, posixpath.dirname(page))
-        lignes.append(f"- [{echapper(citation.libelle)}]({relatif}#{citation.ancre})")
-    return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
+    liens = _liste(contexte.cite_par.get(loi.numero, ()), page)
+    return "## Cité par { #cite-par }\n\n" + (liens or "Aucun autre texte du corpus ne cite cette loi.")
 
 
 def _meme_titre(a: str, b: str) -> bool:
@@ -132,9 +128,8 @@ def _meme_titre(a: str, b: str) -> bool:
 
 def _titres(loi: Loi) -> str:
     """One line under the heading when the 2007 title differs from the current one."""
-    titres = loi.titres()
-    autres = [(e, t) for e, t in sorted(titres.items(), reverse=True) if not _meme_titre(t, loi.titre())]
-    lignes = [f"Titre {e} : {echapper(t)}" for e, t in autres]
+    titres = sorted(loi.titres().items(), reverse=True)
+    lignes = [f"Titre {e} : {echapper(t)}" for e, t in titres if not _meme_titre(t, loi.titre())]
     return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""
 
 
@@ -147,7 +142,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
         tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _titres(loi),
-        _voir_aussi(loi, contexte),
+        _voir_aussi(loi, contexte, chemin),
         _voir_marque(loi, chemin),
         annoter_markdown(loi, page),
         *(_section(i, loi, page, id_) for i, id_ in enumerate(ids_sections(loi)) if i not in fusion),
@@ -160,14 +155,12 @@ def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, 
     """Who cites each law: one Citation per citing law element (first anchor), sorted."""
     trouvees: dict[int, set[Citation]] = {}
     for loi in lois:
-        for i, partie in enumerate(loi.parties):
-            for j, element in enumerate(partie.elements):
-                ids = ancres.de((loi.numero, i, j))
-                for cible in {r.cible.loi for b in element.blocs for r in b.renvois}:
-                    if cible != loi.numero and ids:
-                        libelle = f"Loi {loi.numero} — {loi.titre()}"
-                        citation = Citation(f"lois/{loi.numero}.md", ids[0], libelle)
-                        trouvees.setdefault(cible, set()).add(citation)
+        for cle, _, element in parcourir(loi):
+            ids = ancres.de(cle)
+            for cible in {r.cible.loi for b in element.blocs for r in b.renvois}:
+                if cible != loi.numero and ids:
+                    citation = Citation(f"lois/{loi.numero}.md", ids[0], f"Loi {loi.numero} — {loi.titre()}")
+                    trouvees.setdefault(cible, set()).add(citation)
     return {n: _une_par_page(c) for n, c in trouvees.items()}
 
 

@@ -44,8 +44,8 @@ def compact(table: str) -> str:
     return f'<div class="marque-bareme" markdown>\n\n{table}\n\n</div>'
 
 
-def _detail(contrat: str, vulnerable: bool, resultat: int = 0) -> dict[str, int]:
-    return dict(marque(contrat, vulnerable, resultat).detail)
+def _detail(contrat: str, vulnerable: bool) -> dict[str, int]:
+    return dict(marque(contrat, vulnerable, 0).detail)
 
 
 def _points_de_levee(niveau: int, couleur: str, contre: int) -> int:
@@ -70,18 +70,15 @@ def table_mieux() -> str:
     """What one overtrick is worth (77)."""
     lignes = [("Levée de mieux", *(EN_CLAIR[v] for v, _ in VULNERABILITES))]
     for contre, nom in CONTRES:
-        valeurs = []
-        for vulnerable, _ in VULNERABILITES:
-            par_couleur = sorted(
-                {
-                    marque(Contrat(1, c, contre), vulnerable, 1).points
-                    - marque(Contrat(1, c, contre), vulnerable, 0).points
-                    for c, _ in DENOMINATIONS
-                }
-            )
-            valeurs.append(" ou ".join(map(str, par_couleur)))
+        valeurs = [" ou ".join(map(str, sorted(_mieux(contre, v)))) for v, _ in VULNERABILITES]
         lignes.append((nom, *valeurs))
     return compact(tableau(tuple(lignes))) + "\n\nNon contrée, une levée de mieux vaut une levée de la couleur."
+
+
+def _mieux(contre: int, vulnerable: bool) -> set[int]:
+    """What one overtrick adds, per denomination."""
+    contrats = [Contrat(1, c, contre) for c, _ in DENOMINATIONS]
+    return {marque(c, vulnerable, 1).points - marque(c, vulnerable, 0).points for c in contrats}
 
 
 def table_primes() -> str:
@@ -105,16 +102,8 @@ def table_faites(contre: int) -> str:
     entete = ("Palier", *(f"{nom} {vul}" for _, nom in DENOMINATIONS for _, vul in VULNERABILITES))
     lignes = [entete]
     for niveau in range(1, 8):
-        lignes.append(
-            (
-                str(niveau),
-                *(
-                    str(marque(Contrat(niveau, couleur, contre), v, 0).points)
-                    for couleur, _ in DENOMINATIONS
-                    for v, _ in VULNERABILITES
-                ),
-            )
-        )
+        contrats = [Contrat(niveau, couleur, contre) for couleur, _ in DENOMINATIONS]
+        lignes.append((str(niveau), *(str(marque(c, v, 0).points) for c in contrats for v, _ in VULNERABILITES)))
     return compact(tableau(tuple(lignes)))
 
 
@@ -123,16 +112,8 @@ def table_chutes() -> str:
     entete = ("Chute", *(f"{vul} {'X' * contre}".rstrip() for _, vul in VULNERABILITES for contre, _ in CONTRES))
     lignes = [entete]
     for chute in range(1, LEVEES_MAX + 1):
-        lignes.append(
-            (
-                f"-{chute}",
-                *(
-                    str(-sum(penalites(contre, vulnerable, chute)))
-                    for vulnerable, _ in VULNERABILITES
-                    for contre, _ in CONTRES
-                ),
-            )
-        )
+        points = [-sum(penalites(contre, v, chute)) for v, _ in VULNERABILITES for contre, _ in CONTRES]
+        lignes.append((f"-{chute}", *map(str, points)))
     return compact(tableau(tuple(lignes)))
 
 

@@ -17,16 +17,12 @@ from indexer.corpus.fiches import url_loi
 from indexer.corpus.parsers import code2007, code2007_toc
 from indexer.editions import COURANTE
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas, Partie
+from indexer.rendu.elements import Citation, Contexte
 from indexer.rendu.index_alphabetique import render_definitions, render_index
-from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
+from indexer.rendu.loi import apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
 from indexer.rendu.navigation import GRILLE, disposer, fichier_de, render_grille_lois
-from indexer.rendu.pages import (
-    render_abreviations,
-    render_citations,
-    render_document,
-    render_table_des_lois,
-)
+from indexer.rendu.pages import render_abreviations, render_citations, render_document, render_table_des_lois
 from indexer.rendu.pagination import pages_de
 from indexer.rendu.schema import SCHEMA_LOI
 from indexer.sources import CODE_2007
