@@ -340,7 +340,6 @@ def _cite(partie: Partie) -> bool:
 
 
 def annoter_markdown(loi: Loi, page: Page) -> str:
-    """The 2017 text, each paragraph followed by its commentary (``rendu.annote``)."""
     annote = annoter(loi, page.contexte.ancres)
     if not annote.parties:
         return ""

@@ -53,7 +53,6 @@ def _entree(section: Section, lien: Lien) -> str:
 
 
 def render_index(document: Document) -> str:
-    """The index page: header, A–Z bar, then one heading and one nested list per letter."""
     lien = lien_vers(document.chemin)
     groupes: dict[str, list[Section]] = {}
     courante = "#"
@@ -83,7 +82,6 @@ def _definition(section: Section, lien: Lien, notes_vues: set[str]) -> str:
 
 
 def render_definitions(document: Document) -> str:
-    """The definitions page: header, then one compact list item per term."""
     lien = lien_vers(document.chemin)
     notes_vues: set[str] = set()
     morceaux = [*entete(document), f'<div class="definitions" id="{LISTE_DEFINITIONS}" markdown>']

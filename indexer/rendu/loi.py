@@ -134,7 +134,6 @@ def _titres(loi: Loi) -> str:
 
 
 def render_loi(loi: Loi, contexte: Contexte) -> str:
-    """The whole Markdown page of one law."""
     chemin = f"lois/{loi.numero}.md"
     page = Page(contexte, lien_vers(chemin))
     fusion = set(fusionnees(loi))

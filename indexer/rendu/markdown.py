@@ -118,7 +118,6 @@ def diagramme(texte: str) -> str:
 
 
 def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
-    """One Bloc as a Markdown block."""
     if bloc.forme == ENCHERES and bloc.cellules:  # four seats: a grid that fits a phone (extra.css)
         return f'<div class="encheres" markdown>\n\n{tableau(bloc.cellules)}\n\n</div>'
     if bloc.forme == TABLEAU and bloc.cellules:

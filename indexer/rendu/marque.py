@@ -67,7 +67,6 @@ def table_levees() -> str:
 
 
 def table_mieux() -> str:
-    """What one overtrick is worth (77)."""
     lignes = [("Levée de mieux", *(EN_CLAIR[v] for v, _ in VULNERABILITES))]
     for contre, nom in CONTRES:
         valeurs = [" ou ".join(map(str, sorted(_mieux(contre, v)))) for v, _ in VULNERABILITES]
@@ -76,7 +75,6 @@ def table_mieux() -> str:
 
 
 def _mieux(contre: int, vulnerable: bool) -> set[int]:
-    """What one overtrick adds, per denomination."""
     contrats = [Contrat(1, c, contre) for c, _ in DENOMINATIONS]
     return {marque(c, vulnerable, 1).points - marque(c, vulnerable, 0).points for c in contrats}
 

@@ -94,19 +94,19 @@ def disposition(sortie: dict[str, str]) -> dict[str, str]:
 APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the parser contract)
 
 
-def _notes(
-    element: Element, texte: str, partie: dict[str, NoteBas], appelees: set[str], fichier: str, nom: str
-) -> tuple[str, list[dict[str, Any]]]:
+def _notes(element: Element, partie: Partie, texte: str, nom: str) -> tuple[str, list[dict[str, Any]]]:
     """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes.
 
     A note goes under the entry whose text calls it (a parser may hang it on the next
     paragraph of its part); a note no text of its part calls stays under its own element.
     Numbers count within the entry, so that a reader finds « [1] » right under it.
     """
+    par_cle = {n.cle: n for e in partie.elements for n in e.notes}
+    appelees = {a for e in partie.elements for b in e.blocs for a in APPEL.findall(b.texte)}
     notes: list[NoteBas] = []
 
     def numeroter(appel: re.Match[str]) -> str:
-        note = partie.get(appel.group(1))
+        note = par_cle.get(appel.group(1))
         if note is None:
             return ""  # a call without its note: nothing to point at
         if note not in notes:
@@ -116,7 +116,7 @@ def _notes(
     texte = APPEL.sub(numeroter, texte)
     notes += [n for n in element.notes if n.cle not in appelees and n not in notes]
     return texte, [
-        {"numero": numero, "texte": note.texte, "source": f"{fichier}:{note.ligne}", "nom_source": nom}
+        {"numero": numero, "texte": note.texte, "source": f"{partie.source}:{note.ligne}", "nom_source": nom}
         for numero, note in enumerate(notes, 1)
     ]
 
@@ -136,15 +136,14 @@ def objet_loi(
     ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's
     address (``site_url``), prefixed to every URL when the site has one.
     """
-    elements = [(partie, element) for _, partie, element in parcourir(loi)]
+    elements = list(parcourir(loi))
     if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order
         raise ValueError(f"Loi {loi.numero} : {len(fiches)} fiches pour {len(elements)} éléments")
-    notes_partie, appelees = _notes_des_parties(elements)
     paragraphes, exemples = list[dict[str, Any]](), list[dict[str, Any]]()
-    for ordre, ((partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
+    for ordre, ((_, partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
         nom = f"{noms[partie.source]}, Loi {loi.numero}"
         texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte
-        texte, notes = _notes(element, texte, notes_partie[id(partie)], appelees[id(partie)], partie.source, nom)
+        texte, notes = _notes(element, partie, texte, nom)
         entree = _entree(fiche, texte, notes, nom, ordre, base)
         devenir = carte.devenir(element.label) if carte and element.label and partie.edition != COURANTE else None
         if devenir and element.type == LOI:
@@ -162,19 +161,7 @@ def objet_loi(
     }
 
 
-def _notes_des_parties(
-    elements: list[tuple[Partie, Element]],
-) -> tuple[dict[int, dict[str, NoteBas]], dict[int, set[str]]]:
-    """Per part (by identity): its footnotes by key, and the note calls its text makes."""
-    notes = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
-    appelees = {
-        id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)} for p, _ in elements
-    }
-    return notes, appelees
-
-
 def _entree(fiche: Fiche, texte: str, notes: list[dict[str, Any]], nom: str, ordre: int, base: str) -> dict[str, Any]:
-    """One element of the page as ``loi voir --json`` gives it."""
     return {
         "ref": fiche.rattachement,
         "edition": fiche.edition,
