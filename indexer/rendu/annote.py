@@ -1,14 +1,12 @@
-"""The annotated code (pure): a law's 2017 text assembled from its sources, each
-paragraph followed by what the sources say of it.
+"""The annotated code (pure): a law's 2017 text assembled from its sources, each paragraph followed by what the sources
+say of it.
 
-The form French lawyers know from a « code annoté »: the text of the law first, then
-under each paragraph its commentary. The 2017 text is the official text (002) where
-the sources give it; elsewhere it is assembled, in label order, from the quotes of the
-club booklet (004), the director's notes (003) and the Guide (000). When two sources
-give one paragraph, ``rendu.versions`` chooses the text and the others are kept as
-« autres versions », so that nothing is lost. Commentary, examples and notes go under
-the paragraph ``corpus.fiches`` attaches them to (``Fiche.rattachement``): the rule is
-stated there once, for the page, the search and ``loi voir`` alike.
+The form French lawyers know from a « code annoté »: the text of the law first, then under each paragraph its
+commentary. The 2017 text is the official text (002) where the sources give it; elsewhere it is assembled, in label
+order, from the quotes of the club booklet (004), the director's notes (003) and the Guide (000). When two sources
+give one paragraph, ``rendu.versions`` chooses the text and the others are kept as « autres versions », so that
+nothing is lost. Commentary, examples and notes go under the paragraph ``corpus.fiches`` attaches them to
+(``Fiche.rattachement``): the rule is stated there once, for the page, the search and ``loi voir`` alike.
 """
 
 from __future__ import annotations
@@ -99,10 +97,9 @@ def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
-    """The commentary attached to a paragraph that leads, right before it, into one of its
-    quotes, with the paragraphs that lead into that one (« La Loi 31 s'applique pour :
-    a) …, b) … et » then « c) … Si une telle déclaration n'est pas acceptée : [31A. »): it opens
-    the paragraph (``_amorce_de``); and the rest."""
+    """The commentary attached to a paragraph that leads, right before it, into one of its quotes, with the paragraphs
+    that lead into that one (« La Loi 31 s'applique pour : a) …, b) … et » then « c) … Si une telle déclaration
+    n'est pas acceptée : [31A. »): it opens the paragraph (``_amorce_de``); and the rest."""
     suivantes = {q.cle for q in quotes}
     amorces: list[Occurrence] = []
     for occurrence in reversed(gloses):
@@ -243,9 +240,8 @@ def entete_parent(label: Label, page: Page) -> str:
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
-    """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after
-    the last of them (``differe``), a heading for an enclosing paragraph that has none
-    (``parents_absents``)."""
+    """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after the last of them
+    (``differe``), a heading for an enclosing paragraph that has none (``parents_absents``)."""
     morceaux: list[str] = []
     attente: list[tuple[Label, str]] = []
     parents = parents_absents(paragraphes)

@@ -76,9 +76,8 @@ def niveau(label: Label) -> int:
 
 
 def entete(label: Label, element: Element, ids: tuple[str, ...], source: str = "") -> str:
-    """A paragraph heading: label, title and anchors; its line and further anchors, and its
-    source when it is not the one of the heading above it, as attributes that
-    ``rendu.entetes`` shows."""
+    """A paragraph heading: label, title and anchors; its line and further anchors, and its source when it is not the
+    one of the heading above it, as attributes that ``rendu.entetes`` shows."""
     texte = label.compact() if label.parties else str(label)
     if element.titre:
         texte += f" — {echapper(element.titre)}"

@@ -5,16 +5,15 @@ The generated Markdown keeps a paragraph heading to its label, title and anchors
     ## Texte 2017 { #texte-2017 src=002 }
     ### 68A — Définition de la revendication { #loi-68-a aussi=loi-68-a-2017 l=7 }
 
-A section heading names its source once (``src``, a key of ``indexer.sources``); a
-paragraph heading gives its line (``l``), its further anchors (``aussi``) and, when it
-differs from the section's, its own source. This extension turns them into what the
-reader's browser needs: an empty ``<span id>`` per further anchor (links land on them),
-``data-edition`` on the heading (every paragraph states its edition), the source and
-line in a tooltip, the source's short name beside a heading from another source, and a
-⚠ after a quote whose closing bracket the source lost (``incomplet=oui``).
+A section heading names its source once (``src``, a key of ``indexer.sources``); a paragraph heading gives its line
+(``l``), its further anchors (``aussi``) and, when it differs from the section's, its own source. This extension
+turns them into what the reader's browser needs: an empty ``<span id>`` per further anchor (links land on them),
+``data-edition`` on the heading (every paragraph states its edition), the source and line in a tooltip, the source's
+short name beside a heading from another source, and a ⚠ after a quote whose closing bracket the source lost
+(``incomplet=oui``).
 
-It also takes the glossary's tooltips (``<abbr>``) out of every heading: a page title
-or a paragraph heading is not the place for a definition (issue 8, point 9).
+It also takes the glossary's tooltips (``<abbr>``) out of every heading: a page title or a paragraph heading is not
+the place for a definition (issue 8, point 9).
 """
 
 from __future__ import annotations

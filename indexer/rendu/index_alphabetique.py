@@ -1,13 +1,11 @@
 """The alphabetical index and the definitions of the 2007 Code as reference lists (pure).
 
-The index reads as a printed index: a bar of letters (A–Z, the letters without an
-entry greyed out), one heading per letter, each headword in bold with its
-sub-entries nested below it, in the source's order (``niveau`` 1 and 2, from
-``corpus.parsers.code2007_index_alphabetique``). Every locator is a link (law
-paragraphs by ``corpus.renvois``, « Voir » and « définitions » by
-``corpus.renvois_index``). The definitions are a compact list, one item per term.
-Each entry and each term keeps its own id (``index-…``, ``def-…``): the links and
-tooltips of the other pages point at them.
+The index reads as a printed index: a bar of letters (A–Z, the letters without an entry greyed out), one heading per
+letter, each headword in bold with its sub-entries nested below it, in the source's order (``niveau`` 1 and 2, from
+``corpus.parsers.code2007_index_alphabetique``). Every locator is a link (law paragraphs by ``corpus.renvois``, «
+Voir » and « définitions » by ``corpus.renvois_index``). The definitions are a compact list, one item per term. Each
+entry and each term keeps its own id (``index-…``, ``def-…``): the links and tooltips of the other pages point at
+them.
 """
 
 from __future__ import annotations

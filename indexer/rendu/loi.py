@@ -1,11 +1,10 @@
 """Rendering of law pages: Loi → Markdown (pure).
 
-A page is a « code annoté »: the title (and the 2007 title when it differs), the law's
-2017 text paragraph by paragraph, each followed by its commentary, examples and notes
-set apart from the law (``rendu.annote`` assembles it), an overview of several laws
-when the Guide gives one, the 2007 text in a block marked as replaced, and « Cité
-par ». Headings carry their label, title and anchors; their edition, source and line
-are attributes that the Markdown extension ``rendu.entetes`` shows.
+A page is a « code annoté »: the title (and the 2007 title when it differs), the law's 2017 text paragraph by
+paragraph, each followed by its commentary, examples and notes set apart from the law (``rendu.annote`` assembles
+it), an overview of several laws when the Guide gives one, the 2007 text in a block marked as replaced, and « Cité
+par ». Headings carry their label, title and anchors; their edition, source and line are attributes that the
+Markdown extension ``rendu.entetes`` shows.
 """
 
 from __future__ import annotations

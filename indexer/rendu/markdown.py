@@ -1,8 +1,7 @@
 """Blocs → Markdown: escaping, cross-reference links, footnotes, lists, diagrams, tables.
 
-Shared by the law pages (``render``) and the other pages (``render_pages``). Plain
-text from the model is escaped so that nothing in a source can turn into markup; the
-only markup that comes out is what this module writes.
+Shared by the law pages (``render``) and the other pages (``render_pages``). Plain text from the model is escaped so
+that nothing in a source can turn into markup; the only markup that comes out is what this module writes.
 """
 
 from __future__ import annotations
@@ -39,9 +38,8 @@ def _echapper_lignes(texte: str) -> str:
 
 
 def lien_vers(page_courante: str) -> Lien:
-    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a target: a
-    resolved citation (``Renvoi``: its edition's id), an article, or a bare label (its
-    unqualified id, the current text)."""
+    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a target: a resolved citation
+    (``Renvoi``: its edition's id), an article, or a bare label (its unqualified id, the current text)."""
     dossier = posixpath.dirname(page_courante) or "."
 
     def lien(cible: Label | Renvoi | RenvoiArticle) -> str:

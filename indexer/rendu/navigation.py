@@ -1,8 +1,7 @@
-"""What the site generator must know while building, written by ``loi construire`` rather than by
-a hook of one generator: the page layout (``lois/68.md`` is written as ``lois/68/index.md``, which
-any generator publishes as ``lois/68/index.html``, the address file:// and our links need), the
-home page's grid of the laws (a snippet, ``includes/grille-lois.md``) and the menu's chapters (a
-block of ``mkdocs.yml``, between two markers).
+"""What the site generator must know while building, written by ``loi construire`` rather than by a hook of one
+generator: the page layout (``lois/68.md`` is written as ``lois/68/index.md``, which any generator publishes as
+``lois/68/index.html``, the address file:// and our links need), the home page's grid of the laws (a snippet,
+``includes/grille-lois.md``) and the menu's chapters (a block of ``mkdocs.yml``, between two markers).
 """
 
 from __future__ import annotations

@@ -1,17 +1,16 @@
-"""A source's pages, so that a member can check a passage in the printed Guide (« p. 112 »)
-rather than by a line of a text file that means nothing to him.
+"""A source's pages, so that a member can check a passage in the printed Guide (« p. 112 ») rather than by a line of a
+text file that means nothing to him.
 
-The Guide pratique (000) keeps its page breaks as form feeds, and nine page numbers leaked
-into the text as lone lines (corpus/NOTES.md §1.2: 1595 `22`, 2444 `33`, … 9719 `127`); a
-leaked number ends its page. The count of breaks gives a page up to a constant; the leaked
-numbers fix the constant, and only the lone numbers that agree with the count are page
-numbers (5648 `87` and 7342 `976` are card holdings); at least two must agree, since any single
-number agrees with some count. A source without form feeds has no
-pages: its passages are named by source alone, the line staying in the tooltip.
+The Guide pratique (000) keeps its page breaks as form feeds, and nine page numbers leaked into the text as lone
+lines (corpus/NOTES.md §1.2: 1595 `22`, 2444 `33`, … 9719 `127`); a leaked number ends its page. The count of breaks
+gives a page up to a constant; the leaked numbers fix the constant, and only the lone numbers that agree with the
+count are page numbers (5648 `87` and 7342 `976` are card holdings); at least two must agree, since any single
+number agrees with some count. A source without form feeds has no pages: its passages are named by source alone, the
+line staying in the tooltip.
 
-The 2007 Code (001) has no form feeds either, but its second table of contents prints the page
-of each law: its parser gives those pages on the laws' title lines (``code2007_toc.pages_des_lois``),
-in the same shape, a page 0 marking lines whose page is unknown.
+The 2007 Code (001) has no form feeds either, but its second table of contents prints the page of each law: its
+parser gives those pages on the laws' title lines (``code2007_toc.pages_des_lois``), in the same shape, a page 0
+marking lines whose page is unknown.
 """
 
 from __future__ import annotations

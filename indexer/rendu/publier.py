@@ -131,10 +131,9 @@ def objet_loi(
 ) -> dict[str, Any]:
     """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
 
-    Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
-    law text is given without its subtitle (shown apart); its footnotes are its
-    ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's
-    address (``site_url``), prefixed to every URL when the site has one.
+    Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``); law text is given without its
+    subtitle (shown apart); its footnotes are its ``notes``. ``noms`` gives each source file's human name; ``base``
+    is the site's address (``site_url``), prefixed to every URL when the site has one.
     """
     elements = list(parcourir(loi))
     if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order

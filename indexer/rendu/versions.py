@@ -1,11 +1,10 @@
-"""The versions of one 2017 paragraph (pure): which quote is its text, the pieces that
-continue it, and the other sources' versions, collapsed under it (``rendu.annote``).
+"""The versions of one 2017 paragraph (pure): which quote is its text, the pieces that continue it, and the other
+sources' versions, collapsed under it (``rendu.annote``).
 
-No source gives the 2017 Code whole but Laws 68–71: a paragraph is often quoted by two
-sources, in two translations or extracts of different length. The text is the official
-one where it exists, else the quote that gives the most words (the booklet's extract of
-5A is its last sentence, the Guide gives the whole), so that no rule a director needs is
-folded away; the others stay one click away, so that nothing is lost.
+No source gives the 2017 Code whole but Laws 68–71: a paragraph is often quoted by two sources, in two translations
+or extracts of different length. The text is the official one where it exists, else the quote that gives the most
+words (the booklet's extract of 5A is its last sentence, the Guide gives the whole), so that no rule a director
+needs is folded away; the others stay one click away, so that nothing is lost.
 """
 
 from __future__ import annotations
@@ -48,12 +47,11 @@ def choisir(
     occurrences: list[Occurrence],
     alineas: dict[int, int] | None = None,
 ) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
-    """The text, its further pieces, and the other versions. The text is the official one
-    (002) where it exists, else the quote that gives the most words of the paragraph (the
-    booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
-    pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source that gives the
-    sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being
-    the Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
+    """The text, its further pieces, and the other versions. The text is the official one (002) where it exists, else
+    the quote that gives the most words of the paragraph (the booklet's extract of 5A is its last sentence, the
+    Guide gives the whole), with the pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source
+    that gives the sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being the
+    Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
 
     def rang(unite: list[Occurrence]) -> tuple[bool, bool, int, int]:
         role = unite[0].partie.role
