@@ -71,15 +71,13 @@ class Annote:
 
 def ordre(label: Label) -> tuple[tuple[int, int | str], ...]:
     """The reading order of labels: 12C2 before 12C10, (iv) before (v)."""
-    cle: list[tuple[int, int | str]] = []
-    for rang, partie in enumerate(label.parties):
-        if partie.isdigit():
-            cle.append((0, int(partie)))
-        elif rang >= 3 and partie in _ROMAINS:
-            cle.append((0, _ROMAINS[partie]))
-        else:
-            cle.append((1, partie))
-    return tuple(cle)
+    return tuple(_rang(partie, rang >= 3) for rang, partie in enumerate(label.parties))
+
+
+def _rang(partie: str, romain: bool) -> tuple[int, int | str]:
+    if partie.isdigit():
+        return (0, int(partie))
+    return (0, _ROMAINS[partie]) if romain and partie in _ROMAINS else (1, partie)
 
 
 def fusionnees(loi: Loi) -> tuple[int, ...]:
@@ -89,11 +87,8 @@ def fusionnees(loi: Loi) -> tuple[int, ...]:
 
 
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
-    cles = [cle for cle, _, _ in parcourir(loi)]
-    return {
-        cle: parse_label(f.rattachement) or Label(loi.numero)
-        for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)
-    }
+    elements = zip(parcourir(loi), fiches_loi(loi, ancres), strict=True)
+    return {cle: parse_label(f.rattachement) or Label(loi.numero) for (cle, _, _), f in elements}
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
@@ -190,10 +185,8 @@ def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
     """The line under a 2017 heading that no source gives the words of, with the 2007
     paragraph of the same rule where a correspondence declares one."""
     label = paragraphe.label
-    if not paragraphe.sans_texte:
-        return ""
-    if any(label.contient(autre) and autre != label for autre in labels):
-        return ""  # a heading over its sub-paragraphs
+    if not paragraphe.sans_texte or any(label.contient(autre) and autre != label for autre in labels):
+        return ""  # its words given, or a heading over its sub-paragraphs
     if paragraphe.texte.partie.role == ROLE_GUIDE and (paragraphe.texte.element.titre or paragraphe.commentaire):
         phrase = "*Le Guide commente ce paragraphe sans en citer le texte.*"
     else:
@@ -231,12 +224,8 @@ def entete_parent(label: Label, page: Page) -> str:
     title is borrowed from 2007, no text is made up), with the short anchor (``loi-12-b``,
     ``corpus.ancres.en_tete``) and the one of its edition; ``rendu.entetes`` says what it is."""
     page.fermer(niveau(label))
-    ids = (
-        f"#{ancre(label)} aussi={ancre(label, COURANTE)}"
-        if label in page.contexte.ancres.en_tete
-        else f"#{ancre(label, COURANTE)}"
-    )
-    return f"{'#' * niveau(label)} {label.compact()} {{ {ids} .{PARENT_SEUL} }}"
+    court = f"#{ancre(label)} aussi=" if label in page.contexte.ancres.en_tete else "#"
+    return f"{'#' * niveau(label)} {label.compact()} {{ {court}{ancre(label, COURANTE)} .{PARENT_SEUL} }}"
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
@@ -251,11 +240,10 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
         manquants = [a for a in reversed(paragraphe.label.ancetres()) if a in parents]
         morceaux += [entete_parent(a, page) for a in manquants]
         parents.difference_update(manquants)
-        if differe(paragraphe, paragraphes):
-            morceaux.append(_paragraphe(paragraphe, labels, page, gloses=False))
+        apres = differe(paragraphe, paragraphes)
+        morceaux.append(_paragraphe(paragraphe, labels, page, gloses=not apres))
+        if apres:
             attente.append((paragraphe.label, _gloses(paragraphe.commentaire, page, paragraphe.label)))
-        else:
-            morceaux.append(_paragraphe(paragraphe, labels, page))
     return morceaux + [m for _, m in reversed(attente)]
 
 
@@ -294,8 +282,7 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
     morceaux += [
         autre_version(o, texte, ids[o.cle], page, amorces.get(o.cle, "")) for o in paragraphe.autres if mots(o)
     ]
-    if gloses:
-        morceaux.append(_gloses(paragraphe.commentaire, page))
+    morceaux.append(_gloses(paragraphe.commentaire, page) if gloses else "")
     return "\n\n".join(m for m in morceaux if m)
 
 
