@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.editions import COURANTE, marque_titre
-from indexer.model import Loi
+from indexer.model import Corpus, Loi
 from indexer.rendu.annote import annoter_markdown, fusionnees
 from indexer.rendu.elements import (
     SECTIONS,
@@ -149,26 +149,23 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
-def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
-    """Who cites each law: one Citation per citing law element (first anchor), sorted."""
-    trouvees: dict[int, set[Citation]] = {}
-    for loi in lois:
+def citations(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
+    """Who cites each law: each law page once, at the first (sorted) anchor of its citing elements, in law order;
+    then each side document once, at its first citing section."""
+    par_loi: dict[int, list[Citation]] = {}
+    for loi in sorted(corpus.lois, key=lambda loi: loi.numero):
+        premieres: dict[int, str] = {}
         for cle, _, element in parcourir(loi):
-            ids = ancres.de(cle)
-            for cible in {r.cible.loi for b in element.blocs for r in b.renvois}:
-                if cible != loi.numero and ids:
-                    citation = Citation(f"lois/{loi.numero}.md", ids[0], f"Loi {loi.numero} — {loi.titre()}")
-                    trouvees.setdefault(cible, set()).add(citation)
-    return {n: _une_par_page(c) for n, c in trouvees.items()}
-
-
-def _une_par_page(citations_: set[Citation]) -> tuple[Citation, ...]:
-    premieres: dict[str, Citation] = {}
-    for citation in sorted(citations_, key=lambda c: (_ordre(c.page), c.ancre)):
-        premieres.setdefault(citation.page, citation)
-    return tuple(sorted(premieres.values(), key=lambda c: _ordre(c.page)))
-
-
-def _ordre(page: str) -> tuple[int, str]:
-    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
-    return (int(nom), page) if nom.isdigit() else (1000, page)
+            for cible in {r.cible.loi for b in element.blocs for r in b.renvois} - {loi.numero}:
+                if ids := ancres.de(cle):
+                    premieres[cible] = min(premieres.get(cible, ids[0]), ids[0])
+        libelle = f"Loi {loi.numero} — {loi.titre()}"
+        for cible, id_ in premieres.items():
+            par_loi.setdefault(cible, []).append(Citation(f"lois/{loi.numero}.md", id_, libelle))
+    for document in corpus.documents:
+        vus: set[int] = set()
+        for section in document.sections:
+            for cible in sorted({r.cible.loi for b in section.blocs for r in b.renvois} - vus):
+                vus.add(cible)
+                par_loi.setdefault(cible, []).append(Citation(document.chemin, section.ancre, document.titre))
+    return {n: tuple(c) for n, c in par_loi.items()}

@@ -83,19 +83,13 @@ def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
     morceaux = [tete_de_page("Les 93 lois", hors_recherche=True), "# Les 93 lois"]
     for chapitre in chapitres:
         premiere, derniere = chapitre["lois"]
-        lignes = [
-            f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})",
-            "",
-            "| Loi | Titre 2017 | Titre 2007 |",
-            "|---|---|---|",
-        ]
+        titre = f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})"
+        lignes = [titre, "", "| Loi | Titre 2017 | Titre 2007 |", "|---|---|---|"]
         for numero in range(premiere, derniere + 1):
             loi = corpus.loi(numero)
             titres = loi.titres() if loi else {}
-            lignes.append(
-                f"| [Loi {numero}]({numero}.md) | {echapper(titres.get(CODE_2017, '—'))} "
-                f"| {echapper(titres.get(CODE_2007, '—'))} |"
-            )
+            en_2017, en_2007 = (echapper(titres.get(edition, "—")) for edition in (CODE_2017, CODE_2007))
+            lignes.append(f"| [Loi {numero}]({numero}.md) | {en_2017} | {en_2007} |")
         morceaux.append("\n".join(lignes))
     return "\n\n".join(morceaux) + "\n"
 
@@ -125,11 +119,7 @@ def render_abreviations(definitions: Document | None) -> str:
 
 def render_citations(corpus: Corpus, ancres: Ancres) -> str:
     """docs/assets/citations.json: every law anchor → the page that holds it."""
-    carte: dict[str, str] = {}
-    for loi in corpus.lois:
-        carte[f"loi-{loi.numero}"] = f"lois/{loi.numero}/"
+    carte = {f"loi-{loi.numero}": f"lois/{loi.numero}/" for loi in corpus.lois}
     for (numero, _, _), ids in sorted(ancres.par_element.items()):
-        for id_ in ids:
-            if id_.startswith("loi-"):
-                carte[id_] = f"lois/{numero}/"
+        carte.update({id_: f"lois/{numero}/" for id_ in ids if id_.startswith("loi-")})
     return json.dumps(carte, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"

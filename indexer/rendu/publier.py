@@ -37,19 +37,6 @@ CARTE_CITATIONS = "docs/assets/citations.json"
 RENDUS = {"marque": render_marque, "index": render_index, "definition": render_definitions}
 
 
-def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
-    """Citing law pages, then citing side documents, for each law."""
-    par_loi = {n: list(c) for n, c in citations(corpus.lois, ancres).items()}
-    for document in corpus.documents:
-        vus: set[int] = set()
-        for section in document.sections:
-            for cible in sorted({r.cible.loi for b in section.blocs for r in b.renvois}):
-                if cible not in vus:
-                    vus.add(cible)
-                    par_loi.setdefault(cible, []).append(Citation(f"{document.chemin}", section.ancre, document.titre))
-    return {n: tuple(c) for n, c in par_loi.items()}
-
-
 def fichiers(
     corpus: Corpus,
     ancres: Ancres,
@@ -65,7 +52,7 @@ def fichiers(
         pages[CODE_2007] = code2007_toc.pages_des_lois(
             tuple(textes[CODE_2007].split("\n")), code2007.DEBUT, code2007.FIN
         )
-    contexte = Contexte(ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
+    contexte = Contexte(ancres, citations(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
@@ -205,7 +192,7 @@ def donnees_lois(
     Committed with docs/, so that reading needs nothing writable; its shape is
     ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every file against.
     """
-    cite_par = _cite_par(corpus, ancres)
+    cite_par = citations(corpus, ancres)
     par_loi: dict[int, list[Fiche]] = {}
     for fiche in fiches:
         if fiche.loi is not None:
