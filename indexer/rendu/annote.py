@@ -299,8 +299,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
-    cites = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in textes)
-    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in textes)
+    autres = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:

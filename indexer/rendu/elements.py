@@ -178,13 +178,6 @@ INTITULES: dict[tuple[str, str], str] = {
 }
 
 
-def intitule(numero: int, partie: Partie) -> str:
-    if not partie.titre_de_loi:  # an overview or a run-in title: shown as the source has it
-        return partie.titre
-    modele = INTITULES.get((partie.edition, partie.role), "{t}")
-    return modele.format(n=numero, t=partie.titre)
-
-
 def ids_sections(loi: Loi) -> list[str]:
     """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
     ids: list[str] = []
@@ -210,12 +203,14 @@ def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> st
     return f'<cite title="{bulle}">{html.escape(nom, quote=False)}</cite>'
 
 
-def source_ligne(numero: int, partie: Partie, loi: Loi, pages: Pages = ()) -> str:
+def source_ligne(partie: Partie, loi: Loi, pages: Pages = ()) -> str:
     """A part's source by its short name (and page), file and line in the tooltip; the heading as
     the source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
     cite = cite_source(partie.source, partie.ligne, pages)
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
-        cite += f" — « {html.escape(intitule(numero, partie), quote=False)} »"
+        # an overview or a run-in title (not ``titre_de_loi``): shown as the source has it
+        modele = INTITULES.get((partie.edition, partie.role), "{t}") if partie.titre_de_loi else "{t}"
+        cite += f" — « {html.escape(modele.format(n=loi.numero, t=partie.titre), quote=False)} »"
     return cite
 
 

@@ -92,7 +92,7 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     pages = page.contexte.pages.get(partie.source, ())
     morceaux = [
         f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
-        f'<p class="source">Source : {source_ligne(loi.numero, partie, loi, pages)}</p>',
+        f'<p class="source">Source : {source_ligne(partie, loi, pages)}</p>',
     ]
     elements = [
         element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)

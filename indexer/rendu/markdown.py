@@ -10,6 +10,7 @@ import html
 import posixpath
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 from indexer.editions import COURANTE
 from indexer.labels import Label, ancre
@@ -100,11 +101,8 @@ def _cellule(texte: str) -> str:
 def tableau(lignes: tuple[tuple[str, ...], ...]) -> str:
     """Rows (header first) → a Markdown table, short rows padded."""
     largeur = max(len(ligne) for ligne in lignes)
-    rangs = [list(ligne) + [""] * (largeur - len(ligne)) for ligne in lignes]
-    entete = "| " + " | ".join(_cellule(c) for c in rangs[0]) + " |"
-    separation = "|" + "---|" * largeur
-    corps = ["| " + " | ".join(_cellule(c) for c in rang) + " |" for rang in rangs[1:]]
-    return "\n".join([entete, separation, *corps])
+    rangs = ["| " + " | ".join(map(_cellule, ligne + ("",) * (largeur - len(ligne)))) + " |" for ligne in lignes]
+    return "\n".join([rangs[0], "|" + "---|" * largeur, *rangs[1:]])
 
 
 def diagramme(texte: str) -> str:
@@ -134,15 +132,10 @@ def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
 
 def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") -> str:
     """Blocs separated by blank lines; consecutive bullet items make one list."""
-    sortie: list[str] = []
-    precedent_puce = False
-    for bloc in blocs:
-        rendu = bloc_markdown(bloc, lien, prefixe_note)
-        puce = rendu.startswith("- ")
-        if sortie:
-            sortie.append("\n" if puce and precedent_puce else "\n\n")
-        sortie.append(rendu)
-        precedent_puce = puce
+    rendus = [bloc_markdown(bloc, lien, prefixe_note) for bloc in blocs]
+    sortie = rendus[:1]
+    for avant, rendu in pairwise(rendus):
+        sortie += ["\n" if avant.startswith("- ") and rendu.startswith("- ") else "\n\n", rendu]
     return "".join(sortie)
 
 

@@ -44,8 +44,7 @@ def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
 
 
 def choisir(
-    occurrences: list[Occurrence],
-    alineas: dict[int, int] | None = None,
+    occurrences: list[Occurrence], alineas: dict[int, int]
 ) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
     """The text, its further pieces, and the other versions. The text is the official one (002) where it exists, else
     the quote that gives the most words of the paragraph (the booklet's extract of 5A is its last sentence, the
@@ -56,7 +55,7 @@ def choisir(
     def rang(unite: list[Occurrence]) -> tuple[bool, bool, int, int]:
         role = unite[0].partie.role
         priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
-        dessous = (alineas or {}).get(unite[0].cle[1], 0)
+        dessous = alineas.get(unite[0].cle[1], 0)
         return (role != ROLE_TEXTE, not dessous, -sum(mots(o) for o in unite) - dessous, priorite)
 
     choisie = min(_unites(occurrences), key=rang)
