@@ -88,9 +88,7 @@ def rendre_donne(lignes: Sequence[str]) -> str | None:
     if mains is None:
         return None
     morceaux = ['<div class="donne" role="group" aria-label="Diagramme de donne">']
-    for place in ORDRE:
-        if place not in mains:
-            continue
+    for place in (p for p in ORDRE if p in mains):
         nom, tenues = mains[place]
         siege = f'<span class="siege">{html.escape(nom)}</span>' if nom else ""
         morceaux.append(f'<div class="main main-{place}">{siege}{"".join(_tenue(t) for t in tenues)}</div>')

@@ -58,21 +58,15 @@ def sens_defini(terme: str, avant: str, apres: str) -> bool:
     precedents = _mots(avant)
     precedent = precedents[-1] if precedents else ""
     if mot == "contre":
-        return (
-            precedent in DETERMINANTS
-            or precedent in GUILLEMETS
-            or precedent in DEBUTS
-            or "surcontre" in _mots(apres)[:3]
-            and not _sujet(avant)
+        return precedent in DETERMINANTS | GUILLEMETS | DEBUTS or (
+            "surcontre" in _mots(apres)[:3] and not _sujet(avant)
         )
     if mot in NOMS_VERBES:
         return not _sujet(avant)
     if mot in PARTICIPES:  # « a ainsi retiré » : the auxiliary may stand one adverb before
         return (
             bool(AUXILIAIRES.intersection(precedents[-2:]))
-            or precedent in ACTIONS
-            or precedent in DEBUTS
-            or precedent in GUILLEMETS
+            or precedent in ACTIONS | DEBUTS | GUILLEMETS
             or bool(_APPEL_OU_CARTE.match(precedent))
         )
     return True

@@ -79,10 +79,8 @@ def nav_lois(chapitres: Sequence[dict], numeros: Sequence[int]) -> list[str]:
 
 
 def _section(nom: str, numeros: list[int]) -> list[str]:
-    if not numeros:
-        return []
     pages = [f"          - {fichier_de(f'lois/{n}.md')}" for n in numeros]
-    return [f"      - {json.dumps(nom, ensure_ascii=False)}:", *pages]
+    return [f"      - {json.dumps(nom, ensure_ascii=False)}:", *pages] if numeros else []
 
 
 def avec_nav(configuration: str, lignes: list[str]) -> str:
