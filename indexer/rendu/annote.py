@@ -342,8 +342,7 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
     ]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
-        morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))
-        morceaux.append(_gloses(annote.tete, page))
+        morceaux += [_paragraphe(paragraphes.pop(0), labels, page), _gloses(annote.tete, page)]
     elif annote.tete and labels:  # the law's words first: the commentary on the whole law folded above them
         morceaux.append(
             f'<details class="glose-generale" markdown>\n<summary>{RESUME_GENERAL}</summary>\n\n'

@@ -116,19 +116,16 @@ def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
     return "## Cité par { #cite-par }\n\n" + (liens or "Aucun autre texte du corpus ne cite cette loi.")
 
 
-def _meme_titre(a: str, b: str) -> bool:
-    """Two titles that differ only in case, apostrophes, dashes or spacing (« Mélange et Donne »)."""
-
-    def plier(titre: str) -> str:
-        return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
-
-    return plier(a) == plier(b)
+def _plier(titre: str) -> str:
+    """A title with case, apostrophes, dashes and spacing aside: two titles that differ only there are one
+    (« Mélange et Donne »)."""
+    return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
 
 
 def _titres(loi: Loi) -> str:
     """One line under the heading when the 2007 title differs from the current one."""
     titres = sorted(loi.titres().items(), reverse=True)
-    lignes = [f"Titre {e} : {echapper(t)}" for e, t in titres if not _meme_titre(t, loi.titre())]
+    lignes = [f"Titre {e} : {echapper(t)}" for e, t in titres if _plier(t) != _plier(loi.titre())]
     return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""
 
 
