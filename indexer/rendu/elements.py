@@ -140,8 +140,7 @@ def devenir(label: Label, edition: str, page: Page) -> str:
         lien = lien_edition(cible, COURANTE, page)
         return f'[{cible.compact()}]({lien}){{ .autre-edition title="Texte {COURANTE}" }}'
 
-    phrase = declare.phrase(nommer)
-    return f"{phrase}\n{{: .devenir }}"
+    return f"{declare.phrase(nommer)}\n{{: .devenir }}"
 
 
 def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None, amorce: str = "") -> str:

@@ -11,6 +11,7 @@ them.
 from __future__ import annotations
 
 import string
+import textwrap
 
 from indexer.corpus.parsers.code2007_index_alphabetique import cle_de_tri
 from indexer.corpus.renvois_index import LISTE_DEFINITIONS
@@ -42,8 +43,7 @@ def barre(presentes: set[str]) -> str:
 
 def _entree(section: Section, lien: Lien) -> str:
     """One list item: the term (bold for a headword), its locators, its id on the next line."""
-    terme = echapper(section.titre)
-    terme = f"**{terme}**" if section.niveau == 1 else terme
+    terme = f"**{echapper(section.titre)}**" if section.niveau == 1 else echapper(section.titre)
     corps = ". ".join(blocs_markdown((b,), lien, f"s-{section.ancre}-") for b in section.blocs)  # on one line
     retrait = RETRAIT * (section.niveau - 1)
     texte = f"{terme} — {corps}" if corps else terme
@@ -62,8 +62,7 @@ def render_index(document: Document) -> str:
         morceaux.append(f"## {lettre_} {{ #{ancre_lettre(lettre_)} }}")
         morceaux.append("\n".join(_entree(s, lien) for s in sections))
     notes_vues: set[str] = set()
-    for section in document.sections:
-        morceaux.append(notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, section.blocs))
+    morceaux += [notes_markdown(s.notes, f"s-{s.ancre}-", notes_vues, s.blocs) for s in document.sections]
     return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
@@ -73,7 +72,7 @@ def _definition(section: Section, lien: Lien, notes_vues: set[str]) -> str:
     paragraphes = [blocs_markdown((b,), lien, prefixe) for b in section.blocs]
     terme = f"**{echapper(section.titre or section.cle)}**"
     premier = f"{terme} : {paragraphes[0]}" if paragraphes else terme
-    suite = ["\n".join(RETRAIT + ligne if ligne else "" for ligne in p.split("\n")) for p in paragraphes[1:]]
+    suite = [textwrap.indent(p, RETRAIT) for p in paragraphes[1:]]
     item = "\n\n".join([f"- {premier}\n{RETRAIT}{{ #{section.ancre} }}", *suite])
     notes = notes_markdown(section.notes, prefixe, notes_vues, section.blocs)
     return "\n\n".join(m for m in (item, notes) if m)
@@ -83,6 +82,5 @@ def render_definitions(document: Document) -> str:
     lien = lien_vers(document.chemin)
     notes_vues: set[str] = set()
     morceaux = [*entete(document), f'<div class="definitions" id="{LISTE_DEFINITIONS}" markdown>']
-    morceaux += [_definition(s, lien, notes_vues) for s in document.sections]
-    morceaux.append("</div>")
+    morceaux += [*(_definition(s, lien, notes_vues) for s in document.sections), "</div>"]
     return "\n\n".join(morceaux) + "\n"

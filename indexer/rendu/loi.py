@@ -100,12 +100,12 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     ]
     if partie.edition != COURANTE:
         e, c = partie.edition, COURANTE
-        morceaux.append(
+        morceaux += [
             f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
             f"Il ne fait plus foi : le Code {c} l'a remplacé. Il est donné pour mémoire "
-            f"et pour les lois dont les sources ne donnent pas le texte {c} complet."
-        )
-        morceaux.append(f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>")
+            f"et pour les lois dont les sources ne donnent pas le texte {c} complet.",
+            f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>",
+        ]
     else:
         morceaux.extend(elements)
     return "\n\n".join(morceaux)

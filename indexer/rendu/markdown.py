@@ -140,11 +140,9 @@ def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") ->
 
 
 def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], blocs: Iterable[Bloc] = ()) -> str:
-    """Footnote definitions, each written once per page (``deja`` remembers them).
-
-    A note whose call is not in the text of ``blocs`` (the call may stand in a title, as for the
-    Loi 93 of 2007) is printed as a plain paragraph: a Markdown footnote without a reference is an error.
-    """
+    """Footnote definitions, each written once per page (``deja`` remembers them). A note whose call is not in the text
+    of ``blocs`` (the call may stand in a title, as for the Loi 93 of 2007) is printed as a plain paragraph: a Markdown
+    footnote without a reference is an error."""
     appels = " ".join(b.texte for b in blocs)
     lignes = []
     for note in notes:

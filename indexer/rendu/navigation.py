@@ -48,12 +48,10 @@ def disposer(texte: str, page: str) -> str:
 
 
 def render_grille_lois(corpus: Corpus) -> str:
-    """A keypad of the laws in Markdown, included in docs/index.md (so that the generator checks and
-    rewrites each link).
-
-    The law's title is shown on hover by the stylesheet (``data-titre``) and read in the link's
-    name, never a ``title``: Material mounts a tooltip of its own on each ``[title]``, and 93 of
-    them cost the home page ~250 ms of blocking time on a phone (Lighthouse, make bench)."""
+    """A keypad of the laws in Markdown, included in docs/index.md (so that the generator checks and rewrites each
+    link). The law's title is shown on hover by the stylesheet (``data-titre``) and read in the link's name, never a
+    ``title``: Material mounts a tooltip of its own on each ``[title]``, and 93 of them cost the home page ~250 ms of
+    blocking time on a phone (Lighthouse, make bench)."""
     lignes = ['<nav class="grille-lois" aria-label="Les lois par numéro" markdown>', ""]
     for loi in sorted(corpus.lois, key=lambda loi: loi.numero):
         titre = f"{loi.titre()}{marque_titre(loi.titres())}".replace('"', "’")

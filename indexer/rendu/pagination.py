@@ -32,8 +32,9 @@ def pages_de(texte: str) -> Pages:
         return ()
     numeros = [(i + 1, int(m[1])) for i, ligne in enumerate(lignes) if (m := _NUMERO_SEUL.match(ligne))]
     sans_ancre: tuple[int, list[int]] = (0 if sauts[0] == 1 else 1, [])  # the text's first page is page 1
+    decalages = {numero - bisect.bisect_right(sauts, ligne) for ligne, numero in numeros}
     decalage, fuites = max(
-        (_accord(sauts, numeros, d) for d in _decalages(sauts, numeros)),
+        (_accord(sauts, numeros, d) for d in decalages),
         key=lambda accord: (len(accord[1]), -accord[0]),
         default=sans_ancre,
     )
@@ -43,10 +44,6 @@ def pages_de(texte: str) -> Pages:
     # The text before the first break is the page before it (the cover when line 1 opens with a break).
     avant = [(1, decalage)] if debuts[0] > 1 else []
     return tuple(avant + [(ligne, decalage + rang + 1) for rang, ligne in enumerate(debuts)])
-
-
-def _decalages(sauts: list[int], numeros: list[tuple[int, int]]) -> set[int]:
-    return {numero - bisect.bisect_right(sauts, ligne) for ligne, numero in numeros}
 
 
 def _accord(sauts: list[int], numeros: list[tuple[int, int]], decalage: int) -> tuple[int, list[int]]:

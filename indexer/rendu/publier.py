@@ -82,12 +82,9 @@ APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the
 
 
 def _notes(element: Element, partie: Partie, texte: str, nom: str) -> tuple[str, list[dict[str, Any]]]:
-    """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes.
-
-    A note goes under the entry whose text calls it (a parser may hang it on the next
-    paragraph of its part); a note no text of its part calls stays under its own element.
-    Numbers count within the entry, so that a reader finds « [1] » right under it.
-    """
+    """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes. A note goes under the
+    entry whose text calls it (a parser may hang it on the next paragraph of its part); a note no text of its part calls
+    stays under its own element. Numbers count within the entry, so that a reader finds « [1] » right under it."""
     par_cle = {n.cle: n for e in partie.elements for n in e.notes}
     appelees = {a for e in partie.elements for b in e.blocs for a in APPEL.findall(b.texte)}
     notes: list[NoteBas] = []
@@ -116,12 +113,10 @@ def objet_loi(
     base: str = "",
     carte: Carte | None = None,
 ) -> dict[str, Any]:
-    """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
-
-    Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``); law text is given without its
-    subtitle (shown apart); its footnotes are its ``notes``. ``noms`` gives each source file's human name; ``base``
-    is the site's address (``site_url``), prefixed to every URL when the site has one.
-    """
+    """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page. Each entry's ``ref`` is the
+    paragraph it is attached to (``Fiche.rattachement``); law text is given without its subtitle (shown apart); its
+    footnotes are its ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's address
+    (``site_url``), prefixed to every URL when the site has one."""
     elements = list(parcourir(loi))
     if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order
         raise ValueError(f"Loi {loi.numero} : {len(fiches)} fiches pour {len(elements)} éléments")
@@ -187,11 +182,9 @@ def donnees_lois(
     base: str = "",
     carte: Carte | None = None,
 ) -> dict[str, str]:
-    """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site.
-
-    Committed with docs/, so that reading needs nothing writable; its shape is
-    ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every file against.
-    """
+    """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site. Committed with docs/,
+    so that reading needs nothing writable; its shape is ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every
+    file against."""
     cite_par = citations(corpus, ancres)
     par_loi: dict[int, list[Fiche]] = {}
     for fiche in fiches:
