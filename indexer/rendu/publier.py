@@ -38,21 +38,16 @@ RENDUS = {"marque": render_marque, "index": render_index, "definition": render_d
 
 
 def fichiers(
-    corpus: Corpus,
-    ancres: Ancres,
-    sources: dict[str, str],
-    chapitres: list[dict],
-    carte: Carte | None = None,
-    textes: dict[str, str] | None = None,
+    corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres: list[dict], carte: Carte, textes: dict[str, str]
 ) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
     their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
-    pages = {fichier: pages_de(texte) for fichier, texte in (textes or {}).items()}
-    if textes and CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
+    pages = {fichier: pages_de(texte) for fichier, texte in textes.items()}
+    if CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
         pages[CODE_2007] = code2007_toc.pages_des_lois(
             tuple(textes[CODE_2007].split("\n")), code2007.DEBUT, code2007.FIN
         )
-    contexte = Contexte(ancres, citations(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
+    contexte = Contexte(ancres, citations(corpus, ancres), apercus(corpus.lois), carte, pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
@@ -106,12 +101,7 @@ def _notes(element: Element, partie: Partie, texte: str, nom: str) -> tuple[str,
 
 
 def objet_loi(
-    loi: Loi,
-    fiches: Sequence[Fiche],
-    cite_par: tuple[Citation, ...],
-    noms: dict[str, str],
-    base: str = "",
-    carte: Carte | None = None,
+    loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...], noms: dict[str, str], base: str, carte: Carte
 ) -> dict[str, Any]:
     """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page. Each entry's ``ref`` is the
     paragraph it is attached to (``Fiche.rattachement``); law text is given without its subtitle (shown apart); its
@@ -126,7 +116,7 @@ def objet_loi(
         texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte
         texte, notes = _notes(element, partie, texte, nom)
         entree = _entree(fiche, texte, notes, nom, ordre, base)
-        devenir = carte.devenir(element.label) if carte and element.label and partie.edition != COURANTE else None
+        devenir = carte.devenir(element.label) if element.label and partie.edition != COURANTE else None
         if devenir and element.type == LOI:
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
@@ -175,12 +165,7 @@ def _url(citation: Citation) -> str:
 
 
 def donnees_lois(
-    corpus: Corpus,
-    ancres: Ancres,
-    fiches: Sequence[Fiche],
-    noms: dict[str, str],
-    base: str = "",
-    carte: Carte | None = None,
+    corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: dict[str, str], base: str, carte: Carte
 ) -> dict[str, str]:
     """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site. Committed with docs/,
     so that reading needs nothing writable; its shape is ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every
