@@ -329,13 +329,11 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
     ids = [ids_sections(loi)[i] for i in annote.parties]
     page.ouvrir(_principale(annote, loi))
     labels = {p.label for p in annote.paragraphes}
+    commente = any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin
+    titre = "Texte 2017 et commentaire" if commente else "Texte 2017"
     if not labels:  # the commentary alone: named after its source, as a section of its own
         partie = loi.parties[annote.parties[0]]
         titre = SECTIONS.get((partie.edition, partie.role), (partie.role,))[0]
-    elif any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin:
-        titre = "Texte 2017 et commentaire"
-    else:
-        titre = "Texte 2017"
     morceaux = [
         f"## {titre} {{ #{ids[0]} src={page.section} }}",
         _presentation(annote, loi, ids[1:], page.contexte.pages),

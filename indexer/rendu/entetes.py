@@ -93,9 +93,7 @@ class Entetes(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         section: Source | None = None
         pile: list[tuple[int, Source]] = []  # (level, source) of the paragraph headings above
-        for titre in root.iter():
-            if titre.tag not in TITRES:
-                continue
+        for titre in (t for t in root.iter() if t.tag in TITRES):
             _sans_abbr(titre)
             valeurs = {a: titre.attrib.pop(a) for a in _ATTRIBUTS if a in titre.attrib}
             source = _PAR_CLE.get(valeurs.get("src", ""))
@@ -109,16 +107,14 @@ class Entetes(Treeprocessor):
                 pile.pop()
             if _parent_seul(titre) and section:
                 _alias(titre, valeurs.get("aussi", ""))
-                titre.set("data-edition", section.edition)
-                titre.set("title", BULLE_PARENT)
+                titre.attrib.update({"data-edition": section.edition, "title": BULLE_PARENT})
                 continue
             propre = source or (pile[-1][1] if pile else section)
             if "l" not in valeurs or propre is None:
                 continue
             pile.append((niveau, propre))
             _alias(titre, valeurs.get("aussi", ""))
-            titre.set("data-edition", propre.edition)
-            titre.set("title", infobulle(propre, valeurs["l"]))
+            titre.attrib.update({"data-edition": propre.edition, "title": infobulle(propre, valeurs["l"])})
             if source:
                 titre.set(_PROPRE, source.cle)
             if valeurs.get("incomplet"):

@@ -87,8 +87,7 @@ def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...
     """Another source's words for a paragraph, collapsed under the text shown; named by page
     (the file and line in the tooltip). The same words without notes of their own: one line.
     ``amorce``: the Guide's lead-in to this quote, when its words differ from the text's."""
-    element = occurrence.element
-    fichier = occurrence.partie.source
+    element, fichier = occurrence.element, occurrence.partie.source
     cite = cite_source(fichier, element.ligne, page.contexte.pages.get(fichier, ()))
     meme = pareil(occurrence, texte)
     autre_titre = element.titre and element.titre != texte.element.titre
