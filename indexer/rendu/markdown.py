@@ -1,7 +1,7 @@
 """Blocs → Markdown: escaping, cross-reference links, footnotes, lists, diagrams, tables.
 
-Shared by the law pages (``render``) and the other pages (``render_pages``). Plain text from the model is escaped so
-that nothing in a source can turn into markup; the only markup that comes out is what this module writes.
+Shared by the law pages (``rendu.loi``) and the other pages (``rendu.pages``). Plain text from the model is escaped
+so that nothing in a source can turn into markup; the only markup that comes out is what this module writes.
 """
 
 from __future__ import annotations
