@@ -42,7 +42,6 @@ def barre(presentes: set[str]) -> str:
 
 
 def _entree(section: Section, lien: Lien) -> str:
-    """One list item: the term (bold for a headword), its locators, its id on the next line."""
     terme = f"**{echapper(section.titre)}**" if section.niveau == 1 else echapper(section.titre)
     corps = ". ".join(blocs_markdown((b,), lien, f"s-{section.ancre}-") for b in section.blocs)  # on one line
     retrait = RETRAIT * (section.niveau - 1)
@@ -67,7 +66,6 @@ def render_index(document: Document) -> str:
 
 
 def _definition(section: Section, lien: Lien, notes_vues: set[str]) -> str:
-    """One term: its first paragraph on the item's line, the others indented below it."""
     prefixe = f"s-{section.ancre}-"
     paragraphes = [blocs_markdown((b,), lien, prefixe) for b in section.blocs]
     terme = f"**{echapper(section.titre or section.cle)}**"

@@ -82,7 +82,6 @@ def _section(nom: str, numeros: list[int]) -> list[str]:
 
 
 def avec_nav(configuration: str, lignes: list[str]) -> str:
-    """``mkdocs.yml`` with its block between the markers replaced by ``lignes``."""
     avant, debut, reste = configuration.partition(DEBUT_NAV + "\n")
     _, fin, apres = reste.partition(FIN_NAV + "\n")
     if not debut or not fin:

@@ -62,14 +62,12 @@ def source_document(document: Document, ligne: int | None = None) -> str:
 
 
 def entete(document: Document) -> list[str]:
-    """A side document's head: generated-file notice, title, source line, edition warning."""
     source = f'<p class="source">{source_document(document)}</p>'
     tete = (tete_de_page(document.titre), f"# {echapper(document.titre)}", source, avertissement(document.edition))
     return [m for m in tete if m]
 
 
 def render_document(document: Document) -> str:
-    """A side document as a page: title, source line, intro, sections in order."""
     lien = lien_vers(document.chemin)
     morceaux = [*entete(document), blocs_markdown(document.intro, lien)]
     notes_vues: set[str] = set()
