@@ -274,7 +274,7 @@ def test_aucune_ancre_ne_se_perd_quand_le_texte_change_de_source() -> None:
         ),
     )
     ancres = calculer(Corpus((loi,)))
-    page = render_loi(loi, Contexte({}, ancres, {}))
+    page = render_loi(loi, Contexte(ancres, {}))
     tete = next(ligne for ligne in page.splitlines() if ligne.startswith("#### 74A1"))
     assert "#loi-74-a-1 aussi=loi-74-a-1-2017" in tete and "src=004" not in tete  # the booklet is the section's
     assert page.index("MOTS-DU-LIVRET") < page.index('id="loi-74-a-1-2017-extraits"') < page.index("MOTS-DU-GUIDE")
@@ -305,7 +305,7 @@ def test_une_ligne_sous_le_titre_quand_les_titres_different(titre_2017: str, tit
             Partie(CODE_2007, "2007", ROLE_TEXTE, titre_2007, 9, (_loi_("23A", 10),)),
         ),
     )
-    page = render_loi(loi, Contexte({}, calculer(Corpus((loi,))), {}))
+    page = render_loi(loi, Contexte(calculer(Corpus((loi,))), {}))
     sous_titre = page.split(" { #loi-23 }\n\n", 1)[1].split("\n", 1)[0]
     assert sous_titre == (ligne or "## Texte 2017 { #guide src=000 }")
 

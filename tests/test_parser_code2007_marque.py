@@ -95,7 +95,7 @@ def test_loi_77_sans_mot_perdu() -> None:
 def test_bareme_78b_absent_dit_et_lie() -> None:
     """78B (2007) announces a scale the source lacks: the page says so and links to the tables."""
     from indexer.labels import Label
-    from indexer.rendu.lacunes import lacune
+    from indexer.rendu.elements import lacune
 
     avis = lacune(Label(78, ("B",)), "2007", "lois/78.md")
     assert avis.startswith('!!! warning "Absent de la source"')

@@ -142,7 +142,7 @@ def test_render_marque_est_pur() -> None:
         "marque",
         (Section("livret", "marque-livret", "", 3, (Bloc(TEXTE, "Un *texte*.", 3), Bloc(ITEM, "- un point", 5))),),
     )
-    texte = render_marque(document, {LIVRET: "Livret"})
+    texte = render_marque(document)
     assert texte.startswith('---\ntitle: "La marque"\n---\n<!-- Généré') and "# La marque\n" in texte
     assert "Un \\*texte\\*.\n\n- un point" in texte
     # the source by its short name, the file and line in the tooltip only (issue 8, point 8)

@@ -1,20 +1,20 @@
-"""The annotated code (pure): a law's 2017 text assembled from its sources, each
-paragraph followed by what the sources say of it.
+"""The annotated code (pure): a law's 2017 text assembled from its sources, each paragraph followed by what the sources
+say of it.
 
-The form French lawyers know from a « code annoté »: the text of the law first, then
-under each paragraph its commentary. The 2017 text is the official text (002) where
-the sources give it; elsewhere it is assembled, in label order, from the quotes of the
-club booklet (004), the director's notes (003) and the Guide (000). When two sources
-give one paragraph, ``rendu.versions`` chooses the text and the others are kept as
-« autres versions », so that nothing is lost. Commentary, examples and notes go under
-the paragraph ``corpus.fiches`` attaches them to (``Fiche.rattachement``): the rule is
-stated there once, for the page, the search and ``loi voir`` alike.
+The form French lawyers know from a « code annoté »: the text of the law first, then under each paragraph its
+commentary. The 2017 text is the official text (002) where the sources give it; elsewhere it is assembled, in label
+order, from the quotes of the club booklet (004), the director's notes (003) and the Guide (000). When two sources
+give one paragraph, ``rendu.versions`` chooses the text and the others are kept as « autres versions », so that
+nothing is lost. Commentary, examples and notes go under the paragraph ``corpus.fiches`` attaches them to
+(``Fiche.rattachement``): the rule is stated there once, for the page, the search and ``loi voir`` alike.
 """
 
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass
+from itertools import groupby
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.fiches import annonce, en_pleine_phrase, fiches_loi
@@ -53,9 +53,7 @@ class Paragraphe:
     amorces: tuple[Occurrence, ...] = ()  # the commentary that leads into one of its quotes
 
     @property
-    def sans_texte(self) -> bool:
-        """True when no source gives this paragraph's words (a heading of the Guide's for
-        a paragraph it comments without quoting)."""
+    def sans_texte(self) -> bool:  # a heading of the Guide's for a paragraph it comments without quoting
         return not self.texte.element.blocs
 
 
@@ -73,15 +71,13 @@ class Annote:
 
 def ordre(label: Label) -> tuple[tuple[int, int | str], ...]:
     """The reading order of labels: 12C2 before 12C10, (iv) before (v)."""
-    cle: list[tuple[int, int | str]] = []
-    for rang, partie in enumerate(label.parties):
-        if partie.isdigit():
-            cle.append((0, int(partie)))
-        elif rang >= 3 and partie in _ROMAINS:
-            cle.append((0, _ROMAINS[partie]))
-        else:
-            cle.append((1, partie))
-    return tuple(cle)
+    return tuple(_rang(partie, rang >= 3) for rang, partie in enumerate(label.parties))
+
+
+def _rang(partie: str, romain: bool) -> tuple[int, int | str]:
+    if partie.isdigit():
+        return (0, int(partie))
+    return (0, _ROMAINS[partie]) if romain and partie in _ROMAINS else (1, partie)
 
 
 def fusionnees(loi: Loi) -> tuple[int, ...]:
@@ -91,18 +87,14 @@ def fusionnees(loi: Loi) -> tuple[int, ...]:
 
 
 def _rattachements(loi: Loi, ancres: Ancres) -> dict[Cle, Label]:
-    cles = [cle for cle, _, _ in parcourir(loi)]
-    return {
-        cle: parse_label(f.rattachement) or Label(loi.numero)
-        for cle, f in zip(cles, fiches_loi(loi, ancres), strict=True)
-    }
+    elements = zip(parcourir(loi), fiches_loi(loi, ancres), strict=True)
+    return {cle: parse_label(f.rattachement) or Label(loi.numero) for (cle, _, _), f in elements}
 
 
 def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[Occurrence, ...], ...]:
-    """The commentary attached to a paragraph that leads, right before it, into one of its
-    quotes, with the paragraphs that lead into that one (« La Loi 31 s'applique pour :
-    a) …, b) … et » then « c) … Si une telle déclaration n'est pas acceptée : [31A. »): it opens
-    the paragraph (``_amorce_de``); and the rest."""
+    """The commentary attached to a paragraph that leads, right before it, into one of its quotes, with the paragraphs
+    that lead into that one (« La Loi 31 s'applique pour : a) …, b) … et » then « c) … Si une telle déclaration
+    n'est pas acceptée : [31A. »): it opens the paragraph (``_amorce_de``); and the rest."""
     suivantes = {q.cle for q in quotes}
     amorces: list[Occurrence] = []
     for occurrence in reversed(gloses):
@@ -114,7 +106,6 @@ def _amorces(gloses: list[Occurrence], quotes: list[Occurrence]) -> tuple[tuple[
 
 
 def annoter(loi: Loi, ancres: Ancres) -> Annote:
-    """The law's annotated 2017 text."""
     parties = fusionnees(loi)
     rattache = _rattachements(loi, ancres)
     quotes: dict[Label, list[Occurrence]] = {}
@@ -181,28 +172,21 @@ def _sur(label: Label | None) -> str:
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
     """Commentary, examples and notes, set apart from the law: one box per run of one source."""
     boites: list[str] = []
-    courant = ""
-    for occurrence in occurrences:
-        fiche = source(occurrence.partie.source)
-        if fiche.cle != courant:
-            if boites:
-                boites.append("</div>")
-            courant = fiche.cle
-            quoi = GLOSES.get(occurrence.partie.role, "Commentaire") + _sur(sur)
-            etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
-            boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
-        boites.append(element_markdown(occurrence, page))
-    return "\n\n".join([*boites, "</div>"]) if boites else ""
+    for fiche, suite in groupby(occurrences, key=lambda o: source(o.partie.source)):
+        gloses = list(suite)
+        quoi = GLOSES.get(gloses[0].partie.role, "Commentaire") + _sur(sur)
+        etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
+        boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
+        boites += [element_markdown(o, page) for o in gloses] + ["</div>"]
+    return "\n\n".join(boites)
 
 
 def _sans_texte(paragraphe: Paragraphe, labels: set[Label], page: Page) -> str:
     """The line under a 2017 heading that no source gives the words of, with the 2007
     paragraph of the same rule where a correspondence declares one."""
     label = paragraphe.label
-    if not paragraphe.sans_texte:
-        return ""
-    if any(label.contient(autre) and autre != label for autre in labels):
-        return ""  # a heading over its sub-paragraphs
+    if not paragraphe.sans_texte or any(label.contient(autre) and autre != label for autre in labels):
+        return ""  # its words given, or a heading over its sub-paragraphs
     if paragraphe.texte.partie.role == ROLE_GUIDE and (paragraphe.texte.element.titre or paragraphe.commentaire):
         phrase = "*Le Guide commente ce paragraphe sans en citer le texte.*"
     else:
@@ -240,18 +224,13 @@ def entete_parent(label: Label, page: Page) -> str:
     title is borrowed from 2007, no text is made up), with the short anchor (``loi-12-b``,
     ``corpus.ancres.en_tete``) and the one of its edition; ``rendu.entetes`` says what it is."""
     page.fermer(niveau(label))
-    ids = (
-        f"#{ancre(label)} aussi={ancre(label, COURANTE)}"
-        if label in page.contexte.ancres.en_tete
-        else f"#{ancre(label, COURANTE)}"
-    )
-    return f"{'#' * niveau(label)} {label.compact()} {{ {ids} .{PARENT_SEUL} }}"
+    court = f"#{ancre(label)} aussi=" if label in page.contexte.ancres.en_tete else "#"
+    return f"{'#' * niveau(label)} {label.compact()} {{ {court}{ancre(label, COURANTE)} .{PARENT_SEUL} }}"
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
-    """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after
-    the last of them (``differe``), a heading for an enclosing paragraph that has none
-    (``parents_absents``)."""
+    """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after the last of them
+    (``differe``), a heading for an enclosing paragraph that has none (``parents_absents``)."""
     morceaux: list[str] = []
     attente: list[tuple[Label, str]] = []
     parents = parents_absents(paragraphes)
@@ -261,11 +240,10 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
         manquants = [a for a in reversed(paragraphe.label.ancetres()) if a in parents]
         morceaux += [entete_parent(a, page) for a in manquants]
         parents.difference_update(manquants)
-        if differe(paragraphe, paragraphes):
-            morceaux.append(_paragraphe(paragraphe, labels, page, gloses=False))
+        apres = differe(paragraphe, paragraphes)
+        morceaux.append(_paragraphe(paragraphe, labels, page, gloses=not apres))
+        if apres:
             attente.append((paragraphe.label, _gloses(paragraphe.commentaire, page, paragraphe.label)))
-        else:
-            morceaux.append(_paragraphe(paragraphe, labels, page))
     return morceaux + [m for _, m in reversed(attente)]
 
 
@@ -304,19 +282,15 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
     morceaux += [
         autre_version(o, texte, ids[o.cle], page, amorces.get(o.cle, "")) for o in paragraphe.autres if mots(o)
     ]
-    if gloses:
-        morceaux.append(_gloses(paragraphe.commentaire, page))
+    morceaux.append(_gloses(paragraphe.commentaire, page) if gloses else "")
     return "\n\n".join(m for m in morceaux if m)
 
 
 def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
-    comptes: dict[str, int] = {}
-    for p in annote.paragraphes:
-        cle = source(p.texte.partie.source).cle
-        comptes[cle] = comptes.get(cle, 0) + 1
+    comptes = Counter(source(p.texte.partie.source).cle for p in annote.paragraphes)
     if comptes:
-        return max(sorted(comptes), key=lambda c: comptes[c])
+        return max(sorted(comptes), key=comptes.__getitem__)
     return source(loi.parties[annote.parties[0]].source).cle
 
 
@@ -325,8 +299,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
-    cites = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in textes)
-    autres = " ; ".join(source_ligne(loi.numero, p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in textes)
+    autres = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:
@@ -349,28 +323,24 @@ def _cite(partie: Partie) -> bool:
 
 
 def annoter_markdown(loi: Loi, page: Page) -> str:
-    """The 2017 text, each paragraph followed by its commentary (``rendu.annote``)."""
     annote = annoter(loi, page.contexte.ancres)
     if not annote.parties:
         return ""
     ids = [ids_sections(loi)[i] for i in annote.parties]
     page.ouvrir(_principale(annote, loi))
     labels = {p.label for p in annote.paragraphes}
+    commente = any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin
+    titre = "Texte 2017 et commentaire" if commente else "Texte 2017"
     if not labels:  # the commentary alone: named after its source, as a section of its own
         partie = loi.parties[annote.parties[0]]
         titre = SECTIONS.get((partie.edition, partie.role), (partie.role,))[0]
-    elif any(p.commentaire for p in annote.paragraphes) or annote.tete or annote.fin:
-        titre = "Texte 2017 et commentaire"
-    else:
-        titre = "Texte 2017"
     morceaux = [
         f"## {titre} {{ #{ids[0]} src={page.section} }}",
         _presentation(annote, loi, ids[1:], page.contexte.pages),
     ]
     paragraphes = list(annote.paragraphes)
     if paragraphes and not paragraphes[0].label.parties:  # the preamble, then what is said of the whole law
-        morceaux.append(_paragraphe(paragraphes.pop(0), labels, page))
-        morceaux.append(_gloses(annote.tete, page))
+        morceaux += [_paragraphe(paragraphes.pop(0), labels, page), _gloses(annote.tete, page)]
     elif annote.tete and labels:  # the law's words first: the commentary on the whole law folded above them
         morceaux.append(
             f'<details class="glose-generale" markdown>\n<summary>{RESUME_GENERAL}</summary>\n\n'

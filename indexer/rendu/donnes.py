@@ -1,18 +1,15 @@
 """Hand diagrams as a compass (pure): North above, West and East beside, South below.
 
-The sources write a deal as a column of lines (corpus/NOTES.md §1.7): a seat alone
-on its line (`` Nord``, ``Mort``, ``Déclarant``), or two seats on one line
-(``Ouest    Est``), then the holdings (``♠ V2``, ``♦ 10754``, ``ARD3``), two columns
-apart by a run of spaces under a two-seat line. ``rendre_donne`` reads such a block
-and writes an HTML grid that the site lays out as a compass (``extra.css``); the
-text stays verbatim in the model, so ``loi voir`` keeps the source's layout.
+The sources write a deal as a column of lines (corpus/NOTES.md §1.7): a seat alone on its line (`` Nord``, ``Mort``,
+``Déclarant``), or two seats on one line (``Ouest    Est``), then the holdings (``♠ V2``, ``♦ 10754``, ``ARD3``),
+two columns apart by a run of spaces under a two-seat line. ``rendre_donne`` reads such a block and writes an HTML
+grid that the site lays out as a compass (``extra.css``); the text stays verbatim in the model, so ``loi voir``
+keeps the source's layout.
 
-Nothing is guessed: a block without any seat line (except a suit's layout of three
-lines, the middle one in two columns), a seat met twice, or a row under a two-seat
-line that does not split into two holdings is not a deal (``None``: the caller keeps
-the verbatim block). Holdings written above the first seat line
-(law 70: ``♠ RD1052`` then ``Ouest    Est``) stand where the source puts them, in the
-top place, without a seat name.
+Nothing is guessed: a block without any seat line (except a suit's layout of three lines, the middle one in two
+columns), a seat met twice, or a row under a two-seat line that does not split into two holdings is not a deal
+(``None``: the caller keeps the verbatim block). Holdings written above the first seat line (law 70: ``♠ RD1052``
+then ``Ouest    Est``) stand where the source puts them, in the top place, without a seat name.
 """
 
 from __future__ import annotations
@@ -21,9 +18,8 @@ import html
 import re
 from collections.abc import Sequence
 
-# The place of each seat in the compass. A role (« Mort », « Déclarant ») has no
-# compass point: it takes the place the source gives it, on top before the West–East
-# line, below after it (law 70's diagrams).
+# The place of each seat in the compass. A role (« Mort », « Déclarant ») has no compass point: it takes the place the
+# source gives it, on top before the West–East line, below after it (law 70's diagrams).
 PLACES = {"Nord": "n", "Ouest": "o", "Est": "e", "Sud": "s"}
 ROLES = ("Mort", "Déclarant")
 _SIEGE = "|".join((*PLACES, *ROLES))
@@ -92,9 +88,7 @@ def rendre_donne(lignes: Sequence[str]) -> str | None:
     if mains is None:
         return None
     morceaux = ['<div class="donne" role="group" aria-label="Diagramme de donne">']
-    for place in ORDRE:
-        if place not in mains:
-            continue
+    for place in (p for p in ORDRE if p in mains):
         nom, tenues = mains[place]
         siege = f'<span class="siege">{html.escape(nom)}</span>' if nom else ""
         morceaux.append(f'<div class="main main-{place}">{siege}{"".join(_tenue(t) for t in tenues)}</div>')

@@ -7,6 +7,7 @@ Shared by the law page (``rendu.loi``) and its annotated text (``rendu.annote``)
 from __future__ import annotations
 
 import html
+import posixpath
 from dataclasses import dataclass, field
 
 from indexer.corpus.ancres import Ancres, Cle
@@ -27,7 +28,6 @@ from indexer.model import (
     Renvoi,
     lisible,
 )
-from indexer.rendu.lacunes import lacune
 from indexer.rendu.markdown import Lien, blocs_markdown, echapper, notes_markdown
 from indexer.rendu.pagination import Pages, page
 from indexer.sources import PAR_FICHIER, source
@@ -35,8 +35,6 @@ from indexer.sources import PAR_FICHIER, source
 
 @dataclass(frozen=True)
 class Occurrence:
-    """One element of the law page, with its key (for its anchors) and its part."""
-
     cle: Cle
     partie: Partie
     element: Element
@@ -63,9 +61,8 @@ class Citation:
 
 @dataclass(frozen=True)
 class Contexte:
-    """What a law page needs beyond its law: source titles, anchors, who cites it."""
+    """What a law page needs beyond its law: anchors, who cites it."""
 
-    sources: dict[str, str]
     ancres: Ancres
     cite_par: dict[int, tuple[Citation, ...]]
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
@@ -79,9 +76,8 @@ def niveau(label: Label) -> int:
 
 
 def entete(label: Label, element: Element, ids: tuple[str, ...], source: str = "") -> str:
-    """A paragraph heading: label, title and anchors; its line and further anchors, and its
-    source when it is not the one of the heading above it, as attributes that
-    ``rendu.entetes`` shows."""
+    """A paragraph heading: label, title and anchors; its line and further anchors, and its source when it is not the
+    one of the heading above it, as attributes that ``rendu.entetes`` shows."""
     texte = label.compact() if label.parties else str(label)
     if element.titre:
         texte += f" — {echapper(element.titre)}"
@@ -144,8 +140,7 @@ def devenir(label: Label, edition: str, page: Page) -> str:
         lien = lien_edition(cible, COURANTE, page)
         return f'[{cible.compact()}]({lien}){{ .autre-edition title="Texte {COURANTE}" }}'
 
-    phrase = declare.phrase(nommer)
-    return f"{phrase}\n{{: .devenir }}"
+    return f"{declare.phrase(nommer)}\n{{: .devenir }}"
 
 
 def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | None = None, amorce: str = "") -> str:
@@ -155,7 +150,7 @@ def element_markdown(occurrence: Occurrence, page: Page, ids: tuple[str, ...] | 
     ids = page.contexte.ancres.de(occurrence.cle) if ids is None else ids
     prefixe = f"p{i}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     if element.type == LOI and element.label:
         propre = page.source_propre(niveau(element.label), source(partie.source).cle)
         tete = entete(element.label, element, ids, propre)
@@ -180,14 +175,6 @@ INTITULES: dict[tuple[str, str], str] = {
     (CODE_2017, ROLE_NOTES): "{t} (Loi {n})",
     (CODE_2017, ROLE_EXTRAITS): "Loi {n} - {t}",
 }
-
-
-def intitule(numero: int, partie: Partie) -> str:
-    """The law's heading as the source writes it (number and title)."""
-    if not partie.titre_de_loi:  # an overview or a run-in title: shown as the source has it
-        return partie.titre
-    modele = INTITULES.get((partie.edition, partie.role), "{t}")
-    return modele.format(n=numero, t=partie.titre)
 
 
 def ids_sections(loi: Loi) -> list[str]:
@@ -215,12 +202,14 @@ def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> st
     return f'<cite title="{bulle}">{html.escape(nom, quote=False)}</cite>'
 
 
-def source_ligne(numero: int, partie: Partie, loi: Loi, pages: Pages = ()) -> str:
+def source_ligne(partie: Partie, loi: Loi, pages: Pages = ()) -> str:
     """A part's source by its short name (and page), file and line in the tooltip; the heading as
     the source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
     cite = cite_source(partie.source, partie.ligne, pages)
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
-        cite += f" — « {html.escape(intitule(numero, partie), quote=False)} »"
+        # an overview or a run-in title (not ``titre_de_loi``): shown as the source has it
+        modele = INTITULES.get((partie.edition, partie.role), "{t}") if partie.titre_de_loi else "{t}"
+        cite += f" — « {html.escape(modele.format(n=loi.numero, t=partie.titre), quote=False)} »"
     return cite
 
 
@@ -234,3 +223,42 @@ def non_cite(partie: Partie, j: int) -> str:
     if element.type != LOI or element.blocs or not element.titre or enfant or partie.role != ROLE_GUIDE:
         return ""
     return "\n\n*Le Guide commente ce paragraphe sans en citer le texte.*"
+
+
+# What a source lacks, said where the reader expects it. A paragraph whose source announces something
+# it does not give (001:4802, 78B ends « …selon le barème suivant : » and 4803 is already 78C; law 77
+# keeps only its trick-score table; corpus/NOTES.md §2.4), or after which the Guide skips one (24D) gets
+# a warning right under its text, so that the missing scale is never silent; the warning is the
+# project's, not the source's, and links to the tables the project does have.
+# (label, edition) → (what is missing, [(link text, page, anchor)]).
+LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] = {
+    (Label(77), CODE_2007): (
+        "La source ne donne de la Loi 77 que la table des points de levée (reconstituée ici depuis "
+        "ses fragments, 001, lignes 4757–4777) : les tables des levées de mieux, des levées de chute "
+        "et des primes manquent.",
+        (("le barème de la Loi 77 de la page Marque", "marque.md", "bareme-loi-77"),
+         ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
+    ),
+    (Label(78, ("B",)), CODE_2007): (
+        "Le barème annoncé (« selon le barème suivant : ») manque dans la source : le Code 2007 "
+        "de l'édition FFB utilisée s'arrête là (001, ligne 4802).",
+        (("le barème des IMP de la page Marque", "marque.md", "bareme-imp"),
+         ("les tableaux de marque du livret", "tableaux.md", "tableaux-la-marque")),
+    ),
+    (Label(24, ("C",)), CODE_2017): (
+        "Le Guide passe de la 24C à la 24E (000, lignes 2957–2977) : aucune source ne donne le texte "
+        "2017 de la 24D, et le commentaire n'en dit rien.",
+        (),
+    ),
+}  # fmt: skip
+
+
+def lacune(label: Label | None, edition: str, chemin: str) -> str:
+    """The warning under paragraph ``label`` of ``edition`` on page ``chemin`` ("" when nothing is missing)."""
+    if label is None or (label, edition) not in LACUNES:
+        return ""
+    texte, liens = LACUNES[(label, edition)]
+    dossier = posixpath.dirname(chemin) or "."
+    cibles = " et ".join(f"[{nom}]({posixpath.relpath(cible, dossier)}#{id_})" for nom, cible, id_ in liens)
+    voir = f" Voir {cibles}." if cibles else ""
+    return f'!!! warning "Absent de la source"\n    {texte}{voir}'

@@ -5,16 +5,15 @@ The generated Markdown keeps a paragraph heading to its label, title and anchors
     ## Texte 2017 { #texte-2017 src=002 }
     ### 68A — Définition de la revendication { #loi-68-a aussi=loi-68-a-2017 l=7 }
 
-A section heading names its source once (``src``, a key of ``indexer.sources``); a
-paragraph heading gives its line (``l``), its further anchors (``aussi``) and, when it
-differs from the section's, its own source. This extension turns them into what the
-reader's browser needs: an empty ``<span id>`` per further anchor (links land on them),
-``data-edition`` on the heading (every paragraph states its edition), the source and
-line in a tooltip, the source's short name beside a heading from another source, and a
-⚠ after a quote whose closing bracket the source lost (``incomplet=oui``).
+A section heading names its source once (``src``, a key of ``indexer.sources``); a paragraph heading gives its line
+(``l``), its further anchors (``aussi``) and, when it differs from the section's, its own source. This extension
+turns them into what the reader's browser needs: an empty ``<span id>`` per further anchor (links land on them),
+``data-edition`` on the heading (every paragraph states its edition), the source and line in a tooltip, the source's
+short name beside a heading from another source, and a ⚠ after a quote whose closing bracket the source lost
+(``incomplet=oui``).
 
-It also takes the glossary's tooltips (``<abbr>``) out of every heading: a page title
-or a paragraph heading is not the place for a definition (issue 8, point 9).
+It also takes the glossary's tooltips (``<abbr>``) out of every heading: a page title or a paragraph heading is not
+the place for a definition (issue 8, point 9).
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
+from indexer.rendu.glossaire import sans_infobulle
 from indexer.sources import SOURCES, Source
 
 TITRES = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -46,18 +46,9 @@ def infobulle(source: Source, ligne: str) -> str:
 
 
 def _sans_abbr(titre: etree.Element) -> None:
-    """Replace each <abbr> inside a heading by its text (the tail is kept)."""
     for parent in list(titre.iter()):
-        for rang, enfant in reversed(list(enumerate(parent))):
-            if enfant.tag != "abbr":
-                continue
-            texte = (enfant.text or "") + (enfant.tail or "")
-            parent.remove(enfant)
-            if rang == 0:
-                parent.text = (parent.text or "") + texte
-            else:
-                precedent = parent[rang - 1]
-                precedent.tail = (precedent.tail or "") + texte
+        for abbr in [e for e in parent if e.tag == "abbr"]:
+            sans_infobulle(abbr, parent)
 
 
 def _alias(titre: etree.Element, ids: str) -> None:
@@ -72,22 +63,24 @@ def _parent_seul(titre: etree.Element) -> bool:
     return PARENT_SEUL in (titre.get("class") or "").split()
 
 
+def _avant_permalien(titre: etree.Element, span: etree.Element) -> int:
+    """Puts ``span`` after the heading's text, before the permalink; returns its rank."""
+    rang = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
+    titre.insert(rang, span)
+    return rang
+
+
 def _etiquette(titre: etree.Element, mention: str) -> None:
-    """A mention after the heading's text, before the permalink (a source's short name):
-    shown by the style sheet (``content: attr(data-nom)``), so that neither the table of
-    contents nor the search results take it for words of the heading."""
-    span = etree.Element("span", {"class": "source-para", "data-nom": mention})
-    lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
-    titre.insert(lien, span)
+    """A mention (a source's short name) shown by the style sheet (``content: attr(data-nom)``), so
+    that neither the table of contents nor the search results take it for words of the heading."""
+    _avant_permalien(titre, etree.Element("span", {"class": "source-para", "data-nom": mention}))
 
 
 def _signal(titre: etree.Element, raison: str) -> None:
     """A ⚠ after the heading's text, its reason in a tooltip (a quote whose source lost a bracket)."""
-    span = etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"})
-    lien = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
-    titre.insert(lien, span)
-    if lien:
-        titre[lien - 1].tail = (titre[lien - 1].tail or "").rstrip() + " "
+    rang = _avant_permalien(titre, etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"}))
+    if rang:
+        titre[rang - 1].tail = (titre[rang - 1].tail or "").rstrip() + " "
     else:
         titre.text = (titre.text or "").rstrip() + " "
 
@@ -100,9 +93,7 @@ class Entetes(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         section: Source | None = None
         pile: list[tuple[int, Source]] = []  # (level, source) of the paragraph headings above
-        for titre in root.iter():
-            if titre.tag not in TITRES:
-                continue
+        for titre in (t for t in root.iter() if t.tag in TITRES):
             _sans_abbr(titre)
             valeurs = {a: titre.attrib.pop(a) for a in _ATTRIBUTS if a in titre.attrib}
             source = _PAR_CLE.get(valeurs.get("src", ""))
@@ -116,16 +107,14 @@ class Entetes(Treeprocessor):
                 pile.pop()
             if _parent_seul(titre) and section:
                 _alias(titre, valeurs.get("aussi", ""))
-                titre.set("data-edition", section.edition)
-                titre.set("title", BULLE_PARENT)
+                titre.attrib.update({"data-edition": section.edition, "title": BULLE_PARENT})
                 continue
             propre = source or (pile[-1][1] if pile else section)
             if "l" not in valeurs or propre is None:
                 continue
             pile.append((niveau, propre))
             _alias(titre, valeurs.get("aussi", ""))
-            titre.set("data-edition", propre.edition)
-            titre.set("title", infobulle(propre, valeurs["l"]))
+            titre.attrib.update({"data-edition": propre.edition, "title": infobulle(propre, valeurs["l"])})
             if source:
                 titre.set(_PROPRE, source.cle)
             if valeurs.get("incomplet"):
@@ -137,12 +126,12 @@ class Etiquettes(Treeprocessor):
     comes from another source than its section's."""
 
     def run(self, root: etree.Element) -> None:
-        for titre in root.iter():
-            if titre.tag in TITRES and titre.attrib.pop(_INCOMPLET, ""):
+        for titre in (t for t in root.iter() if t.tag in TITRES):
+            if titre.attrib.pop(_INCOMPLET, ""):
                 _signal(titre, "Crochet fermant absent dans la source")
-            if titre.tag in TITRES and _PROPRE in titre.attrib:
+            if _PROPRE in titre.attrib:
                 _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)].nom)
-            if titre.tag in TITRES and _parent_seul(titre):
+            if _parent_seul(titre):
                 _etiquette(titre, MENTION_PARENT)
 
 

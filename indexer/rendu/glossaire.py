@@ -28,74 +28,22 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-DETERMINANTS = frozenset(
-    {
-        "le",
-        "un",
-        "ce",
-        "cet",
-        "son",
-        "sa",
-        "leur",
-        "mon",
-        "ton",
-        "notre",
-        "votre",
-        "du",
-        "au",
-        "tout",
-        "chaque",
-        "premier",
-        "deuxième",
-        "second",
-        "dernier",
-        "nouveau",
-        "quel",
-    }
-)
-SUJETS = frozenset(
-    {
-        "il",
-        "elle",
-        "je",
-        "on",
-        "qui",
-        "nord",
-        "sud",
-        "est",
-        "ouest",
-        "joueur",
-        "déclarant",
-        "défenseur",
-        "mort",
-        "partenaire",
-        "adversaire",
-        "ouvreur",
-    }
-)
-AUXILIAIRES = frozenset(
-    {
-        "est",
-        "sont",
-        "être",
-        "été",
-        "était",
-        "sera",
-        "seront",
-        "soit",
-        "a",
-        "ont",
-        "avait",
-        "aurait",
-        "ait",
-        "avoir",
-    }
-)
-ACTIONS = frozenset({"action", "jeu", "déclaration", "enchère", "carte", "cartes", "contre", "surcontre", "levée"})
-GUILLEMETS = frozenset({"«", "“", '"'})
-DEBUTS = frozenset({"", "—", "\n"})  # a title, a list item or an index entry starts with the term
-NOMS_VERBES = frozenset({"entame", "attaque", "alerte"})
-PARTICIPES = frozenset({"repris", "retiré", "annulé"})
+DETERMINANTS = {
+    "le", "un", "ce", "cet", "son", "sa", "leur", "mon", "ton", "notre", "votre", "du", "au", "tout", "chaque",
+    "premier", "deuxième", "second", "dernier", "nouveau", "quel",
+}  # fmt: skip
+SUJETS = {
+    "il", "elle", "je", "on", "qui", "nord", "sud", "est", "ouest", "joueur", "déclarant", "défenseur", "mort",
+    "partenaire", "adversaire", "ouvreur",
+}  # fmt: skip
+AUXILIAIRES = {
+    "est", "sont", "être", "été", "était", "sera", "seront", "soit", "a", "ont", "avait", "aurait", "ait", "avoir",
+}  # fmt: skip
+ACTIONS = {"action", "jeu", "déclaration", "enchère", "carte", "cartes", "contre", "surcontre", "levée"}
+GUILLEMETS = {"«", "“", '"'}
+DEBUTS = {"", "—", "\n"}  # a title, a list item or an index entry starts with the term
+NOMS_VERBES = {"entame", "attaque", "alerte"}
+PARTICIPES = {"repris", "retiré", "annulé"}
 _APPEL_OU_CARTE = re.compile(r"^(\d(sa|[♣♦♥♠])|[♣♦♥♠]|[2-9]|10|as|roi|dame|valet)$")
 _MOT = re.compile(r"\w+'?|[^\w\s]|\n")
 
@@ -110,21 +58,15 @@ def sens_defini(terme: str, avant: str, apres: str) -> bool:
     precedents = _mots(avant)
     precedent = precedents[-1] if precedents else ""
     if mot == "contre":
-        return (
-            precedent in DETERMINANTS
-            or precedent in GUILLEMETS
-            or precedent in DEBUTS
-            or "surcontre" in _mots(apres)[:3]
-            and not _sujet(avant)
+        return precedent in DETERMINANTS | GUILLEMETS | DEBUTS or (
+            "surcontre" in _mots(apres)[:3] and not _sujet(avant)
         )
     if mot in NOMS_VERBES:
         return not _sujet(avant)
     if mot in PARTICIPES:  # « a ainsi retiré » : the auxiliary may stand one adverb before
         return (
             bool(AUXILIAIRES.intersection(precedents[-2:]))
-            or precedent in ACTIONS
-            or precedent in DEBUTS
-            or precedent in GUILLEMETS
+            or precedent in ACTIONS | DEBUTS | GUILLEMETS
             or bool(_APPEL_OU_CARTE.match(precedent))
         )
     return True
@@ -143,33 +85,10 @@ def _sujet(avant: str) -> bool:
 
 # --- the Markdown extension: after ``abbr`` has marked every occurrence ----------------------
 
-BLOCS = frozenset(
-    {
-        "p",
-        "li",
-        "td",
-        "th",
-        "dt",
-        "dd",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "blockquote",
-        "div",
-        "details",
-        "summary",
-        "ul",
-        "ol",
-        "table",
-        "tr",
-        "thead",
-        "tbody",
-        "pre",
-    }
-)
+BLOCS = {
+    "p", "li", "td", "th", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "div", "details",
+    "summary", "ul", "ol", "table", "tr", "thead", "tbody", "pre",
+}  # fmt: skip
 
 
 def _parcourir(bloc: etree.Element, sortie: list) -> None:
@@ -187,7 +106,7 @@ def _parcourir(bloc: etree.Element, sortie: list) -> None:
             sortie.append(enfant.tail)
 
 
-def _retirer(abbr: etree.Element, parent: etree.Element) -> None:
+def sans_infobulle(abbr: etree.Element, parent: etree.Element) -> None:
     """The abbr's word back into the text, without its tooltip."""
     texte = (abbr.text or "") + (abbr.tail or "")
     rang = list(parent).index(abbr)
@@ -209,7 +128,7 @@ class SensDefini(Treeprocessor):
                     avant = "".join(textes[:i]).rsplit("\n", 1)[-1]
                     apres = "".join(textes[i + 1 :]).split("\n", 1)[0]
                     if not sens_defini(morceau[0].text or "", avant, apres):
-                        _retirer(*morceau)
+                        sans_infobulle(*morceau)
 
 
 class GlossaireExtension(Extension):

@@ -1,11 +1,10 @@
 """Rendering of law pages: Loi → Markdown (pure).
 
-A page is a « code annoté »: the title (and the 2007 title when it differs), the law's
-2017 text paragraph by paragraph, each followed by its commentary, examples and notes
-set apart from the law (``rendu.annote`` assembles it), an overview of several laws
-when the Guide gives one, the 2007 text in a block marked as replaced, and « Cité
-par ». Headings carry their label, title and anchors; their edition, source and line
-are attributes that the Markdown extension ``rendu.entetes`` shows.
+A page is a « code annoté »: the title (and the 2007 title when it differs), the law's 2017 text paragraph by
+paragraph, each followed by its commentary, examples and notes set apart from the law (``rendu.annote`` assembles
+it), an overview of several laws when the Guide gives one, the 2007 text in a block marked as replaced, and « Cité
+par ». Headings carry their label, title and anchors; their edition, source and line are attributes that the
+Markdown extension ``rendu.entetes`` shows.
 """
 
 from __future__ import annotations
@@ -14,9 +13,9 @@ import json
 import posixpath
 from collections.abc import Iterable
 
-from indexer.corpus.ancres import Ancres
+from indexer.corpus.ancres import Ancres, parcourir
 from indexer.editions import COURANTE, marque_titre
-from indexer.model import Loi
+from indexer.model import Corpus, Loi
 from indexer.rendu.annote import annoter_markdown, fusionnees
 from indexer.rendu.elements import (
     SECTIONS,
@@ -31,8 +30,6 @@ from indexer.rendu.elements import (
 )
 from indexer.rendu.markdown import echapper, lien_vers
 from indexer.sources import source
-
-__all__ = ["AVERTISSEMENT", "Citation", "Contexte", "apercus", "citations", "tete_de_page", "render_loi"]
 
 AVERTISSEMENT = "<!-- Généré par « loi construire » depuis corpus/ : ne pas modifier à la main. -->"
 
@@ -57,12 +54,16 @@ def apercus(lois: Iterable[Loi]) -> dict[int, tuple[Citation, ...]]:
     return {numero: tuple(liste) for numero, liste in trouves.items()}
 
 
-def _voir_aussi(loi: Loi, contexte: Contexte) -> str:
-    liens = [
-        f"    - [{echapper(c.libelle)}]({posixpath.basename(c.page)}#{c.ancre})"
-        for c in contexte.apercus.get(loi.numero, ())
-    ]
-    return '!!! tip "Voir aussi"\n' + "\n".join(liens) if liens else ""
+def _liste(citations: Iterable[Citation], page: str, retrait: str = "") -> str:
+    dossier = posixpath.dirname(page)
+    return "\n".join(
+        f"{retrait}- [{echapper(c.libelle)}]({posixpath.relpath(c.page, dossier)}#{c.ancre})" for c in citations
+    )
+
+
+def _voir_aussi(loi: Loi, contexte: Contexte, page: str) -> str:
+    liens = _liste(contexte.apercus.get(loi.numero, ()), page, "    ")
+    return f'!!! tip "Voir aussi"\n{liens}' if liens else ""
 
 
 # The laws whose page links to the Marque page (docs/marque/index.md): the section it opens on, and why.
@@ -91,7 +92,7 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     pages = page.contexte.pages.get(partie.source, ())
     morceaux = [
         f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
-        f'<p class="source">Source : {source_ligne(loi.numero, partie, loi, pages)}</p>',
+        f'<p class="source">Source : {source_ligne(partie, loi, pages)}</p>',
     ]
     elements = [
         element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
@@ -99,47 +100,36 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     ]
     if partie.edition != COURANTE:
         e, c = partie.edition, COURANTE
-        morceaux.append(
+        morceaux += [
             f'!!! warning "Texte de {e}, remplacé"\n    Ce texte est celui du Code {e}. '
             f"Il ne fait plus foi : le Code {c} l'a remplacé. Il est donné pour mémoire "
-            f"et pour les lois dont les sources ne donnent pas le texte {c} complet."
-        )
-        morceaux.append(f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>")
+            f"et pour les lois dont les sources ne donnent pas le texte {c} complet.",
+            f'<div class="texte-{e}" markdown>\n\n' + "\n\n".join(elements) + "\n\n</div>",
+        ]
     else:
         morceaux.extend(elements)
     return "\n\n".join(morceaux)
 
 
 def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
-    citations = contexte.cite_par.get(loi.numero, ())
-    if not citations:
-        return "## Cité par { #cite-par }\n\nAucun autre texte du corpus ne cite cette loi."
-    lignes = []
-    for citation in citations:
-        relatif = posixpath.relpath(citation.page, posixpath.dirname(page))
-        lignes.append(f"- [{echapper(citation.libelle)}]({relatif}#{citation.ancre})")
-    return "## Cité par { #cite-par }\n\n" + "\n".join(lignes)
+    liens = _liste(contexte.cite_par.get(loi.numero, ()), page)
+    return "## Cité par { #cite-par }\n\n" + (liens or "Aucun autre texte du corpus ne cite cette loi.")
 
 
-def _meme_titre(a: str, b: str) -> bool:
-    """Two titles that differ only in case, apostrophes, dashes or spacing (« Mélange et Donne »)."""
-
-    def plier(titre: str) -> str:
-        return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
-
-    return plier(a) == plier(b)
+def _plier(titre: str) -> str:
+    """A title with case, apostrophes, dashes and spacing aside: two titles that differ only there are one
+    (« Mélange et Donne »)."""
+    return " ".join(titre.replace("’", "'").replace("–", "-").replace("—", "-").casefold().split())
 
 
 def _titres(loi: Loi) -> str:
     """One line under the heading when the 2007 title differs from the current one."""
-    titres = loi.titres()
-    autres = [(e, t) for e, t in sorted(titres.items(), reverse=True) if not _meme_titre(t, loi.titre())]
-    lignes = [f"Titre {e} : {echapper(t)}" for e, t in autres]
+    titres = sorted(loi.titres().items(), reverse=True)
+    lignes = [f"Titre {e} : {echapper(t)}" for e, t in titres if _plier(t) != _plier(loi.titre())]
     return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""
 
 
 def render_loi(loi: Loi, contexte: Contexte) -> str:
-    """The whole Markdown page of one law."""
     chemin = f"lois/{loi.numero}.md"
     page = Page(contexte, lien_vers(chemin))
     fusion = set(fusionnees(loi))
@@ -147,7 +137,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
         tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _titres(loi),
-        _voir_aussi(loi, contexte),
+        _voir_aussi(loi, contexte, chemin),
         _voir_marque(loi, chemin),
         annoter_markdown(loi, page),
         *(_section(i, loi, page, id_) for i, id_ in enumerate(ids_sections(loi)) if i not in fusion),
@@ -156,28 +146,23 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
-def citations(lois: Iterable[Loi], ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
-    """Who cites each law: one Citation per citing law element (first anchor), sorted."""
-    trouvees: dict[int, set[Citation]] = {}
-    for loi in lois:
-        for i, partie in enumerate(loi.parties):
-            for j, element in enumerate(partie.elements):
-                ids = ancres.de((loi.numero, i, j))
-                for cible in {r.cible.loi for b in element.blocs for r in b.renvois}:
-                    if cible != loi.numero and ids:
-                        libelle = f"Loi {loi.numero} — {loi.titre()}"
-                        citation = Citation(f"lois/{loi.numero}.md", ids[0], libelle)
-                        trouvees.setdefault(cible, set()).add(citation)
-    return {n: _une_par_page(c) for n, c in trouvees.items()}
-
-
-def _une_par_page(citations_: set[Citation]) -> tuple[Citation, ...]:
-    premieres: dict[str, Citation] = {}
-    for citation in sorted(citations_, key=lambda c: (_ordre(c.page), c.ancre)):
-        premieres.setdefault(citation.page, citation)
-    return tuple(sorted(premieres.values(), key=lambda c: _ordre(c.page)))
-
-
-def _ordre(page: str) -> tuple[int, str]:
-    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
-    return (int(nom), page) if nom.isdigit() else (1000, page)
+def citations(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
+    """Who cites each law: each law page once, at the first (sorted) anchor of its citing elements, in law order;
+    then each side document once, at its first citing section."""
+    par_loi: dict[int, list[Citation]] = {}
+    for loi in sorted(corpus.lois, key=lambda loi: loi.numero):
+        premieres: dict[int, str] = {}
+        for cle, _, element in parcourir(loi):
+            for cible in {r.cible.loi for b in element.blocs for r in b.renvois} - {loi.numero}:
+                if ids := ancres.de(cle):
+                    premieres[cible] = min(premieres.get(cible, ids[0]), ids[0])
+        libelle = f"Loi {loi.numero} — {loi.titre()}"
+        for cible, id_ in premieres.items():
+            par_loi.setdefault(cible, []).append(Citation(f"lois/{loi.numero}.md", id_, libelle))
+    for document in corpus.documents:
+        vus: set[int] = set()
+        for section in document.sections:
+            for cible in sorted({r.cible.loi for b in section.blocs for r in b.renvois} - vus):
+                vus.add(cible)
+                par_loi.setdefault(cible, []).append(Citation(document.chemin, section.ancre, document.titre))
+    return {n: tuple(c) for n, c in par_loi.items()}

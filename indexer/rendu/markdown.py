@@ -1,8 +1,7 @@
 """Blocs → Markdown: escaping, cross-reference links, footnotes, lists, diagrams, tables.
 
-Shared by the law pages (``render``) and the other pages (``render_pages``). Plain
-text from the model is escaped so that nothing in a source can turn into markup; the
-only markup that comes out is what this module writes.
+Shared by the law pages (``rendu.loi``) and the other pages (``rendu.pages``). Plain text from the model is escaped
+so that nothing in a source can turn into markup; the only markup that comes out is what this module writes.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ import html
 import posixpath
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
 from indexer.editions import COURANTE
 from indexer.labels import Label, ancre
@@ -39,9 +39,8 @@ def _echapper_lignes(texte: str) -> str:
 
 
 def lien_vers(page_courante: str) -> Lien:
-    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a target: a
-    resolved citation (``Renvoi``: its edition's id), an article, or a bare label (its
-    unqualified id, the current text)."""
+    """A function giving, from ``page_courante`` (``lois/68.md``), the link to a target: a resolved citation
+    (``Renvoi``: its edition's id), an article, or a bare label (its unqualified id, the current text)."""
     dossier = posixpath.dirname(page_courante) or "."
 
     def lien(cible: Label | Renvoi | RenvoiArticle) -> str:
@@ -59,23 +58,20 @@ def lien_vers(page_courante: str) -> Lien:
 def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
     """One link; one that crosses editions (a declared correspondence) says so, in its
     class and in words, and the same rule in another edition follows as « → 2017 »."""
+    rendu = f"[{echapper(texte)}]({lien(cible)})"
     if isinstance(cible, RenvoiArticle):
-        return f"[{echapper(texte)}]({lien(cible)})"
+        return rendu
     if cible.autre_edition:
-        rendu = (
-            f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)})"
-            f'{{ .autre-edition title="Même règle, texte {cible.autre_edition}" }}'
-        )
+        rendu = f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)}){_autre_edition(cible)}"
     elif cible.non_place:
-        rendu = f'[{echapper(texte)}]({lien(cible)}){{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
-    else:
-        rendu = f"[{echapper(texte)}]({lien(cible)})"
+        rendu += f'{{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
     for autre in cible.aussi:
-        rendu += (
-            f" [→ {autre.autre_edition}]({lien(autre)})"
-            f'{{ .autre-edition title="Même règle, texte {autre.autre_edition}" }}'
-        )
+        rendu += f" [→ {autre.autre_edition}]({lien(autre)}){_autre_edition(autre)}"
     return rendu
+
+
+def _autre_edition(renvoi: Renvoi) -> str:
+    return f'{{ .autre-edition title="Même règle, texte {renvoi.autre_edition}" }}'
 
 
 def titre_vers_la_loi(renvoi: Renvoi) -> str:
@@ -105,11 +101,8 @@ def _cellule(texte: str) -> str:
 def tableau(lignes: tuple[tuple[str, ...], ...]) -> str:
     """Rows (header first) → a Markdown table, short rows padded."""
     largeur = max(len(ligne) for ligne in lignes)
-    rangs = [list(ligne) + [""] * (largeur - len(ligne)) for ligne in lignes]
-    entete = "| " + " | ".join(_cellule(c) for c in rangs[0]) + " |"
-    separation = "|" + "---|" * largeur
-    corps = ["| " + " | ".join(_cellule(c) for c in rang) + " |" for rang in rangs[1:]]
-    return "\n".join([entete, separation, *corps])
+    rangs = ["| " + " | ".join(map(_cellule, ligne + ("",) * (largeur - len(ligne)))) + " |" for ligne in lignes]
+    return "\n".join([rangs[0], "|" + "---|" * largeur, *rangs[1:]])
 
 
 def diagramme(texte: str) -> str:
@@ -121,7 +114,6 @@ def diagramme(texte: str) -> str:
 
 
 def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
-    """One Bloc as a Markdown block."""
     if bloc.forme == ENCHERES and bloc.cellules:  # four seats: a grid that fits a phone (extra.css)
         return f'<div class="encheres" markdown>\n\n{tableau(bloc.cellules)}\n\n</div>'
     if bloc.forme == TABLEAU and bloc.cellules:
@@ -140,25 +132,18 @@ def bloc_markdown(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
 
 def blocs_markdown(blocs: Iterable[Bloc], lien: Lien, prefixe_note: str = "") -> str:
     """Blocs separated by blank lines; consecutive bullet items make one list."""
-    sortie: list[str] = []
-    precedent_puce = False
-    for bloc in blocs:
-        rendu = bloc_markdown(bloc, lien, prefixe_note)
-        puce = rendu.startswith("- ")
-        if sortie:
-            sortie.append("\n" if puce and precedent_puce else "\n\n")
-        sortie.append(rendu)
-        precedent_puce = puce
+    rendus = [bloc_markdown(bloc, lien, prefixe_note) for bloc in blocs]
+    sortie = rendus[:1]
+    for avant, rendu in pairwise(rendus):
+        sortie += ["\n" if avant.startswith("- ") and rendu.startswith("- ") else "\n\n", rendu]
     return "".join(sortie)
 
 
-def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], appels: str = "") -> str:
-    """Footnote definitions, each written once per page (``deja`` remembers them).
-
-    A note whose call is not in ``appels`` (the element's text: the call may stand
-    in a title, as for the Loi 93 of 2007) is printed as a plain paragraph, since
-    a Markdown footnote without a reference is an error.
-    """
+def notes_markdown(notes: Iterable[NoteBas], prefixe: str, deja: set[str], blocs: Iterable[Bloc] = ()) -> str:
+    """Footnote definitions, each written once per page (``deja`` remembers them). A note whose call is not in the text
+    of ``blocs`` (the call may stand in a title, as for the Loi 93 of 2007) is printed as a plain paragraph: a Markdown
+    footnote without a reference is an error."""
+    appels = " ".join(b.texte for b in blocs)
     lignes = []
     for note in notes:
         cle = f"{prefixe}{note.cle}"

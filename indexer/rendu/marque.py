@@ -9,6 +9,7 @@ HTML; docs/assets/javascripts/marque-page.js reads them and writes the answers b
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from indexer.editions import COURANTE
 from indexer.labels import Label
@@ -39,13 +40,13 @@ def _loi(label: Label) -> str:
     return f"[{label}]({_lien(label)})"
 
 
-def compact(table: str) -> str:
+def compact(lignes: Sequence[tuple[str, ...]]) -> str:
     """A table in a box whose style (extra.css) narrows it to fit a phone's width."""
-    return f'<div class="marque-bareme" markdown>\n\n{table}\n\n</div>'
+    return f'<div class="marque-bareme" markdown>\n\n{tableau(tuple(lignes))}\n\n</div>'
 
 
-def _detail(contrat: str, vulnerable: bool, resultat: int = 0) -> dict[str, int]:
-    return dict(marque(contrat, vulnerable, resultat).detail)
+def _detail(contrat: str, vulnerable: bool) -> dict[str, int]:
+    return dict(marque(contrat, vulnerable, 0).detail)
 
 
 def _points_de_levee(niveau: int, couleur: str, contre: int) -> int:
@@ -63,25 +64,20 @@ def table_levees() -> str:
         else:
             lignes.append((f"{nom}, première levée", *map(str, premiere)))
             lignes.append((f"{nom}, levées suivantes", *map(str, suivantes)))
-    return compact(tableau(tuple(lignes)))
+    return compact(lignes)
 
 
 def table_mieux() -> str:
-    """What one overtrick is worth (77)."""
     lignes = [("Levée de mieux", *(EN_CLAIR[v] for v, _ in VULNERABILITES))]
     for contre, nom in CONTRES:
-        valeurs = []
-        for vulnerable, _ in VULNERABILITES:
-            par_couleur = sorted(
-                {
-                    marque(Contrat(1, c, contre), vulnerable, 1).points
-                    - marque(Contrat(1, c, contre), vulnerable, 0).points
-                    for c, _ in DENOMINATIONS
-                }
-            )
-            valeurs.append(" ou ".join(map(str, par_couleur)))
+        valeurs = [" ou ".join(map(str, sorted(_mieux(contre, v)))) for v, _ in VULNERABILITES]
         lignes.append((nom, *valeurs))
-    return compact(tableau(tuple(lignes))) + "\n\nNon contrée, une levée de mieux vaut une levée de la couleur."
+    return compact(lignes) + "\n\nNon contrée, une levée de mieux vaut une levée de la couleur."
+
+
+def _mieux(contre: int, vulnerable: bool) -> set[int]:
+    contrats = [Contrat(1, c, contre) for c, _ in DENOMINATIONS]
+    return {marque(c, vulnerable, 1).points - marque(c, vulnerable, 0).points for c in contrats}
 
 
 def table_primes() -> str:
@@ -97,43 +93,25 @@ def table_primes() -> str:
     lignes = [("Prime", *(EN_CLAIR[v] for v, _ in VULNERABILITES))]
     for libelle, contrat, cle in primes:
         lignes.append((libelle, *(str(_detail(contrat, v)[cle]) for v, _ in VULNERABILITES)))
-    return compact(tableau(tuple(lignes)))
+    return compact(lignes)
 
 
 def table_faites(contre: int) -> str:
     """The declarer's score for every contract made exactly, at one level of doubling."""
-    entete = ("Palier", *(f"{nom} {vul}" for _, nom in DENOMINATIONS for _, vul in VULNERABILITES))
-    lignes = [entete]
+    lignes = [("Palier", *(f"{nom} {vul}" for _, nom in DENOMINATIONS for _, vul in VULNERABILITES))]
     for niveau in range(1, 8):
-        lignes.append(
-            (
-                str(niveau),
-                *(
-                    str(marque(Contrat(niveau, couleur, contre), v, 0).points)
-                    for couleur, _ in DENOMINATIONS
-                    for v, _ in VULNERABILITES
-                ),
-            )
-        )
-    return compact(tableau(tuple(lignes)))
+        contrats = [Contrat(niveau, couleur, contre) for couleur, _ in DENOMINATIONS]
+        lignes.append((str(niveau), *(str(marque(c, v, 0).points) for c in contrats for v, _ in VULNERABILITES)))
+    return compact(lignes)
 
 
 def table_chutes() -> str:
     """The declarer's score when down 1 to 13 (every undertrick added up)."""
-    entete = ("Chute", *(f"{vul} {'X' * contre}".rstrip() for _, vul in VULNERABILITES for contre, _ in CONTRES))
-    lignes = [entete]
+    lignes = [("Chute", *(f"{vul} {'X' * contre}".rstrip() for _, vul in VULNERABILITES for contre, _ in CONTRES))]
     for chute in range(1, LEVEES_MAX + 1):
-        lignes.append(
-            (
-                f"-{chute}",
-                *(
-                    str(-sum(penalites(contre, vulnerable, chute)))
-                    for vulnerable, _ in VULNERABILITES
-                    for contre, _ in CONTRES
-                ),
-            )
-        )
-    return compact(tableau(tuple(lignes)))
+        points = [-sum(penalites(contre, v, chute)) for v, _ in VULNERABILITES for contre, _ in CONTRES]
+        lignes.append((f"-{chute}", *map(str, points)))
+    return compact(lignes)
 
 
 def table_imp() -> str:
@@ -142,7 +120,7 @@ def table_imp() -> str:
     for basse, haute, _ in BAREME_IMP:
         bande = f"{basse} et plus" if haute is None else f"{basse} à {haute}"
         lignes.append((bande, str(imp(basse))))
-    return compact(tableau(tuple(lignes)))
+    return compact(lignes)
 
 
 # --- the calculators -------------------------------------------------------------------------
@@ -278,7 +256,7 @@ def _imp_et_pdm() -> str:
     )
 
 
-def _livret(document: Document, titres_sources: dict[str, str]) -> str:
+def _livret(document: Document) -> str:
     morceaux = ["## Ce qu'en dit le livret du club { #livret }"]
     for section in document.sections:
         morceaux += [
@@ -293,19 +271,15 @@ def _remarque_chelems() -> str:
     chiffres = []
     for vulnerable, nom in VULNERABILITES:
         petit, grand = _detail("6♣", vulnerable), _detail("7♣", vulnerable)
-        manche = petit["Prime de manche"]
-        chiffres.append(
-            f"{petit['Prime de petit chelem']} + {manche} = {petit['Prime de petit chelem'] + manche} "
-            f"et {grand['Prime de grand chelem']} + {manche} = {grand['Prime de grand chelem'] + manche}"
-            f" {nom}"
-        )
+        manche, p, g = petit["Prime de manche"], petit["Prime de petit chelem"], grand["Prime de grand chelem"]
+        chiffres.append(f"{p} + {manche} = {p + manche} et {g} + {manche} = {g + manche} {nom}")
     return (
         '!!! note "Remarque de la rédaction"\n    Les primes de chelem du livret comprennent la prime de '
         f"manche ({' ; '.join(chiffres)}) ; la {_loi(LOI_77)} et les tableaux ci-dessus les donnent à part."
     )
 
 
-def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
+def render_marque(document: Document) -> str:
     """docs/marque/index.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
     morceaux = [
         tete_de_page(document.titre),
@@ -315,6 +289,6 @@ def render_marque(document: Document, titres_sources: dict[str, str]) -> str:
         calculateurs(),
         _tables_loi_77(),
         _imp_et_pdm(),
-        _livret(document, titres_sources),
+        _livret(document),
     ]
     return "\n\n".join(morceaux) + "\n"

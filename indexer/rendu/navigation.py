@@ -1,8 +1,7 @@
-"""What the site generator must know while building, written by ``loi construire`` rather than by
-a hook of one generator: the page layout (``lois/68.md`` is written as ``lois/68/index.md``, which
-any generator publishes as ``lois/68/index.html``, the address file:// and our links need), the
-home page's grid of the laws (a snippet, ``includes/grille-lois.md``) and the menu's chapters (a
-block of ``mkdocs.yml``, between two markers).
+"""What the site generator must know while building, written by ``loi construire`` rather than by a hook of one
+generator: the page layout (``lois/68.md`` is written as ``lois/68/index.md``, which any generator publishes as
+``lois/68/index.html``, the address file:// and our links need), the home page's grid of the laws (a snippet,
+``includes/grille-lois.md``) and the menu's chapters (a block of ``mkdocs.yml``, between two markers).
 """
 
 from __future__ import annotations
@@ -49,12 +48,10 @@ def disposer(texte: str, page: str) -> str:
 
 
 def render_grille_lois(corpus: Corpus) -> str:
-    """A keypad of the laws in Markdown, included in docs/index.md (so that the generator checks and
-    rewrites each link).
-
-    The law's title is shown on hover by the stylesheet (``data-titre``) and read in the link's
-    name, never a ``title``: Material mounts a tooltip of its own on each ``[title]``, and 93 of
-    them cost the home page ~250 ms of blocking time on a phone (Lighthouse, make bench)."""
+    """A keypad of the laws in Markdown, included in docs/index.md (so that the generator checks and rewrites each
+    link). The law's title is shown on hover by the stylesheet (``data-titre``) and read in the link's name, never a
+    ``title``: Material mounts a tooltip of its own on each ``[title]``, and 93 of them cost the home page ~250 ms of
+    blocking time on a phone (Lighthouse, make bench)."""
     lignes = ['<nav class="grille-lois" aria-label="Les lois par numéro" markdown>', ""]
     for loi in sorted(corpus.lois, key=lambda loi: loi.numero):
         titre = f"{loi.titre()}{marque_titre(loi.titres())}".replace('"', "’")
@@ -80,14 +77,11 @@ def nav_lois(chapitres: Sequence[dict], numeros: Sequence[int]) -> list[str]:
 
 
 def _section(nom: str, numeros: list[int]) -> list[str]:
-    if not numeros:
-        return []
     pages = [f"          - {fichier_de(f'lois/{n}.md')}" for n in numeros]
-    return [f"      - {json.dumps(nom, ensure_ascii=False)}:", *pages]
+    return [f"      - {json.dumps(nom, ensure_ascii=False)}:", *pages] if numeros else []
 
 
 def avec_nav(configuration: str, lignes: list[str]) -> str:
-    """``mkdocs.yml`` with its block between the markers replaced by ``lignes``."""
     avant, debut, reste = configuration.partition(DEBUT_NAV + "\n")
     _, fin, apres = reste.partition(FIN_NAV + "\n")
     if not debut or not fin:

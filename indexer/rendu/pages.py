@@ -12,34 +12,15 @@ from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
 from indexer.rendu.loi import tete_de_page
-from indexer.rendu.markdown import blocs_markdown, echapper, lien_vers, notes_markdown
+from indexer.rendu.markdown import Lien, blocs_markdown, echapper, lien_vers, notes_markdown
 from indexer.sources import PAR_FICHIER
 
 # Defined terms too common to underline everywhere in lower case ("jeu", "main"…):
 # their tooltip still shows on the capitalised form the definitions use.
-MOTS_COURANTS = frozenset(
-    {
-        "jeu",
-        "main",
-        "donne",
-        "levée",
-        "camp",
-        "séance",
-        "partenaire",
-        "étui",
-        "épreuve",
-        "passe",
-        "carte",
-        "couleur",
-        "annonces",
-        "déclaration",
-        "manche",
-        "tour",
-        "équipe",
-        "enchère",
-        "arbitrage",
-    }
-)
+MOTS_COURANTS = {
+    "jeu", "main", "donne", "levée", "camp", "séance", "partenaire", "étui", "épreuve", "passe", "carte", "couleur",
+    "annonces", "déclaration", "manche", "tour", "équipe", "enchère", "arbitrage",
+}  # fmt: skip
 
 
 # The regulations' edition (RNC 2008), dated too: it is the FFB's, not the Code's.
@@ -63,13 +44,10 @@ def avertissement(edition: str) -> str:
     return ""
 
 
-def _section(section: Section, document: Document, lien, notes_vues: set[str]) -> str:
+def _section(section: Section, lien: Lien, notes_vues: set[str]) -> str:
+    tete = f"{'#' * min(section.niveau + 1, 6)} {echapper(section.titre or section.cle)} {{ #{section.ancre} }}"
     corps = blocs_markdown(section.blocs, lien, f"s-{section.ancre}-")
-    appels = " ".join(b.texte for b in section.blocs)
-    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, appels)
-    niveau = "#" * min(section.niveau + 1, 6)
-    titre = echapper(section.titre or section.cle)
-    tete = f"{niveau} {titre} {{ #{section.ancre} }}"
+    notes = notes_markdown(section.notes, f"s-{section.ancre}-", notes_vues, section.blocs)
     return "\n\n".join(m for m in (tete, corps, notes) if m)
 
 
@@ -83,27 +61,18 @@ def source_document(document: Document, ligne: int | None = None) -> str:
     return f"Source : {cite}" + ("" if document.edition in nom else f" ({edition})")
 
 
-def entete(document: Document, titres_sources: dict[str, str]) -> list[str]:
-    """A side document's head: generated-file notice, title, source line, edition warning."""
-    morceaux = [
-        tete_de_page(document.titre),
-        f"# {echapper(document.titre)}",
-        f'<p class="source">{source_document(document)}</p>',
-    ]
-    if avertissement(document.edition):
-        morceaux.append(avertissement(document.edition))
-    return morceaux
+def entete(document: Document) -> list[str]:
+    source = f'<p class="source">{source_document(document)}</p>'
+    tete = (tete_de_page(document.titre), f"# {echapper(document.titre)}", source, avertissement(document.edition))
+    return [m for m in tete if m]
 
 
-def render_document(document: Document, titres_sources: dict[str, str]) -> str:
-    """A side document as a page: title, source line, intro, sections in order."""
+def render_document(document: Document) -> str:
     lien = lien_vers(document.chemin)
-    morceaux = entete(document, titres_sources)
-    if document.intro:
-        morceaux.append(blocs_markdown(document.intro, lien))
+    morceaux = [*entete(document), blocs_markdown(document.intro, lien)]
     notes_vues: set[str] = set()
-    morceaux += [_section(s, document, lien, notes_vues) for s in document.sections]
-    return "\n\n".join(morceaux) + "\n"
+    morceaux += [_section(s, lien, notes_vues) for s in document.sections]
+    return "\n\n".join(m for m in morceaux if m) + "\n"
 
 
 def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
@@ -112,19 +81,13 @@ def render_table_des_lois(corpus: Corpus, chapitres: list[dict]) -> str:
     morceaux = [tete_de_page("Les 93 lois", hors_recherche=True), "# Les 93 lois"]
     for chapitre in chapitres:
         premiere, derniere = chapitre["lois"]
-        lignes = [
-            f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})",
-            "",
-            "| Loi | Titre 2017 | Titre 2007 |",
-            "|---|---|---|",
-        ]
+        titre = f"## {echapper(chapitre['titre'])} (Lois {premiere} à {derniere})"
+        lignes = [titre, "", "| Loi | Titre 2017 | Titre 2007 |", "|---|---|---|"]
         for numero in range(premiere, derniere + 1):
             loi = corpus.loi(numero)
             titres = loi.titres() if loi else {}
-            lignes.append(
-                f"| [Loi {numero}]({numero}.md) | {echapper(titres.get(CODE_2017, '—'))} "
-                f"| {echapper(titres.get(CODE_2007, '—'))} |"
-            )
+            en_2017, en_2007 = (echapper(titres.get(edition, "—")) for edition in (CODE_2017, CODE_2007))
+            lignes.append(f"| [Loi {numero}]({numero}.md) | {en_2017} | {en_2007} |")
         morceaux.append("\n".join(lignes))
     return "\n\n".join(morceaux) + "\n"
 
@@ -154,11 +117,7 @@ def render_abreviations(definitions: Document | None) -> str:
 
 def render_citations(corpus: Corpus, ancres: Ancres) -> str:
     """docs/assets/citations.json: every law anchor → the page that holds it."""
-    carte: dict[str, str] = {}
-    for loi in corpus.lois:
-        carte[f"loi-{loi.numero}"] = f"lois/{loi.numero}/"
+    carte = {f"loi-{loi.numero}": f"lois/{loi.numero}/" for loi in corpus.lois}
     for (numero, _, _), ids in sorted(ancres.par_element.items()):
-        for id_ in ids:
-            if id_.startswith("loi-"):
-                carte[id_] = f"lois/{numero}/"
+        carte.update({id_: f"lois/{numero}/" for id_ in ids if id_.startswith("loi-")})
     return json.dumps(carte, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"

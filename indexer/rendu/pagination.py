@@ -1,17 +1,16 @@
-"""A source's pages, so that a member can check a passage in the printed Guide (« p. 112 »)
-rather than by a line of a text file that means nothing to him.
+"""A source's pages, so that a member can check a passage in the printed Guide (« p. 112 ») rather than by a line of a
+text file that means nothing to him.
 
-The Guide pratique (000) keeps its page breaks as form feeds, and nine page numbers leaked
-into the text as lone lines (corpus/NOTES.md §1.2: 1595 `22`, 2444 `33`, … 9719 `127`); a
-leaked number ends its page. The count of breaks gives a page up to a constant; the leaked
-numbers fix the constant, and only the lone numbers that agree with the count are page
-numbers (5648 `87` and 7342 `976` are card holdings); at least two must agree, since any single
-number agrees with some count. A source without form feeds has no
-pages: its passages are named by source alone, the line staying in the tooltip.
+The Guide pratique (000) keeps its page breaks as form feeds, and nine page numbers leaked into the text as lone
+lines (corpus/NOTES.md §1.2: 1595 `22`, 2444 `33`, … 9719 `127`); a leaked number ends its page. The count of breaks
+gives a page up to a constant; the leaked numbers fix the constant, and only the lone numbers that agree with the
+count are page numbers (5648 `87` and 7342 `976` are card holdings); at least two must agree, since any single
+number agrees with some count. A source without form feeds has no pages: its passages are named by source alone, the
+line staying in the tooltip.
 
-The 2007 Code (001) has no form feeds either, but its second table of contents prints the page
-of each law: its parser gives those pages on the laws' title lines (``code2007_toc.pages_des_lois``),
-in the same shape, a page 0 marking lines whose page is unknown.
+The 2007 Code (001) has no form feeds either, but its second table of contents prints the page of each law: its
+parser gives those pages on the laws' title lines (``code2007_toc.pages_des_lois``), in the same shape, a page 0
+marking lines whose page is unknown.
 """
 
 from __future__ import annotations
@@ -33,8 +32,9 @@ def pages_de(texte: str) -> Pages:
         return ()
     numeros = [(i + 1, int(m[1])) for i, ligne in enumerate(lignes) if (m := _NUMERO_SEUL.match(ligne))]
     sans_ancre: tuple[int, list[int]] = (0 if sauts[0] == 1 else 1, [])  # the text's first page is page 1
+    decalages = {numero - bisect.bisect_right(sauts, ligne) for ligne, numero in numeros}
     decalage, fuites = max(
-        (_accord(sauts, numeros, d) for d in _decalages(sauts, numeros)),
+        (_accord(sauts, numeros, d) for d in decalages),
         key=lambda accord: (len(accord[1]), -accord[0]),
         default=sans_ancre,
     )
@@ -44,10 +44,6 @@ def pages_de(texte: str) -> Pages:
     # The text before the first break is the page before it (the cover when line 1 opens with a break).
     avant = [(1, decalage)] if debuts[0] > 1 else []
     return tuple(avant + [(ligne, decalage + rang + 1) for rang, ligne in enumerate(debuts)])
-
-
-def _decalages(sauts: list[int], numeros: list[tuple[int, int]]) -> set[int]:
-    return {numero - bisect.bisect_right(sauts, ligne) for ligne, numero in numeros}
 
 
 def _accord(sauts: list[int], numeros: list[tuple[int, int]], decalage: int) -> tuple[int, list[int]]:

@@ -17,16 +17,12 @@ from indexer.corpus.fiches import url_loi
 from indexer.corpus.parsers import code2007, code2007_toc
 from indexer.editions import COURANTE
 from indexer.model import EXEMPLE, LOI, Corpus, Element, Fiche, Loi, NoteBas, Partie
+from indexer.rendu.elements import Citation, Contexte
 from indexer.rendu.index_alphabetique import render_definitions, render_index
-from indexer.rendu.loi import Citation, Contexte, apercus, citations, render_loi
+from indexer.rendu.loi import apercus, citations, render_loi
 from indexer.rendu.marque import render_marque
 from indexer.rendu.navigation import GRILLE, disposer, fichier_de, render_grille_lois
-from indexer.rendu.pages import (
-    render_abreviations,
-    render_citations,
-    render_document,
-    render_table_des_lois,
-)
+from indexer.rendu.pages import render_abreviations, render_citations, render_document, render_table_des_lois
 from indexer.rendu.pagination import pages_de
 from indexer.rendu.schema import SCHEMA_LOI
 from indexer.sources import CODE_2007
@@ -41,40 +37,22 @@ CARTE_CITATIONS = "docs/assets/citations.json"
 RENDUS = {"marque": render_marque, "index": render_index, "definition": render_definitions}
 
 
-def _cite_par(corpus: Corpus, ancres: Ancres) -> dict[int, tuple[Citation, ...]]:
-    """Citing law pages, then citing side documents, for each law."""
-    par_loi = {n: list(c) for n, c in citations(corpus.lois, ancres).items()}
-    for document in corpus.documents:
-        vus: set[int] = set()
-        for section in document.sections:
-            for cible in sorted({r.cible.loi for b in section.blocs for r in b.renvois}):
-                if cible not in vus:
-                    vus.add(cible)
-                    par_loi.setdefault(cible, []).append(Citation(f"{document.chemin}", section.ancre, document.titre))
-    return {n: tuple(c) for n, c in par_loi.items()}
-
-
 def fichiers(
-    corpus: Corpus,
-    ancres: Ancres,
-    sources: dict[str, str],
-    chapitres: list[dict],
-    carte: Carte | None = None,
-    textes: dict[str, str] | None = None,
+    corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres: list[dict], carte: Carte, textes: dict[str, str]
 ) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
     their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
-    pages = {fichier: pages_de(texte) for fichier, texte in (textes or {}).items()}
-    if textes and CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
+    pages = {fichier: pages_de(texte) for fichier, texte in textes.items()}
+    if CODE_2007 in textes:  # no form feeds: the pages its table of contents prints
         pages[CODE_2007] = code2007_toc.pages_des_lois(
             tuple(textes[CODE_2007].split("\n")), code2007.DEBUT, code2007.FIN
         )
-    contexte = Contexte(sources, ancres, _cite_par(corpus, ancres), apercus(corpus.lois), carte or Carte(), pages)
+    contexte = Contexte(ancres, citations(corpus, ancres), apercus(corpus.lois), carte, pages)
     sortie = {f"{DOSSIER_LOIS}/{loi.numero}.md": render_loi(loi, contexte) for loi in corpus.lois}
     sortie[f"{DOSSIER_LOIS}/index.md"] = render_table_des_lois(corpus, chapitres)
     for document in corpus.documents:
         rendu = RENDUS.get(document.type, render_document)
-        sortie[f"docs/{document.chemin}"] = rendu(document, sources)
+        sortie[f"docs/{document.chemin}"] = rendu(document)
     definitions = next((d for d in corpus.documents if d.type == "definition"), None)
     sortie[ABREVIATIONS] = render_abreviations(definitions)
     sortie[CARTE_CITATIONS] = render_citations(corpus, ancres)
@@ -98,19 +76,16 @@ def disposition(sortie: dict[str, str]) -> dict[str, str]:
 APPEL = re.compile(r"\[\^([^\]\s]+)\]")  # a footnote call in a Bloc's text (the parser contract)
 
 
-def _notes(
-    element: Element, texte: str, partie: dict[str, NoteBas], appelees: set[str], fichier: str, nom: str
-) -> tuple[str, list[dict[str, Any]]]:
-    """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes.
-
-    A note goes under the entry whose text calls it (a parser may hang it on the next
-    paragraph of its part); a note no text of its part calls stays under its own element.
-    Numbers count within the entry, so that a reader finds « [1] » right under it.
-    """
+def _notes(element: Element, partie: Partie, texte: str, nom: str) -> tuple[str, list[dict[str, Any]]]:
+    """An entry's text with its footnote calls numbered (« [^e1] » → « [1] »), and its notes. A note goes under the
+    entry whose text calls it (a parser may hang it on the next paragraph of its part); a note no text of its part calls
+    stays under its own element. Numbers count within the entry, so that a reader finds « [1] » right under it."""
+    par_cle = {n.cle: n for e in partie.elements for n in e.notes}
+    appelees = {a for e in partie.elements for b in e.blocs for a in APPEL.findall(b.texte)}
     notes: list[NoteBas] = []
 
     def numeroter(appel: re.Match[str]) -> str:
-        note = partie.get(appel.group(1))
+        note = par_cle.get(appel.group(1))
         if note is None:
             return ""  # a call without its note: nothing to point at
         if note not in notes:
@@ -120,37 +95,28 @@ def _notes(
     texte = APPEL.sub(numeroter, texte)
     notes += [n for n in element.notes if n.cle not in appelees and n not in notes]
     return texte, [
-        {"numero": numero, "texte": note.texte, "source": f"{fichier}:{note.ligne}", "nom_source": nom}
+        {"numero": numero, "texte": note.texte, "source": f"{partie.source}:{note.ligne}", "nom_source": nom}
         for numero, note in enumerate(notes, 1)
     ]
 
 
 def objet_loi(
-    loi: Loi,
-    fiches: Sequence[Fiche],
-    cite_par: tuple[Citation, ...],
-    noms: dict[str, str],
-    base: str = "",
-    carte: Carte | None = None,
+    loi: Loi, fiches: Sequence[Fiche], cite_par: tuple[Citation, ...], noms: dict[str, str], base: str, carte: Carte
 ) -> dict[str, Any]:
-    """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page.
-
-    Each entry's ``ref`` is the paragraph it is attached to (``Fiche.rattachement``);
-    law text is given without its subtitle (shown apart); its footnotes are its
-    ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's
-    address (``site_url``), prefixed to every URL when the site has one.
-    """
-    elements = [(partie, element) for _, partie, element in parcourir(loi)]
+    """The whole law as the JSON object of ``loi voir``: an entry per fiche of its page. Each entry's ``ref`` is the
+    paragraph it is attached to (``Fiche.rattachement``); law text is given without its subtitle (shown apart); its
+    footnotes are its ``notes``. ``noms`` gives each source file's human name; ``base`` is the site's address
+    (``site_url``), prefixed to every URL when the site has one."""
+    elements = list(parcourir(loi))
     if len(elements) != len(fiches):  # corpus.fiches makes one fiche per element, in this order
         raise ValueError(f"Loi {loi.numero} : {len(fiches)} fiches pour {len(elements)} éléments")
-    notes_partie, appelees = _notes_des_parties(elements)
     paragraphes, exemples = list[dict[str, Any]](), list[dict[str, Any]]()
-    for ordre, ((partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
+    for ordre, ((_, partie, element), fiche) in enumerate(zip(elements, fiches, strict=True)):
         nom = f"{noms[partie.source]}, Loi {loi.numero}"
         texte = fiche.corps if fiche.type == LOI else fiche.corps or fiche.texte
-        texte, notes = _notes(element, texte, notes_partie[id(partie)], appelees[id(partie)], partie.source, nom)
+        texte, notes = _notes(element, partie, texte, nom)
         entree = _entree(fiche, texte, notes, nom, ordre, base)
-        devenir = carte.devenir(element.label) if carte and element.label and partie.edition != COURANTE else None
+        devenir = carte.devenir(element.label) if element.label and partie.edition != COURANTE else None
         if devenir and element.type == LOI:
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
@@ -166,19 +132,7 @@ def objet_loi(
     }
 
 
-def _notes_des_parties(
-    elements: list[tuple[Partie, Element]],
-) -> tuple[dict[int, dict[str, NoteBas]], dict[int, set[str]]]:
-    """Per part (by identity): its footnotes by key, and the note calls its text makes."""
-    notes = {id(p): {n.cle: n for _, e in elements if _ is p for n in e.notes} for p, _ in elements}
-    appelees = {
-        id(p): {a for q, e in elements if q is p for b in e.blocs for a in APPEL.findall(b.texte)} for p, _ in elements
-    }
-    return notes, appelees
-
-
 def _entree(fiche: Fiche, texte: str, notes: list[dict[str, Any]], nom: str, ordre: int, base: str) -> dict[str, Any]:
-    """One element of the page as ``loi voir --json`` gives it."""
     return {
         "ref": fiche.rattachement,
         "edition": fiche.edition,
@@ -211,19 +165,12 @@ def _url(citation: Citation) -> str:
 
 
 def donnees_lois(
-    corpus: Corpus,
-    ancres: Ancres,
-    fiches: Sequence[Fiche],
-    noms: dict[str, str],
-    base: str = "",
-    carte: Carte | None = None,
+    corpus: Corpus, ancres: Ancres, fiches: Sequence[Fiche], noms: dict[str, str], base: str, carte: Carte
 ) -> dict[str, str]:
-    """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site.
-
-    Committed with docs/, so that reading needs nothing writable; its shape is
-    ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every file against.
-    """
-    cite_par = _cite_par(corpus, ancres)
+    """The per-law data of ``loi voir`` (``docs/donnees/lois/N.json``), published with the site. Committed with docs/,
+    so that reading needs nothing writable; its shape is ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every
+    file against."""
+    cite_par = citations(corpus, ancres)
     par_loi: dict[int, list[Fiche]] = {}
     for fiche in fiches:
         if fiche.loi is not None:

@@ -1,9 +1,8 @@
 """The JSON Schema of the per-law data (``docs/donnees/lois/N.json``), stated once.
 
-Published beside the data (``docs/donnees/schema-loi.json``) for whoever reuses it;
-``tests/test_donnees.py`` validates every file against it, ``loi voir --json``
-prints objects of this shape (restricted to a paragraph or an edition: then with
-« ref »), and ``lecture.charger`` checks each file it reads against the published copy
+Published beside the data (``docs/donnees/schema-loi.json``) for whoever reuses it; ``tests/test_donnees.py``
+validates every file against it, ``loi voir --json`` prints objects of this shape (restricted to a paragraph or an
+edition: then with « ref »), and ``lecture.charger`` checks each file it reads against the published copy
 (``lecture.conforme``: the keywords used here, no more; a test keeps the two in step).
 """
 

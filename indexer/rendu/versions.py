@@ -1,11 +1,10 @@
-"""The versions of one 2017 paragraph (pure): which quote is its text, the pieces that
-continue it, and the other sources' versions, collapsed under it (``rendu.annote``).
+"""The versions of one 2017 paragraph (pure): which quote is its text, the pieces that continue it, and the other
+sources' versions, collapsed under it (``rendu.annote``).
 
-No source gives the 2017 Code whole but Laws 68–71: a paragraph is often quoted by two
-sources, in two translations or extracts of different length. The text is the official
-one where it exists, else the quote that gives the most words (the booklet's extract of
-5A is its last sentence, the Guide gives the whole), so that no rule a director needs is
-folded away; the others stay one click away, so that nothing is lost.
+No source gives the 2017 Code whole but Laws 68–71: a paragraph is often quoted by two sources, in two translations
+or extracts of different length. The text is the official one where it exists, else the quote that gives the most
+words (the booklet's extract of 5A is its last sentence, the Guide gives the whole), so that no rule a director
+needs is folded away; the others stay one click away, so that nothing is lost.
 """
 
 from __future__ import annotations
@@ -45,20 +44,18 @@ def _unites(occurrences: list[Occurrence]) -> list[list[Occurrence]]:
 
 
 def choisir(
-    occurrences: list[Occurrence],
-    alineas: dict[int, int] | None = None,
+    occurrences: list[Occurrence], alineas: dict[int, int]
 ) -> tuple[Occurrence, tuple[Occurrence, ...], tuple[Occurrence, ...]]:
-    """The text, its further pieces, and the other versions. The text is the official one
-    (002) where it exists, else the quote that gives the most words of the paragraph (the
-    booklet's extract of 5A is its last sentence, the Guide gives the whole), with the
-    pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source that gives the
-    sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being
-    the Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
+    """The text, its further pieces, and the other versions. The text is the official one (002) where it exists, else
+    the quote that gives the most words of the paragraph (the booklet's extract of 5A is its last sentence, the
+    Guide gives the whole), with the pieces that continue it (``_unites``), ties going by ``PRIORITE``. A source
+    that gives the sub-paragraphs apart (``alineas``: per part, their words) goes first, its structure being the
+    Code's: the notes' 30B1(b), (i), (ii), not the Guide's 30B1(b) holding an a) and a b)."""
 
     def rang(unite: list[Occurrence]) -> tuple[bool, bool, int, int]:
         role = unite[0].partie.role
         priorite = PRIORITE.index(role) if role in PRIORITE else len(PRIORITE)
-        dessous = (alineas or {}).get(unite[0].cle[1], 0)
+        dessous = alineas.get(unite[0].cle[1], 0)
         return (role != ROLE_TEXTE, not dessous, -sum(mots(o) for o in unite) - dessous, priorite)
 
     choisie = min(_unites(occurrences), key=rang)
@@ -71,7 +68,7 @@ def piece(occurrence: Occurrence, ids: tuple[str, ...], page: Page) -> str:
     element, prefixe = occurrence.element, f"p{occurrence.cle[1]}-"
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     return "\n\n".join(m for m in (f'<div class="suite" markdown>\n{ancres}', corps, notes, "</div>") if m)
 
 
@@ -90,8 +87,7 @@ def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...
     """Another source's words for a paragraph, collapsed under the text shown; named by page
     (the file and line in the tooltip). The same words without notes of their own: one line.
     ``amorce``: the Guide's lead-in to this quote, when its words differ from the text's."""
-    element = occurrence.element
-    fichier = occurrence.partie.source
+    element, fichier = occurrence.element, occurrence.partie.source
     cite = cite_source(fichier, element.ligne, page.contexte.pages.get(fichier, ()))
     meme = pareil(occurrence, texte)
     autre_titre = element.titre and element.titre != texte.element.titre
@@ -102,7 +98,7 @@ def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...
         return f'<p class="meme-texte" id="{ids[0]}" data-edition="{edition}">{alias}Même texte : {cite}{titre}.</p>'
     prefixe = f"p{occurrence.cle[1]}-"
     corps = blocs_markdown(element.blocs, page.lien, prefixe)
-    notes = notes_markdown(element.notes, prefixe, page.notes_vues, " ".join(b.texte for b in element.blocs))
+    notes = notes_markdown(element.notes, prefixe, page.notes_vues, element.blocs)
     resume = f"Autre version : {cite}{titre}" + (" — même texte" if meme else "")
     ouverture = (
         f'<details class="autre-version" id="{ids[0]}" data-edition="{edition}" '
