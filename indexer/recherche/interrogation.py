@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from indexer.recherche.requete import Synonymes
 
+
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(
     "Poids",
@@ -92,13 +93,11 @@ def _variante(
     from whoosh import query as q
 
     boosts = {"texte": boost, "titre": boost * poids.titre}
-    feuilles: list[Query]
-    if len(racines) == 1:
-        champs = ("titre",) if frequent(racines[0]) else CHAMPS
-        feuilles = [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
-    else:
-        champs = CHAMPS
-        feuilles = [_phrase(c, racines, slop, boosts[c], syn) for c in CHAMPS]
+    champs = ("titre",) if len(racines) == 1 and frequent(racines[0]) else CHAMPS
+    feuilles = [
+        q.Term(c, racines[0], boost=boosts[c]) if len(racines) == 1 else _phrase(c, racines, slop, boosts[c], syn)
+        for c in champs
+    ]
     steriles = None if syn is None else syn.steriles
     if steriles and slop <= SLOP_SYNONYME:  # sterile at this slop, so at any smaller one
         return [q.NullQuery if racines in steriles[c] else f for c, f in zip(champs, feuilles, strict=True)]
@@ -162,7 +161,6 @@ def construire(
 
 
 def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
-    """Only the passages of this edition and of these kinds (None: all)."""
     from whoosh import query as q
 
     conditions: list[Query] = []
