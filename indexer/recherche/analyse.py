@@ -23,6 +23,8 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from whoosh.lang import stopwords_for_language  # the stop list alone: no analysis stack
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -56,14 +58,7 @@ def plier(texte: str) -> str:
     return "".join(c for c in decompose if not unicodedata.combining(c))
 
 
-def _mots_vides() -> frozenset[str]:
-    from whoosh.lang import stopwords_for_language  # the stop list alone: no analysis stack
-
-    liste = {plier(mot) for mot in stopwords_for_language("fr")}
-    return frozenset((liste | MOTS_VIDES_EN_PLUS) - MOTS_BRIDGE)
-
-
-MOTS_VIDES = _mots_vides()
+MOTS_VIDES = frozenset(({plier(mot) for mot in stopwords_for_language("fr")} | MOTS_VIDES_EN_PLUS) - MOTS_BRIDGE)
 
 
 def efinal(racine: str) -> str:
@@ -90,10 +85,8 @@ def raciner(mot: str) -> str:
 
 
 def racines(texte: str) -> list[str]:
-    """The stems of a text as the index sees them: ``l'Enchère insuffisante`` → ``encher insuffis``.
-
-    The steps of ``filtres.analyseur_fr()``: words, folded, stop words out, stemmed, ``e`` trimmed.
-    """
+    """The stems of a text as the index sees them (``filtres.analyseur_fr()``'s steps):
+    ``l'Enchère insuffisante`` → ``encher insuffis``."""
     resultat = []
     for trouve in _MOT.finditer(texte):
         mot = plier(trouve.group())
@@ -103,11 +96,7 @@ def racines(texte: str) -> list[str]:
 
 
 def normaliser_requete(texte: str) -> str:
-    """What a director typed, made safe to analyse.
-
-    Control characters become spaces, typographic apostrophes and quotes become plain
-    ones, runs of blanks one space, and the whole is cut at ``LONGUEUR_MAX`` characters.
-    """
+    """What a director typed, made safe to analyse."""
     propre = "".join(" " if unicodedata.category(c).startswith("C") else c for c in texte)
     propre = propre.translate(_APOSTROPHES).translate(_GUILLEMETS)
     propre = _BLANCS.sub(" ", propre).strip()

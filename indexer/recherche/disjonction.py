@@ -1,8 +1,8 @@
-"""Three extensions of Whoosh's own classes: ``MeilleurDe``, ``PhraseDite`` and ``BM25FLongueurs``.
+"""Three extensions of Whoosh's own classes, its internals used here alone: ``MeilleurDe``,
+``PhraseDite`` and ``BM25FLongueurs`` (Whoosh's BM25F, each field length read once).
 
-``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises.
-
-Whoosh's ``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
+``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises. Whoosh's
+``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
 takes the max of both sub-matchers without checking that they stand on the same
 document (one may already be on a later one). A concept and its synonyms need the
 documented behaviour: a passage scores its best way of saying the concept, plus
@@ -14,10 +14,6 @@ The leaves are read once, each to its end, and the concept's scores kept in a
 fifths of a query's time (``make bench``). The sums follow the tree's order
 (``make_binary_tree``: left half, then right half), so that every score is the same
 float as the tree's, to the last bit.
-
-``PhraseDite``: Whoosh's ``Phrase`` whose passages were found at index build (below).
-
-``BM25FLongueurs``: Whoosh's BM25F, each field length read once (``Retenues``, below).
 """
 
 from __future__ import annotations
@@ -45,7 +41,6 @@ class ScoresFixes(ListMatcher):
 
 
 def _feuille(matcher: Any) -> dict[int, float]:
-    """A leaf's score on each of its documents."""
     scores = {}
     while matcher.is_active():
         scores[matcher.id()] = matcher.score()
@@ -61,13 +56,8 @@ def _cumuler(feuilles: list[dict[int, float]]) -> tuple[dict[int, float], dict[i
     meilleurs, sommes = _cumuler(feuilles[:moitie])
     meilleurs_b, sommes_b = _cumuler(feuilles[moitie:])
     for doc, somme in sommes_b.items():
-        if doc in sommes:
-            sommes[doc] += somme
-            if meilleurs_b[doc] > meilleurs[doc]:
-                meilleurs[doc] = meilleurs_b[doc]
-        else:
-            sommes[doc] = somme
-            meilleurs[doc] = meilleurs_b[doc]
+        sommes[doc] = sommes[doc] + somme if doc in sommes else somme
+        meilleurs[doc] = max(meilleurs.get(doc, meilleurs_b[doc]), meilleurs_b[doc])
     return meilleurs, sommes
 
 
@@ -119,27 +109,24 @@ class PhraseDite(Phrase):
 
 
 class Retenues(dict):  # type: ignore[type-arg]
-    """Values by docnum, each read once through ``lire(doc)``: a field's lengths here (Whoosh's
+    """Values by docnum (or stem), each read once through ``lire``: a field's lengths here (Whoosh's
     ``searcher.doc_field_length``), a column's values in ``moteur.Chercheur.colonne``. The
     prompt's queries read the same passages again and again."""
 
-    def __init__(self, lire: Callable[[int], Any]) -> None:
+    def __init__(self, lire: Callable[[Any], Any]) -> None:
         super().__init__()
         self.lire = lire
 
-    def __missing__(self, doc: int) -> Any:
-        valeur = self[doc] = self.lire(doc)
+    def __missing__(self, cle: Any) -> Any:
+        valeur = self[cle] = self.lire(cle)
         return valeur
 
 
 class BM25FLongueurs(BM25F):
-    """Whoosh's BM25F, its scorers reading each document's field length once per searcher.
-
-    The same ``BM25FScorer`` (same idf, average length, formula); only its ``dfl``, which
+    """The same ``BM25FScorer`` (same idf, average length, formula); only its ``dfl``, which
     Whoosh reads again from the column for every posting of every term, is remembered:
     the prompt's queries score the same passages again and again. One searcher per
-    model (``moteur.Chercheur``).
-    """
+    model (``moteur.Chercheur``)."""
 
     def __init__(self, B: float, K1: float) -> None:  # noqa: N803 — Whoosh's names
         super().__init__(B=B, K1=K1)

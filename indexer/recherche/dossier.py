@@ -49,17 +49,12 @@ def somme_fichier(chemin: str) -> list[int]:
 
 
 def sommes(dossier: str | os.PathLike[str]) -> dict[str, list[int]]:
-    """Size and CRC32 of every file of the folder but the marker."""
-    resultat = {}
-    for nom in sorted(os.listdir(dossier)):
-        chemin = os.path.join(dossier, nom)
-        if nom != MARQUEUR and os.path.isfile(chemin):
-            resultat[nom] = somme_fichier(chemin)
-    return resultat
+    chemins = {nom: os.path.join(dossier, nom) for nom in sorted(os.listdir(dossier)) if nom != MARQUEUR}
+    return {nom: somme_fichier(chemin) for nom, chemin in chemins.items() if os.path.isfile(chemin)}
 
 
 def ecrire_marqueur(dossier: str | os.PathLike[str], documents: int, empreinte: str) -> None:
-    """Seal a folder whose files are all written: the marker goes last."""
+    """Seal a folder whose files are all written (the marker goes last)."""
     marqueur = {"format": FORMAT, "documents": documents, "empreinte": empreinte, "fichiers": sommes(dossier)}
     with open(os.path.join(dossier, MARQUEUR), "w", encoding="utf-8") as fichier:
         fichier.write(json.dumps(marqueur))
@@ -99,7 +94,6 @@ def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:
 
 
 def message(erreur: Exception) -> str:
-    """The one line a search says when the index is missing or damaged, with what rebuilds it."""
     from indexer.chemins import DEPOT, dossier_index
 
     remede = (

@@ -13,7 +13,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING
 
-from indexer.recherche.analyse import racines
+from indexer.recherche.analyse import MOT, racines
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,7 +57,7 @@ def _raciner(mot: str) -> str:
     return trouvees[0] if trouvees else ""
 
 
-_MOT = re.compile(r"\w+(?:\.\d+)*")
+_MOT = re.compile(MOT)
 _BLANCS = re.compile(r"\s+")
 # A footnote call (« [^e1] »): an extract shows no note under it, so never the call either.
 # The site's engine reads this pattern and the shortest highlighted word (``pour_site.reglages``).
@@ -88,12 +88,8 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
 
 
 def extrait(texte: str, cherchees: frozenset[str], largeur: int) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A window of about ``largeur`` characters around the densest matches, and their spans.
-
-    The window is the one that holds the most distinct matched stems; it starts and
-    ends on word boundaries, with « … » where the text goes on. Footnote calls are taken
-    out first, and words of one or two letters are never highlighted.
-    """
+    """The window of about ``largeur`` characters that holds the most distinct matched stems,
+    cut on word boundaries, « … » where the text goes on, and its highlighted spans."""
     plat = _BLANCS.sub(" ", _APPEL.sub("", texte)).strip()
     touches = _touches(plat, cherchees)
     debut = 0

@@ -125,9 +125,7 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
 
 
 def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
-    """The synonyms analysed once (stems of every expression), for queries to read as they are,
-    with the expressions no passage of this index says (``steriles``) and the passages that
-    say each of the others (``phrases``).
+    """The synonyms analysed once, with ``steriles`` and ``phrases``, for queries to read as they are.
 
     Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
     key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
@@ -181,16 +179,13 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
     """
     from indexer.recherche.interrogation import CHAMPS
 
-    vides: dict[str, set[tuple[str, ...]]] = {champ: set() for champ in CHAMPS}
-    for expression in {e for expressions in groupes for e in expressions}:
-        for champ in CHAMPS:
-            if len(expression) == 1:
-                trouve = searcher.doc_frequency(champ, expression[0]) > 0
-            else:
-                trouve = expression in dites[champ]
-            if not trouve:
-                vides[champ].add(expression)
-    return {champ: frozenset(v) for champ, v in vides.items()}
+    def dite(expression: tuple[str, ...], champ: str) -> bool:
+        if len(expression) == 1:
+            return searcher.doc_frequency(champ, expression[0]) > 0
+        return expression in dites[champ]
+
+    expressions = {e for liste in groupes for e in liste}
+    return {champ: frozenset(e for e in expressions if not dite(e, champ)) for champ in CHAMPS}
 
 
 def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:

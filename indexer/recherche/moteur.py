@@ -26,7 +26,7 @@ from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
 from indexer.recherche.unites import loi_de_l_entree
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from typing import Any
 
     from whoosh.index import FileIndex
@@ -84,7 +84,7 @@ class Chercheur:
     def __init__(
         self, ix: FileIndex, dossier: object = None, poids: Poids | None = None, syn: Synonymes | None = None
     ) -> None:
-        from indexer.recherche.disjonction import BM25FLongueurs
+        from indexer.recherche.disjonction import BM25FLongueurs, Retenues
 
         self.ix = ix
         self.poids = Poids() if poids is None else poids
@@ -92,8 +92,11 @@ class Chercheur:
         self.searcher = ix.searcher(weighting=BM25FLongueurs(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
-        self._frequents: dict[str, bool] = {}
-        self._seuil_frequent = FREQUENT * self.reader.doc_count_all()
+        seuil = FREQUENT * self.reader.doc_count_all()
+        # Whether a stem is in more than ``FREQUENT`` of the texts, asked once per stem.
+        self.frequent: Callable[[str], bool] = Retenues(
+            lambda r: self.reader.doc_frequency("texte", r) > seuil
+        ).__getitem__
 
     def fermer(self) -> None:
         self.searcher.close()
@@ -108,12 +111,6 @@ class Chercheur:
 
             self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
-
-    def frequent(self, racine: str) -> bool:
-        trouve = self._frequents.get(racine)
-        if trouve is None:
-            trouve = self._frequents[racine] = self.reader.doc_frequency("texte", racine) > self._seuil_frequent
-        return trouve
 
     def connu(self, racine: str) -> bool:
         return any(self.reader.doc_frequency(c, racine) for c in ("texte", "titre"))
@@ -268,9 +265,7 @@ class Chercheur:
         # side ») is spelt right: "correcting" it (quitted → quitter) would lose the expression.
         dans_expression = {plier(m) for c in requete.concepts if c.synonyme and c.phrase for m in c.mots}
         for concept in requete.concepts:
-            if len(concept.mots) != 1 or concept.phrase or concept.exclu:
-                continue
-            if plier(concept.mots[0]) in dans_expression:
+            if len(concept.mots) != 1 or concept.phrase or concept.exclu or plier(concept.mots[0]) in dans_expression:
                 continue
             if not tous and any(self.connu(r) for v in concept.variantes for r in v):
                 continue

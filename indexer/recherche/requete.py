@@ -132,7 +132,8 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
 
     remplissage = _remplissage(donnees.get("conversation", {}), nom)
     entetes = lignes_des_entrees(texte, "groupe")
-    groupes = []
+    groupes: list[tuple[tuple[str, ...], ...]] = []
+    lois: list[frozenset[int]] = []
     for rang, groupe in enumerate(donnees.get("groupe", [])):
         lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
         analysees = _expressions_de(groupe, lieu)
@@ -143,9 +144,9 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
                     f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
                     "conversation que la requête perd : elle ne serait jamais reconnue."
                 )
-        expressions = dict.fromkeys(etapes for _, etapes in analysees)
-        groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
-    return synonymes_compiles(groupes, remplissage)
+        groupes.append(tuple(dict.fromkeys(etapes for _, etapes in analysees)))
+        lois.append(frozenset(groupe.get("lois", [])))
+    return Synonymes(tuple(groupes), tuple(lois), _par_mot(groupes), remplissage)
 
 
 def _remplissage(conversation: object, nom: str) -> frozenset[str]:
@@ -185,24 +186,18 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
     return analysees
 
 
-def synonymes_compiles(
-    groupes: list[tuple[list[list[str]], list[int]]], remplissage: frozenset[str] = frozenset()
-) -> Synonymes:
-    """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
+def _par_mot(
+    groupes: list[tuple[tuple[str, ...], ...]],
+) -> dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]:
     membres: dict[tuple[str, ...], set[int]] = {}
-    for rang, (expressions, _) in enumerate(groupes):
-        for expression in map(tuple, expressions):
+    for rang, expressions in enumerate(groupes):
+        for expression in expressions:
             membres.setdefault(expression, set()).add(rang)
     par_mot: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
     for expression, rangs in membres.items():
         for racine in dict.fromkeys(expression):
             par_mot.setdefault(racine, []).append((expression, frozenset(rangs)))
-    return Synonymes(
-        groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
-        lois=tuple(frozenset(lois) for _, lois in groupes),
-        par_mot={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()},
-        remplissage=remplissage,
-    )
+    return {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()}
 
 
 @cache
