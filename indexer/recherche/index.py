@@ -4,28 +4,72 @@
 folder next to its place, records every file's size and CRC in ``COMPLET.json`` last, then
 renames the folder into place; ``loi cherche`` only opens it (``dossier.ouvrir``). Every query
 reads this index through Whoosh (``indexer.recherche.moteur``).
+
+A query reads ``loi_de_l_entree`` here: the module imports neither the model nor the file modules.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+import re
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from indexer.model import SITUATION
+from indexer.genres import SITUATION
+from indexer.labels import parse_label
 from indexer.recherche.dossier import SYNONYMES, ecrire_marqueur, ouvrir
-from indexer.recherche.unites import chemins_refs, groupe
 
 __all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from whoosh.fields import Schema
     from whoosh.index import FileIndex
 
     from indexer.model import Fiche
+
+
+# The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
+_RENVOI_INDEX = re.compile(r"\b([1-9]\d?)(?=[A-H(,\s]|$)")
+
+
+def chemins_refs(fiche: Fiche) -> str:
+    """``68 68c 68c1`` for ref ``68C1``: lets ``16B`` boost 16B and its sub-paragraphs."""
+    if fiche.loi is None:
+        return ""
+    label = parse_label(fiche.ref)
+    if label is None or label.loi != fiche.loi:
+        return str(fiche.loi)
+    return " ".join(a.compact().lower() for a in reversed(label.ancetres()))
+
+
+def groupe(fiche: Fiche) -> str:
+    """The law a passage counts for, as a string ("" for none).
+
+    A law's passages count for it; an entry of the 2007 alphabetical index counts for
+    the law it points to (« Renonce » → 61), so that the index lends its director's
+    vocabulary to that law instead of ranking as a document of its own; a table
+    situation (``corpus.situations``) counts for the law of its paragraph.
+    """
+    if fiche.loi is not None:
+        return str(fiche.loi)
+    if fiche.type == SITUATION:
+        label = parse_label(fiche.rattachement)
+        return "" if label is None else str(label.loi)
+    if fiche.type == "index":
+        renvoi = _RENVOI_INDEX.search(fiche.texte)
+        if renvoi and int(renvoi.group(1)) <= 93:
+            return renvoi.group(1)
+    return ""
+
+
+def loi_de_l_entree(texte: str) -> int | None:
+    """The law an entry of the 2007 alphabetical index points to when all its locators name
+    that one law (« 93B », « 93A, 93B3 »), None when they name several or none: a result
+    then carries its law (``loi cherche --json``) only where the index says it alone."""
+    lois = {int(n) for n in _RENVOI_INDEX.findall(texte) if int(n) <= 93}
+    return lois.pop() if len(lois) == 1 else None
 
 
 def schema() -> Schema:
@@ -192,6 +236,10 @@ def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path
     """Build into a temporary folder next to ``cible``, then swap it in; returns ``cible``.
 
     A build killed half-way leaves the old index whole (or none: a search then says so)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:

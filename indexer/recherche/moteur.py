@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
+from indexer.recherche.index import loi_de_l_entree
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
-from indexer.recherche.unites import loi_de_l_entree
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, raciner
 from indexer.recherche.requete import Concept, Requete, comprendre, groupes_de
 
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
     from indexer.recherche.moteur import Chercheur, Groupe, Reponse
 
-SITUATION = "situation"  # model.SITUATION, not imported (moteur.SITUATION says why)
 APERCU = 90  # characters of a situation shown
 
 
