@@ -25,18 +25,6 @@ class IndexCorrompu(Exception):
     """The folder is not a complete index."""
 
 
-def lire_marqueur(dossier: str | os.PathLike[str]) -> dict[str, Any]:
-    """The folder's marker, checked for its format; IndexCorrompu otherwise."""
-    try:
-        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
-            marqueur = json.load(fichier)
-    except (OSError, ValueError) as erreur:
-        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
-    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
-        raise IndexCorrompu("format d'index inconnu")
-    return marqueur
-
-
 def somme_fichier(chemin: str) -> list[int]:
     """Size and CRC32 of a file, read through a memory map (the pages Whoosh maps next)."""
     import mmap
@@ -64,7 +52,13 @@ def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
     """The marker of a complete folder; IndexCorrompu when any file disagrees with it."""
     if not os.path.isdir(dossier):
         raise IndexCorrompu("index absent")
-    marqueur = lire_marqueur(dossier)
+    try:
+        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
+            marqueur = json.load(fichier)
+    except (OSError, ValueError) as erreur:
+        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
+    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
+        raise IndexCorrompu("format d'index inconnu")
     if marqueur.get("fichiers") != sommes(dossier):
         raise IndexCorrompu("fichiers de l'index modifiés")
     return marqueur

@@ -27,14 +27,11 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     The words of a multi-word synonym (« pas fourni ») are left out: alone they would
     light up every « pas » of the text.
     """
-    return frozenset(
-        r
-        for c in requete.concepts
-        if not c.exclu
-        for rang, v in enumerate(c.variantes)
-        if rang == 0 or len(v) == 1
-        for r in v
-    )
+    cherchees: set[str] = set()
+    for c in requete.concepts:
+        if not c.exclu:
+            cherchees.update(r for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1 for r in v)
+    return frozenset(cherchees)
 
 
 @cache
@@ -42,12 +39,8 @@ def _pliage_lettre_a_lettre() -> dict[int, str]:
     """A translate table folding accents one character for one (offsets stay valid)."""
     import unicodedata
 
-    table = {}
-    for code in range(0xC0, 0x250):
-        base = unicodedata.normalize("NFKD", chr(code))[0]
-        if base != chr(code) and base.isascii():
-            table[code] = base
-    return table
+    bases = {code: unicodedata.normalize("NFKD", chr(code))[0] for code in range(0xC0, 0x250)}
+    return {code: base for code, base in bases.items() if base != chr(code) and base.isascii()}
 
 
 @cache

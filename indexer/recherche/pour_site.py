@@ -111,8 +111,7 @@ def vocabulaire(documents: Sequence[dict]) -> dict:
     frequences: Counter[str] = Counter()
     accents: dict[str, str] = {}
     for doc in documents:
-        for plie in {plier(m) for m in re.findall(MOT, doc["mots"])}:
-            frequences[plie] += 1
+        frequences.update({plier(m) for m in re.findall(MOT, doc["mots"])})
         for trouve in re.finditer(MOT, f"{doc['page']} {doc['texte']}"):
             accents.setdefault(plier(trouve.group()), trouve.group().lower())
     mots = sorted(frequences)
