@@ -10,7 +10,7 @@ at a bridge table are kept: ``as`` (the ace), ``pas`` (« pas de renonce »), ``
 match across a removed word.
 
 The analysis exists twice, step for step the same: ``analyseur_fr()`` is the Whoosh
-analyzer the index is built with (its filters live in ``indexer.recherche.filtres``, since
+analyzer the index is built with (its filters live in ``indexer.recherche.disjonction``, since
 Whoosh pickles them into the index), and ``racines()`` is the same pipeline in plain
 Python for queries and extracts — importing ``whoosh.analysis`` would cost a fresh
 ``loi cherche`` a tenth of its time. ``tests/test_analyse.py`` checks they agree.
@@ -85,7 +85,7 @@ def raciner(mot: str) -> str:
 
 
 def racines(texte: str) -> list[str]:
-    """The stems of a text as the index sees them (``filtres.analyseur_fr()``'s steps):
+    """The stems of a text as the index sees them (``disjonction.analyseur_fr()``'s steps):
     ``l'Enchère insuffisante`` → ``encher insuffis``."""
     resultat = []
     for trouve in _MOT.finditer(texte):

@@ -1,5 +1,9 @@
-"""Three extensions of Whoosh's own classes, its internals used here alone: ``MeilleurDe``,
-``PhraseDite`` and ``BM25FLongueurs`` (Whoosh's BM25F, each field length read once).
+"""Extensions of Whoosh's own classes, its internals used here alone: ``MeilleurDe``,
+``PhraseDite``, ``BM25FLongueurs`` (Whoosh's BM25F, each field length read once), and the
+analyzer the index is built with (``analyseur_fr``). Whoosh pickles the schema, analyzers
+included, into the index, so its filters are named classes of this module; they only wrap
+``analyse.plier`` and ``analyse.efinal``, whose ``analyse.racines`` runs the same steps
+without Whoosh.
 
 ``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises. Whoosh's
 ``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
@@ -20,13 +24,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
+from whoosh.analysis.analyzers import CompositeAnalyzer
 from whoosh.matching import IntersectionMatcher, ListMatcher, NullMatcher, WrappingMatcher
 from whoosh.query import DisjunctionMax, Phrase, Term
 from whoosh.scoring import BM25F, BM25FScorer
 from whoosh.util import make_binary_tree
 
+from indexer.recherche.analyse import MOT, MOTS_VIDES, efinal, plier
+
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
 
@@ -140,3 +148,37 @@ class BM25FLongueurs(BM25F):
                 self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
             notes.dfl = self._longueurs[fieldname].__getitem__
         return notes
+
+
+class PliageFilter(Filter):
+    """Lower case and fold accents and ligatures (a named class: the schema is pickled)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
+        for token in tokens:
+            token.text = plier(token.text)
+            yield token
+
+
+class EFinalFilter(Filter):
+    """Drop a stem's final ``e`` (see ``indexer.recherche.analyse.efinal``)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
+        for token in tokens:
+            token.text = efinal(token.text)
+            yield token
+
+
+def analyseur_fr() -> CompositeAnalyzer:
+    """Words, folded, stop words out (positions kept), stemmed, final ``e`` trimmed."""
+    return (
+        RegexTokenizer(MOT)
+        | PliageFilter()
+        | StopFilter(stoplist=MOTS_VIDES, minsize=1, renumber=False)
+        | StemFilter(lang="fr", cachesize=50000)
+        | EFinalFilter()
+    )
+
+
+def analyseur_simple() -> CompositeAnalyzer:
+    """Words lower-cased and folded, nothing else: the unstemmed lexicon and the baseline."""
+    return RegexTokenizer(MOT) | PliageFilter()

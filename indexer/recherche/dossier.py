@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 MARQUEUR = "COMPLET.json"
 SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
-FORMAT = 7  # of the whole folder; bump when the schema changes
+FORMAT = 8  # of the whole folder; bump when the schema changes (its analyzer's classes included)
 
 
 class IndexCorrompu(Exception):

@@ -82,7 +82,7 @@ def schema() -> Schema:
     from whoosh.columns import NumericColumn
     from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
 
-    from indexer.recherche.filtres import analyseur_fr, analyseur_simple
+    from indexer.recherche.disjonction import analyseur_fr, analyseur_simple
 
     analyseur = analyseur_fr()
     return Schema(
