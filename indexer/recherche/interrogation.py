@@ -133,8 +133,7 @@ def citations(requete: Requete) -> list[Query]:
     for label in requete.refs:
         requetes.append(q.ConstantScoreQuery(q.Term("loi", str(label.loi)), CITATION))
         if label.parties:
-            chemin = label.compact().lower()
-            requetes.append(q.ConstantScoreQuery(q.Term("refs", chemin), SOUS_PARAGRAPHE))
+            requetes.append(q.ConstantScoreQuery(q.Term("refs", label.compact().lower()), SOUS_PARAGRAPHE))
     return requetes
 
 

@@ -81,9 +81,7 @@ class Reponse(NamedTuple):
 class Chercheur:
     """An open index and its searcher, kept for a whole process (the prompt, the evaluation)."""
 
-    def __init__(
-        self, ix: FileIndex, dossier: object = None, poids: Poids | None = None, syn: Synonymes | None = None
-    ) -> None:
+    def __init__(self, ix: FileIndex, poids: Poids | None = None, syn: Synonymes | None = None) -> None:
         from indexer.recherche.disjonction import BM25FLongueurs, Retenues
 
         self.ix = ix
@@ -221,8 +219,7 @@ class Chercheur:
         return int(self.colonne("montre")[doc])
 
     def champs(self, doc: int) -> dict[str, Any]:
-        # Whoosh's Searcher copies stored_fields from its reader at run time: mypy sees it on the reader.
-        return self.searcher.reader().stored_fields(doc)
+        return self.reader.stored_fields(doc)
 
     def _remplir(
         self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int, cherchees: frozenset[str], largeur: int
@@ -291,10 +288,8 @@ class Chercheur:
             return None
         seuil = max(1, 5 * self.frequence(plie)) if rare else 1
         for distance in (1, 2) if len(plie) >= 7 else (1,):
-            candidats = [
-                (self.frequence(c), c) for c in self.reader.terms_within("mots", plie, distance, prefix=1) if c != plie
-            ]
-            candidats = [(f, c) for f, c in candidats if f >= seuil]
+            voisins = (c for c in self.reader.terms_within("mots", plie, distance, prefix=1) if c != plie)
+            candidats = [(f, c) for c in voisins if (f := self.frequence(c)) >= seuil]
             if candidats:
                 return max(candidats)[1]
         return None
@@ -306,10 +301,8 @@ class Chercheur:
         except Exception:  # noqa: BLE001 — Whoosh raises TermNotFound (not imported: start-up)
             return mot
         champs = self.champs(doc)
-        for trouve in re.finditer(MOT, f"{champs['page']} {champs['texte']}"):
-            if plier(trouve.group()) == mot:
-                return trouve.group().lower()
-        return mot
+        ecrits = (t.group() for t in re.finditer(MOT, f"{champs['page']} {champs['texte']}"))
+        return next((e.lower() for e in ecrits if plier(e) == mot), mot)
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:
         """Every passage of a law of these kinds, in page order (``loi exemples 68``)."""

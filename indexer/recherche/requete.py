@@ -86,9 +86,6 @@ class Requete(NamedTuple):
     lois_evoquees: frozenset[int] = frozenset()
     syntaxe_ignoree: bool = False  # unbalanced quotes: searched as plain words
 
-    def vide(self) -> bool:
-        return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
-
 
 class Synonymes(NamedTuple):
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
