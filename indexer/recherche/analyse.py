@@ -23,7 +23,7 @@ import unicodedata
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from whoosh.lang import stopwords_for_language  # the stop list alone: no analysis stack
+from whoosh.lang import stemmer_for_language, stopwords_for_language  # no analysis stack
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -73,8 +73,6 @@ def efinal(racine: str) -> str:
 @cache
 def _stemmer() -> Callable[[str], str]:
     """Whoosh's French Snowball stemmer, the one ``StemFilter(lang="fr")`` uses."""
-    from whoosh.lang import stemmer_for_language
-
     return stemmer_for_language("fr")  # type: ignore[no-any-return]
 
 
