@@ -1,13 +1,10 @@
 """The one French analysis of the index, and the query-side normaliser.
 
 Both sides of the search (the indexed text and what a director types) give the same
-stems, so that ``enchere``, ``Enchères`` and ``ENCHÈRE`` meet. Accents are folded
-*before* stemming (the French Snowball stemmer then gives accentless queries the same
-stems: CONTRIBUTING.md, « Analyse française »); elisions (``l'arbitre``, ``d’un``) split on the apostrophe
-and their article is a stop word; ``œ`` reads ``oe``. Stop words that mean something
-at a bridge table are kept: ``as`` (the ace), ``pas`` (« pas de renonce »), ``est``
-(East). Positions are not renumbered when a stop word goes, so that a phrase does not
-match across a removed word.
+stems, so that ``enchere``, ``Enchères`` and ``ENCHÈRE`` meet. Accents are folded *before*
+stemming, the stop words a director means (``as``, ``pas``, ``est``) are kept, positions are
+not renumbered when a stop word goes: CONTRIBUTING.md, « Analyse française », says why.
+Elisions (``l'arbitre``, ``d’un``) split on the apostrophe, their article a stop word; ``œ`` reads ``oe``.
 
 The analysis exists twice, step for step the same: ``analyseur_fr()`` is the Whoosh
 analyzer the index is built with (its filters live in ``indexer.recherche.disjonction``, since

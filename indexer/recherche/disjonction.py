@@ -1,9 +1,7 @@
 """Extensions of Whoosh's own classes, its internals used here alone: ``MeilleurDe``,
 ``PhraseDite``, ``BM25FLongueurs`` (Whoosh's BM25F, each field length read once), and the
-analyzer the index is built with (``analyseur_fr``). Whoosh pickles the schema, analyzers
-included, into the index, so its filters are named classes of this module; they only wrap
-``analyse.plier`` and ``analyse.efinal``, whose ``analyse.racines`` runs the same steps
-without Whoosh.
+filters of the analyzer the index is built with (``analyseur_fr``), named classes since Whoosh
+pickles them into the index; ``analyse.racines`` runs the same steps without Whoosh.
 
 ``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises. Whoosh's
 ``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
