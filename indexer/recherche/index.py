@@ -10,21 +10,29 @@ A query reads ``loi_de_l_entree`` here: the module imports neither the model nor
 
 from __future__ import annotations
 
+import marshal
 import os
 import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from whoosh import index as whoosh_index
+from whoosh import query as q
+from whoosh.columns import NumericColumn
+from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
+
 from indexer.genres import SITUATION
 from indexer.labels import parse_label
+from indexer.recherche.disjonction import analyseur_fr, analyseur_simple
 from indexer.recherche.dossier import SYNONYMES, ecrire_marqueur, ouvrir
+from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
+from indexer.recherche.requete import lire_synonymes
 
 __all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from whoosh.fields import Schema
     from whoosh.index import FileIndex
 
     from indexer.model import Fiche
@@ -79,11 +87,6 @@ def schema() -> Schema:
     alphabetical index, the law the entry points to. The small fields the ranking reads
     for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
     """
-    from whoosh.columns import NumericColumn
-    from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
-
-    from indexer.recherche.disjonction import analyseur_fr, analyseur_simple
-
     analyseur = analyseur_fr()
     return Schema(
         ancre=ID(stored=True),
@@ -155,8 +158,6 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
 def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
     """Build the index of ``fiches`` into ``dossier`` (which must not exist yet); ``empreinte``
     names what it was built from (``build.empreinte``)."""
-    from whoosh import index as whoosh_index
-
     dossier.mkdir(parents=True)
     ix = whoosh_index.create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
@@ -174,10 +175,6 @@ def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
     Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
     key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
     """
-    import marshal
-
-    from indexer.recherche.requete import lire_synonymes
-
     synonymes = lire_synonymes()
     with ix.searcher() as searcher:
         dites = phrases(searcher, synonymes.groupes)
@@ -199,10 +196,6 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
     (``disjonction.PhraseDite``). Only the expressions some passage says are kept; the
     docnums are those of the index's one segment (``ecrire`` optimises it).
     """
-    from whoosh import query as q
-
-    from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
-
     if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
         raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
     expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
@@ -221,7 +214,6 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
 
     A query leaves them out (``interrogation._variante``): they add nothing to any score.
     """
-    from indexer.recherche.interrogation import CHAMPS
 
     def dite(expression: tuple[str, ...], champ: str) -> bool:
         if len(expression) == 1:

@@ -24,6 +24,9 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import TYPE_CHECKING
 
+from whoosh import query as q
+
+from indexer.recherche.disjonction import MeilleurDe, PhraseDite
 from indexer.recherche.requete import Concept, Requete, ecart
 
 if TYPE_CHECKING:
@@ -66,11 +69,7 @@ CHAMPS = ("texte", "titre")
 def _phrase(champ: str, racines: tuple[str, ...], slop: int, boost: float, syn: Synonymes | None) -> Query:
     """A stem sequence in a field; a synonym's reads the passages found at index build
     (``index.phrases``, ``disjonction.PhraseDite``): same passages, same scores."""
-    from whoosh import query as q
-
     if slop == SLOP_SYNONYME and syn is not None and syn.phrases is not None and racines in syn.phrases[champ]:
-        from indexer.recherche.disjonction import PhraseDite
-
         return PhraseDite(champ, list(racines), syn.phrases[champ][racines], slop, boost)
     return q.Phrase(champ, list(racines), slop=slop, boost=boost)
 
@@ -90,8 +89,6 @@ def _variante(
     passage says in a field (``syn.steriles``) is a ``NullQuery`` there: it keeps its place
     among the concept's ways, so that the scores are summed in the same order, to the bit.
     """
-    from whoosh import query as q
-
     boosts = {"texte": boost, "titre": boost * poids.titre}
     champs = ("titre",) if len(racines) == 1 and frequent(racines[0]) else CHAMPS
     feuilles = [
@@ -112,8 +109,6 @@ def concept(
     One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
     (``index._document``), so a passage rarely matches both fields.
     """
-    from indexer.recherche.disjonction import MeilleurDe
-
     slop = 1 + ecart(c.mots) if c.phrase and not c.synonyme else SLOP_SYNONYME
     feuilles = [
         feuille
@@ -127,8 +122,6 @@ def concept(
 
 def citations(requete: Requete) -> list[Query]:
     """Every passage of a cited law is a candidate; the cited paragraph first."""
-    from whoosh import query as q
-
     requetes: list[Query] = []
     for label in requete.refs:
         requetes.append(q.ConstantScoreQuery(q.Term("loi", str(label.loi)), CITATION))
@@ -146,8 +139,6 @@ def construire(
     ``syn`` are the synonyms as the index knows them: which ones no passage says, the passages
     that say the others (``index.steriles``, ``index.phrases``; None: unknown).
     """
-    from whoosh import query as q
-
     positives = [concept(c, poids, frequent, syn) for c in requete.concepts if not c.exclu]
     positives += citations(requete)
     if not positives:
@@ -160,8 +151,6 @@ def construire(
 
 
 def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
-    from whoosh import query as q
-
     conditions: list[Query] = []
     if edition:
         conditions.append(q.Term("edition", edition))

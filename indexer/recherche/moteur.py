@@ -18,8 +18,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple, cast
 
+from whoosh import query as q
+
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
+from indexer.recherche.disjonction import BM25FLongueurs, Retenues
+from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.index import loi_de_l_entree
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
@@ -82,8 +86,6 @@ class Chercheur:
     """An open index and its searcher, kept for a whole process (the prompt, the evaluation)."""
 
     def __init__(self, ix: FileIndex, poids: Poids | None = None, syn: Synonymes | None = None) -> None:
-        from indexer.recherche.disjonction import BM25FLongueurs, Retenues
-
         self.ix = ix
         self.poids = Poids() if poids is None else poids
         self.synonymes = synonymes_de(ix) if syn is None else syn
@@ -105,8 +107,6 @@ class Chercheur:
         each value once per process: the ranking reads the law and the kind of every hit, query
         after query (a tenth of a prompt's time, ``make bench``)."""
         if nom not in self._colonnes:
-            from indexer.recherche.disjonction import Retenues
-
             self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
 
@@ -245,8 +245,6 @@ class Chercheur:
         return groupe._replace(titre=titre, passages=tuple(passages))
 
     def titre_loi(self, loi: int) -> str:
-        from whoosh import query as q
-
         trouves = self.searcher.search(q.Term("loi", str(loi)), limit=1)
         return self.champs(trouves.docnum(0))["page"] if trouves.scored_length() else ""
 
@@ -306,8 +304,6 @@ class Chercheur:
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:
         """Every passage of a law of these kinds, in page order (``loi exemples 68``)."""
-        from whoosh import query as q
-
         resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
         champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
@@ -315,8 +311,6 @@ class Chercheur:
 
 def synonymes_de(ix: FileIndex) -> Synonymes:
     """The synonyms analysed when the index was built (the project's file, for an index without them)."""
-    from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
-
     try:
         return Synonymes(*lire_synonymes(ix.storage.folder))
     except (IndexCorrompu, AttributeError, TypeError):
