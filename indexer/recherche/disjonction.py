@@ -20,7 +20,7 @@ float as the tree's, to the last bit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
 from whoosh.analysis.analyzers import CompositeAnalyzer
@@ -33,7 +33,6 @@ from indexer.recherche.analyse import MOT, MOTS_VIDES, efinal, plier
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
-    from typing import Any
 
 
 class ScoresFixes(ListMatcher):

@@ -9,9 +9,14 @@ index (``IndexCorrompu``): the search says so and names the command that rebuild
 from __future__ import annotations
 
 import json
+import marshal
+import mmap
 import os
 import zlib
 from typing import TYPE_CHECKING, Any
+
+from indexer.chemins import DEPOT, dossier_index
+from indexer.errors import IndexIndisponible
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
@@ -27,8 +32,6 @@ class IndexCorrompu(Exception):
 
 def somme_fichier(chemin: str) -> list[int]:
     """Size and CRC32 of a file, read through a memory map (the pages Whoosh maps next)."""
-    import mmap
-
     with open(chemin, "rb") as fichier:
         if not os.fstat(fichier.fileno()).st_size:
             return [0, zlib.crc32(b"")]  # an empty file cannot be mapped
@@ -66,8 +69,6 @@ def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
 
 def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
     """The synonyms analysed at build, as ``requete.Synonymes`` fields; IndexCorrompu if unreadable."""
-    import marshal
-
     try:
         with open(os.path.join(dossier, SYNONYMES), "rb") as fichier:
             return marshal.loads(fichier.read())
@@ -88,8 +89,6 @@ def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:
 
 
 def message(erreur: Exception) -> str:
-    from indexer.chemins import DEPOT, dossier_index
-
     remede = (
         "lancez « loi construire --index » (ou « make »)"
         if DEPOT
@@ -100,9 +99,6 @@ def message(erreur: Exception) -> str:
 
 def ouvrir_index() -> FileIndex:
     """The shipped index (``chemins.dossier_index``), opened read-only; IndexIndisponible otherwise."""
-    from indexer.chemins import dossier_index
-    from indexer.errors import IndexIndisponible
-
     try:
         return ouvrir(dossier_index())
     except IndexCorrompu as erreur:

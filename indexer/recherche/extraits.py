@@ -10,6 +10,7 @@ spans for a terminal, Markdown or JSON. Words are stemmed as the index stems the
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -37,8 +38,6 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
 @cache
 def _pliage_lettre_a_lettre() -> dict[int, str]:
     """A translate table folding accents one character for one (offsets stay valid)."""
-    import unicodedata
-
     bases = {code: unicodedata.normalize("NFKD", chr(code))[0] for code in range(0xC0, 0x250)}
     return {code: base for code, base in bases.items() if base != chr(code) and base.isascii()}
 

@@ -16,7 +16,7 @@ point to. The index is opened once per process and kept with its searcher.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from whoosh import query as q
 
@@ -31,7 +31,6 @@ from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any
 
     from whoosh.index import FileIndex
 
