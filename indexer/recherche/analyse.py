@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 from whoosh.lang import stemmer_for_language, stopwords_for_language  # no analysis stack
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
 
 # Words of the French stop list that a director may mean: the ace, the negation, East.
 MOTS_BRIDGE = frozenset({"as", "pas", "est"})

@@ -20,7 +20,8 @@ float as the tree's, to the last bit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
 from whoosh.analysis.analyzers import CompositeAnalyzer
@@ -30,9 +31,6 @@ from whoosh.scoring import BM25F, BM25FScorer
 from whoosh.util import make_binary_tree
 
 from indexer.recherche.analyse import MOT, MOTS_VIDES, efinal, plier
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator
 
 
 class ScoresFixes(ListMatcher):

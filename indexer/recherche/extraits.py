@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from indexer.recherche.analyse import MOT, racines
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from indexer.recherche.requete import Requete
+from indexer.recherche.requete import Requete
 
 
 def racines_cherchees(requete: Requete) -> frozenset[str]:

@@ -16,10 +16,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from whoosh import index as whoosh_index
 from whoosh import query as q
 from whoosh.columns import NumericColumn
 from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.index import FileIndex, create_in
 
 from indexer.genres import SITUATION
 from indexer.labels import parse_label
@@ -32,8 +32,6 @@ __all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-    from whoosh.index import FileIndex
 
     from indexer.model import Fiche
 
@@ -159,7 +157,7 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
     """Build the index of ``fiches`` into ``dossier`` (which must not exist yet); ``empreinte``
     names what it was built from (``build.empreinte``)."""
     dossier.mkdir(parents=True)
-    ix = whoosh_index.create_in(str(dossier), schema())
+    ix = create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
     for document in documents(fiches):
         writer.add_document(**document)

@@ -22,20 +22,13 @@ move nothing.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from whoosh import query as q
+from whoosh.query import Query
 
 from indexer.recherche.disjonction import MeilleurDe, PhraseDite
-from indexer.recherche.requete import Concept, Requete, ecart
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from whoosh.query import Query
-
-    from indexer.recherche.requete import Synonymes
-
+from indexer.recherche.requete import Concept, Requete, Synonymes, ecart
 
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(

@@ -16,9 +16,11 @@ point to. The index is opened once per process and kept with its searcher.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, cast
 
 from whoosh import query as q
+from whoosh.index import FileIndex
 
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
@@ -28,11 +30,6 @@ from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.index import loi_de_l_entree
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
 from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from whoosh.index import FileIndex
 
 __all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer", "synonymes_de"]
 

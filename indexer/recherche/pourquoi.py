@@ -11,16 +11,12 @@ situations: the only place a table situation's words are ever shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, raciner
+from indexer.recherche.moteur import Chercheur, Groupe, Reponse
 from indexer.recherche.requete import Concept, Requete, comprendre, groupes_de
-
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from indexer.recherche.moteur import Chercheur, Groupe, Reponse
 
 APERCU = 90  # characters of a situation shown
 
