@@ -36,7 +36,7 @@
   }
 
   // Les groupes de synonymes et, par racine, les expressions qui l'ont, la plus longue d'abord
-  // (requete.synonymes_compiles, sur les groupes déjà analysés que donne l'index).
+  // (requete._par_mot, sur les groupes déjà analysés que donne l'index).
   function synonymes(donnees) {
     const membres = new Map();
     donnees.groupes.forEach((expressions, rang) => {
