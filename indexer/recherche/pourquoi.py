@@ -63,8 +63,7 @@ def expliquer(
     chercheur: Chercheur, reponse: Reponse, edition: str | None = None, types: Sequence[str] | None = None
 ) -> tuple[Groupe, ...]:
     requete = comprendre(reponse.interpretation, chercheur.synonymes)
-    colonne_edition, colonne_ref = chercheur.colonne("edition"), chercheur.colonne("ref")
-    genre = chercheur.colonne("type")
+    colonne_edition, colonne_ref, genre = (chercheur.colonne(nom) for nom in ("edition", "ref", "type"))
     par_passage: dict[tuple[str, str], list[int]] = {}
     for _, doc in chercheur.scores(requete, edition, types):
         montre = chercheur.montre(doc)

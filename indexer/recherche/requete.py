@@ -49,9 +49,7 @@ def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     # re.match compiles on first use (and keeps it): most queries cite no number.
     if re.match(UNITES, apres) or re.match(NUMEROTES, avant) or apres.isdigit() or avant.isdigit():
         return True
-    if mot.isdigit() and avant in DETERMINANTS:
-        return True
-    return apres in LIAISONS and re.match(UNITES, ensuite) is not None
+    return (mot.isdigit() and avant in DETERMINANTS) or (apres in LIAISONS and re.match(UNITES, ensuite) is not None)
 
 
 # One query word that cites a law once alone (« 68 », « 16B », « 12C1e », « 12C1(e) »); the
