@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer.recherche.analyse import normaliser_requete, plier, racines
-from indexer.recherche.filtres import analyseur_fr
+from indexer.recherche.disjonction import analyseur_fr
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ ENVIRONNEMENT = {**os.environ, "NO_COLOR": "1"}
 @pytest.fixture(scope="module")
 def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
     dossier = construire_index(tmp_path_factory.mktemp("index"))
-    ouvert = Chercheur(index.ouvrir(dossier), dossier)
+    ouvert = Chercheur(index.ouvrir(dossier))
     yield ouvert
     ouvert.fermer()
 

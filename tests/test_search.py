@@ -18,7 +18,7 @@ from indexer.recherche.requete import comprendre
 @pytest.fixture(scope="module")
 def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
     dossier = construire_index(tmp_path_factory.mktemp("index"))
-    ouvert = Chercheur(index.ouvrir(dossier), dossier)
+    ouvert = Chercheur(index.ouvrir(dossier))
     yield ouvert
     ouvert.fermer()
 

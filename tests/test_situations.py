@@ -17,8 +17,8 @@ from indexer.corpus.correspondances import Declarations
 from indexer.corpus.situations import SituationInvalide, fiches_situations, lire
 from indexer.model import SITUATION
 from indexer.recherche import moteur
+from indexer.recherche.index import groupe
 from indexer.recherche.requete import comprendre
-from indexer.recherche.unites import groupe
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"

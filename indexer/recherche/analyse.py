@@ -1,16 +1,13 @@
 """The one French analysis of the index, and the query-side normaliser.
 
 Both sides of the search (the indexed text and what a director types) give the same
-stems, so that ``enchere``, ``Enchères`` and ``ENCHÈRE`` meet. Accents are folded
-*before* stemming (the French Snowball stemmer then gives accentless queries the same
-stems: CONTRIBUTING.md, « Analyse française »); elisions (``l'arbitre``, ``d’un``) split on the apostrophe
-and their article is a stop word; ``œ`` reads ``oe``. Stop words that mean something
-at a bridge table are kept: ``as`` (the ace), ``pas`` (« pas de renonce »), ``est``
-(East). Positions are not renumbered when a stop word goes, so that a phrase does not
-match across a removed word.
+stems, so that ``enchere``, ``Enchères`` and ``ENCHÈRE`` meet. Accents are folded *before*
+stemming, the stop words a director means (``as``, ``pas``, ``est``) are kept, positions are
+not renumbered when a stop word goes: CONTRIBUTING.md, « Analyse française », says why.
+Elisions (``l'arbitre``, ``d’un``) split on the apostrophe, their article a stop word; ``œ`` reads ``oe``.
 
 The analysis exists twice, step for step the same: ``analyseur_fr()`` is the Whoosh
-analyzer the index is built with (its filters live in ``indexer.recherche.filtres``, since
+analyzer the index is built with (its filters live in ``indexer.recherche.disjonction``, since
 Whoosh pickles them into the index), and ``racines()`` is the same pipeline in plain
 Python for queries and extracts — importing ``whoosh.analysis`` would cost a fresh
 ``loi cherche`` a tenth of its time. ``tests/test_analyse.py`` checks they agree.
@@ -20,12 +17,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
+from whoosh.lang import stemmer_for_language, stopwords_for_language  # no analysis stack
 
 # Words of the French stop list that a director may mean: the ace, the negation, East.
 MOTS_BRIDGE = frozenset({"as", "pas", "est"})
@@ -56,14 +51,7 @@ def plier(texte: str) -> str:
     return "".join(c for c in decompose if not unicodedata.combining(c))
 
 
-def _mots_vides() -> frozenset[str]:
-    from whoosh.lang import stopwords_for_language  # the stop list alone: no analysis stack
-
-    liste = {plier(mot) for mot in stopwords_for_language("fr")}
-    return frozenset((liste | MOTS_VIDES_EN_PLUS) - MOTS_BRIDGE)
-
-
-MOTS_VIDES = _mots_vides()
+MOTS_VIDES = frozenset(({plier(mot) for mot in stopwords_for_language("fr")} | MOTS_VIDES_EN_PLUS) - MOTS_BRIDGE)
 
 
 def efinal(racine: str) -> str:
@@ -78,8 +66,6 @@ def efinal(racine: str) -> str:
 @cache
 def _stemmer() -> Callable[[str], str]:
     """Whoosh's French Snowball stemmer, the one ``StemFilter(lang="fr")`` uses."""
-    from whoosh.lang import stemmer_for_language
-
     return stemmer_for_language("fr")  # type: ignore[no-any-return]
 
 
@@ -90,10 +76,8 @@ def raciner(mot: str) -> str:
 
 
 def racines(texte: str) -> list[str]:
-    """The stems of a text as the index sees them: ``l'Enchère insuffisante`` → ``encher insuffis``.
-
-    The steps of ``filtres.analyseur_fr()``: words, folded, stop words out, stemmed, ``e`` trimmed.
-    """
+    """The stems of a text as the index sees them (``disjonction.analyseur_fr()``'s steps):
+    ``l'Enchère insuffisante`` → ``encher insuffis``."""
     resultat = []
     for trouve in _MOT.finditer(texte):
         mot = plier(trouve.group())
@@ -103,11 +87,7 @@ def racines(texte: str) -> list[str]:
 
 
 def normaliser_requete(texte: str) -> str:
-    """What a director typed, made safe to analyse.
-
-    Control characters become spaces, typographic apostrophes and quotes become plain
-    ones, runs of blanks one space, and the whole is cut at ``LONGUEUR_MAX`` characters.
-    """
+    """What a director typed, made safe to analyse."""
     propre = "".join(" " if unicodedata.category(c).startswith("C") else c for c in texte)
     propre = propre.translate(_APOSTROPHES).translate(_GUILLEMETS)
     propre = _BLANCS.sub(" ", propre).strip()

@@ -1,8 +1,10 @@
-"""Three extensions of Whoosh's own classes: ``MeilleurDe``, ``PhraseDite`` and ``BM25FLongueurs``.
+"""Extensions of Whoosh's own classes, its internals used here alone: ``MeilleurDe``,
+``PhraseDite``, ``BM25FLongueurs`` (Whoosh's BM25F, each field length read once), and the
+filters of the analyzer the index is built with (``analyseur_fr``), named classes since Whoosh
+pickles them into the index; ``analyse.racines`` runs the same steps without Whoosh.
 
-``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises.
-
-Whoosh's ``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
+``MeilleurDe``: Whoosh's ``DisjunctionMax`` with the tie-break it promises. Whoosh's
+``DisjunctionMaxMatcher`` keeps ``tiebreak`` but its ``score`` ignores it, and
 takes the max of both sub-matchers without checking that they stand on the same
 document (one may already be on a later one). A concept and its synonyms need the
 documented behaviour: a passage scores its best way of saying the concept, plus
@@ -14,24 +16,21 @@ The leaves are read once, each to its end, and the concept's scores kept in a
 fifths of a query's time (``make bench``). The sums follow the tree's order
 (``make_binary_tree``: left half, then right half), so that every score is the same
 float as the tree's, to the last bit.
-
-``PhraseDite``: Whoosh's ``Phrase`` whose passages were found at index build (below).
-
-``BM25FLongueurs``: Whoosh's BM25F, each field length read once (``Retenues``, below).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
+from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
+from whoosh.analysis.analyzers import CompositeAnalyzer
 from whoosh.matching import IntersectionMatcher, ListMatcher, NullMatcher, WrappingMatcher
 from whoosh.query import DisjunctionMax, Phrase, Term
 from whoosh.scoring import BM25F, BM25FScorer
 from whoosh.util import make_binary_tree
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+from indexer.recherche.analyse import MOT, MOTS_VIDES, efinal, plier
 
 
 class ScoresFixes(ListMatcher):
@@ -45,7 +44,6 @@ class ScoresFixes(ListMatcher):
 
 
 def _feuille(matcher: Any) -> dict[int, float]:
-    """A leaf's score on each of its documents."""
     scores = {}
     while matcher.is_active():
         scores[matcher.id()] = matcher.score()
@@ -61,13 +59,8 @@ def _cumuler(feuilles: list[dict[int, float]]) -> tuple[dict[int, float], dict[i
     meilleurs, sommes = _cumuler(feuilles[:moitie])
     meilleurs_b, sommes_b = _cumuler(feuilles[moitie:])
     for doc, somme in sommes_b.items():
-        if doc in sommes:
-            sommes[doc] += somme
-            if meilleurs_b[doc] > meilleurs[doc]:
-                meilleurs[doc] = meilleurs_b[doc]
-        else:
-            sommes[doc] = somme
-            meilleurs[doc] = meilleurs_b[doc]
+        sommes[doc] = sommes[doc] + somme if doc in sommes else somme
+        meilleurs[doc] = max(meilleurs.get(doc, meilleurs_b[doc]), meilleurs_b[doc])
     return meilleurs, sommes
 
 
@@ -119,27 +112,24 @@ class PhraseDite(Phrase):
 
 
 class Retenues(dict):  # type: ignore[type-arg]
-    """Values by docnum, each read once through ``lire(doc)``: a field's lengths here (Whoosh's
+    """Values by docnum (or stem), each read once through ``lire``: a field's lengths here (Whoosh's
     ``searcher.doc_field_length``), a column's values in ``moteur.Chercheur.colonne``. The
     prompt's queries read the same passages again and again."""
 
-    def __init__(self, lire: Callable[[int], Any]) -> None:
+    def __init__(self, lire: Callable[[Any], Any]) -> None:
         super().__init__()
         self.lire = lire
 
-    def __missing__(self, doc: int) -> Any:
-        valeur = self[doc] = self.lire(doc)
+    def __missing__(self, cle: Any) -> Any:
+        valeur = self[cle] = self.lire(cle)
         return valeur
 
 
 class BM25FLongueurs(BM25F):
-    """Whoosh's BM25F, its scorers reading each document's field length once per searcher.
-
-    The same ``BM25FScorer`` (same idf, average length, formula); only its ``dfl``, which
+    """The same ``BM25FScorer`` (same idf, average length, formula); only its ``dfl``, which
     Whoosh reads again from the column for every posting of every term, is remembered:
     the prompt's queries score the same passages again and again. One searcher per
-    model (``moteur.Chercheur``).
-    """
+    model (``moteur.Chercheur``)."""
 
     def __init__(self, B: float, K1: float) -> None:  # noqa: N803 — Whoosh's names
         super().__init__(B=B, K1=K1)
@@ -153,3 +143,37 @@ class BM25FLongueurs(BM25F):
                 self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
             notes.dfl = self._longueurs[fieldname].__getitem__
         return notes
+
+
+class PliageFilter(Filter):
+    """Lower case and fold accents and ligatures (a named class: the schema is pickled)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
+        for token in tokens:
+            token.text = plier(token.text)
+            yield token
+
+
+class EFinalFilter(Filter):
+    """Drop a stem's final ``e`` (see ``indexer.recherche.analyse.efinal``)."""
+
+    def __call__(self, tokens: Iterable[Token]) -> Iterator[Token]:  # type: ignore[override]  # Whoosh: Filter and Composable disagree
+        for token in tokens:
+            token.text = efinal(token.text)
+            yield token
+
+
+def analyseur_fr() -> CompositeAnalyzer:
+    """Words, folded, stop words out (positions kept), stemmed, final ``e`` trimmed."""
+    return (
+        RegexTokenizer(MOT)
+        | PliageFilter()
+        | StopFilter(stoplist=MOTS_VIDES, minsize=1, renumber=False)
+        | StemFilter(lang="fr", cachesize=50000)
+        | EFinalFilter()
+    )
+
+
+def analyseur_simple() -> CompositeAnalyzer:
+    """Words lower-cased and folded, nothing else: the unstemmed lexicon and the baseline."""
+    return RegexTokenizer(MOT) | PliageFilter()

@@ -9,38 +9,29 @@ index (``IndexCorrompu``): the search says so and names the command that rebuild
 from __future__ import annotations
 
 import json
+import marshal
+import mmap
 import os
 import zlib
 from typing import TYPE_CHECKING, Any
+
+from indexer.chemins import DEPOT, dossier_index
+from indexer.errors import IndexIndisponible
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
 MARQUEUR = "COMPLET.json"
 SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
-FORMAT = 7  # of the whole folder; bump when the schema changes
+FORMAT = 8  # of the whole folder; bump when the schema changes (its analyzer's classes included)
 
 
 class IndexCorrompu(Exception):
     """The folder is not a complete index."""
 
 
-def lire_marqueur(dossier: str | os.PathLike[str]) -> dict[str, Any]:
-    """The folder's marker, checked for its format; IndexCorrompu otherwise."""
-    try:
-        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
-            marqueur = json.load(fichier)
-    except (OSError, ValueError) as erreur:
-        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
-    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
-        raise IndexCorrompu("format d'index inconnu")
-    return marqueur
-
-
 def somme_fichier(chemin: str) -> list[int]:
     """Size and CRC32 of a file, read through a memory map (the pages Whoosh maps next)."""
-    import mmap
-
     with open(chemin, "rb") as fichier:
         if not os.fstat(fichier.fileno()).st_size:
             return [0, zlib.crc32(b"")]  # an empty file cannot be mapped
@@ -49,17 +40,12 @@ def somme_fichier(chemin: str) -> list[int]:
 
 
 def sommes(dossier: str | os.PathLike[str]) -> dict[str, list[int]]:
-    """Size and CRC32 of every file of the folder but the marker."""
-    resultat = {}
-    for nom in sorted(os.listdir(dossier)):
-        chemin = os.path.join(dossier, nom)
-        if nom != MARQUEUR and os.path.isfile(chemin):
-            resultat[nom] = somme_fichier(chemin)
-    return resultat
+    chemins = {nom: os.path.join(dossier, nom) for nom in sorted(os.listdir(dossier)) if nom != MARQUEUR}
+    return {nom: somme_fichier(chemin) for nom, chemin in chemins.items() if os.path.isfile(chemin)}
 
 
 def ecrire_marqueur(dossier: str | os.PathLike[str], documents: int, empreinte: str) -> None:
-    """Seal a folder whose files are all written: the marker goes last."""
+    """Seal a folder whose files are all written (the marker goes last)."""
     marqueur = {"format": FORMAT, "documents": documents, "empreinte": empreinte, "fichiers": sommes(dossier)}
     with open(os.path.join(dossier, MARQUEUR), "w", encoding="utf-8") as fichier:
         fichier.write(json.dumps(marqueur))
@@ -69,7 +55,13 @@ def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
     """The marker of a complete folder; IndexCorrompu when any file disagrees with it."""
     if not os.path.isdir(dossier):
         raise IndexCorrompu("index absent")
-    marqueur = lire_marqueur(dossier)
+    try:
+        with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
+            marqueur = json.load(fichier)
+    except (OSError, ValueError) as erreur:
+        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
+    if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
+        raise IndexCorrompu("format d'index inconnu")
     if marqueur.get("fichiers") != sommes(dossier):
         raise IndexCorrompu("fichiers de l'index modifiés")
     return marqueur
@@ -77,8 +69,6 @@ def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
 
 def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
     """The synonyms analysed at build, as ``requete.Synonymes`` fields; IndexCorrompu if unreadable."""
-    import marshal
-
     try:
         with open(os.path.join(dossier, SYNONYMES), "rb") as fichier:
             return marshal.loads(fichier.read())
@@ -99,9 +89,6 @@ def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:
 
 
 def message(erreur: Exception) -> str:
-    """The one line a search says when the index is missing or damaged, with what rebuilds it."""
-    from indexer.chemins import DEPOT, dossier_index
-
     remede = (
         "lancez « loi construire --index » (ou « make »)"
         if DEPOT
@@ -112,9 +99,6 @@ def message(erreur: Exception) -> str:
 
 def ouvrir_index() -> FileIndex:
     """The shipped index (``chemins.dossier_index``), opened read-only; IndexIndisponible otherwise."""
-    from indexer.chemins import dossier_index
-    from indexer.errors import IndexIndisponible
-
     try:
         return ouvrir(dossier_index())
     except IndexCorrompu as erreur:

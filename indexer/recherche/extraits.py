@@ -10,15 +10,12 @@ spans for a terminal, Markdown or JSON. Words are stemmed as the index stems the
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
-from indexer.recherche.analyse import racines
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from indexer.recherche.requete import Requete
+from indexer.recherche.analyse import MOT, racines
+from indexer.recherche.requete import Requete
 
 
 def racines_cherchees(requete: Requete) -> frozenset[str]:
@@ -27,27 +24,18 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     The words of a multi-word synonym (« pas fourni ») are left out: alone they would
     light up every « pas » of the text.
     """
-    return frozenset(
-        r
-        for c in requete.concepts
-        if not c.exclu
-        for rang, v in enumerate(c.variantes)
-        if rang == 0 or len(v) == 1
-        for r in v
-    )
+    cherchees: set[str] = set()
+    for c in requete.concepts:
+        if not c.exclu:
+            cherchees.update(r for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1 for r in v)
+    return frozenset(cherchees)
 
 
 @cache
 def _pliage_lettre_a_lettre() -> dict[int, str]:
     """A translate table folding accents one character for one (offsets stay valid)."""
-    import unicodedata
-
-    table = {}
-    for code in range(0xC0, 0x250):
-        base = unicodedata.normalize("NFKD", chr(code))[0]
-        if base != chr(code) and base.isascii():
-            table[code] = base
-    return table
+    bases = {code: unicodedata.normalize("NFKD", chr(code))[0] for code in range(0xC0, 0x250)}
+    return {code: base for code, base in bases.items() if base != chr(code) and base.isascii()}
 
 
 @cache
@@ -57,7 +45,7 @@ def _raciner(mot: str) -> str:
     return trouvees[0] if trouvees else ""
 
 
-_MOT = re.compile(r"\w+(?:\.\d+)*")
+_MOT = re.compile(MOT)
 _BLANCS = re.compile(r"\s+")
 # A footnote call (« [^e1] »): an extract shows no note under it, so never the call either.
 # The site's engine reads this pattern and the shortest highlighted word (``pour_site.reglages``).
@@ -88,12 +76,8 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
 
 
 def extrait(texte: str, cherchees: frozenset[str], largeur: int) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """A window of about ``largeur`` characters around the densest matches, and their spans.
-
-    The window is the one that holds the most distinct matched stems; it starts and
-    ends on word boundaries, with « … » where the text goes on. Footnote calls are taken
-    out first, and words of one or two letters are never highlighted.
-    """
+    """The window of about ``largeur`` characters that holds the most distinct matched stems,
+    cut on word boundaries, « … » where the text goes on, and its highlighted spans."""
     plat = _BLANCS.sub(" ", _APPEL.sub("", texte)).strip()
     touches = _touches(plat, cherchees)
     debut = 0

@@ -4,28 +4,78 @@
 folder next to its place, records every file's size and CRC in ``COMPLET.json`` last, then
 renames the folder into place; ``loi cherche`` only opens it (``dossier.ouvrir``). Every query
 reads this index through Whoosh (``indexer.recherche.moteur``).
+
+A query reads ``loi_de_l_entree`` here: the module imports neither the model nor the file modules.
 """
 
 from __future__ import annotations
 
+import marshal
 import os
-import shutil
-import tempfile
+import re
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from indexer.model import SITUATION
+from whoosh import query as q
+from whoosh.columns import NumericColumn
+from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.index import FileIndex, create_in
+
+from indexer.genres import SITUATION
+from indexer.labels import parse_label
+from indexer.recherche.disjonction import analyseur_fr, analyseur_simple
 from indexer.recherche.dossier import SYNONYMES, ecrire_marqueur, ouvrir
-from indexer.recherche.unites import chemins_refs, groupe
+from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
+from indexer.recherche.requete import lire_synonymes
 
 __all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
 if TYPE_CHECKING:
-    from whoosh.fields import Schema
-    from whoosh.index import FileIndex
+    from pathlib import Path
 
     from indexer.model import Fiche
+
+
+# The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
+_RENVOI_INDEX = re.compile(r"\b([1-9]\d?)(?=[A-H(,\s]|$)")
+
+
+def chemins_refs(fiche: Fiche) -> str:
+    """``68 68c 68c1`` for ref ``68C1``: lets ``16B`` boost 16B and its sub-paragraphs."""
+    if fiche.loi is None:
+        return ""
+    label = parse_label(fiche.ref)
+    if label is None or label.loi != fiche.loi:
+        return str(fiche.loi)
+    return " ".join(a.compact().lower() for a in reversed(label.ancetres()))
+
+
+def groupe(fiche: Fiche) -> str:
+    """The law a passage counts for, as a string ("" for none).
+
+    A law's passages count for it; an entry of the 2007 alphabetical index counts for
+    the law it points to (« Renonce » → 61), so that the index lends its director's
+    vocabulary to that law instead of ranking as a document of its own; a table
+    situation (``corpus.situations``) counts for the law of its paragraph.
+    """
+    if fiche.loi is not None:
+        return str(fiche.loi)
+    if fiche.type == SITUATION:
+        label = parse_label(fiche.rattachement)
+        return "" if label is None else str(label.loi)
+    if fiche.type == "index":
+        renvoi = _RENVOI_INDEX.search(fiche.texte)
+        if renvoi and int(renvoi.group(1)) <= 93:
+            return renvoi.group(1)
+    return ""
+
+
+def loi_de_l_entree(texte: str) -> int | None:
+    """The law an entry of the 2007 alphabetical index points to when all its locators name
+    that one law (« 93B », « 93A, 93B3 »), None when they name several or none: a result
+    then carries its law (``loi cherche --json``) only where the index says it alone."""
+    lois = {int(n) for n in _RENVOI_INDEX.findall(texte) if int(n) <= 93}
+    return lois.pop() if len(lois) == 1 else None
 
 
 def schema() -> Schema:
@@ -35,11 +85,6 @@ def schema() -> Schema:
     alphabetical index, the law the entry points to. The small fields the ranking reads
     for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
     """
-    from whoosh.columns import NumericColumn
-    from whoosh.fields import COLUMN, ID, KEYWORD, STORED, TEXT, Schema
-
-    from indexer.recherche.filtres import analyseur_fr, analyseur_simple
-
     analyseur = analyseur_fr()
     return Schema(
         ancre=ID(stored=True),
@@ -111,10 +156,8 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
 def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
     """Build the index of ``fiches`` into ``dossier`` (which must not exist yet); ``empreinte``
     names what it was built from (``build.empreinte``)."""
-    from whoosh import index as whoosh_index
-
     dossier.mkdir(parents=True)
-    ix = whoosh_index.create_in(str(dossier), schema())
+    ix = create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
     for document in documents(fiches):
         writer.add_document(**document)
@@ -125,17 +168,11 @@ def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
 
 
 def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
-    """The synonyms analysed once (stems of every expression), for queries to read as they are,
-    with the expressions no passage of this index says (``steriles``) and the passages that
-    say each of the others (``phrases``).
+    """The synonyms analysed once, with ``steriles`` and ``phrases``, for queries to read as they are.
 
     Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
     key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
     """
-    import marshal
-
-    from indexer.recherche.requete import lire_synonymes
-
     synonymes = lire_synonymes()
     with ix.searcher() as searcher:
         dites = phrases(searcher, synonymes.groupes)
@@ -157,10 +194,6 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
     (``disjonction.PhraseDite``). Only the expressions some passage says are kept; the
     docnums are those of the index's one segment (``ecrire`` optimises it).
     """
-    from whoosh import query as q
-
-    from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
-
     if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
         raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
     expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
@@ -179,24 +212,24 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
 
     A query leaves them out (``interrogation._variante``): they add nothing to any score.
     """
-    from indexer.recherche.interrogation import CHAMPS
 
-    vides: dict[str, set[tuple[str, ...]]] = {champ: set() for champ in CHAMPS}
-    for expression in {e for expressions in groupes for e in expressions}:
-        for champ in CHAMPS:
-            if len(expression) == 1:
-                trouve = searcher.doc_frequency(champ, expression[0]) > 0
-            else:
-                trouve = expression in dites[champ]
-            if not trouve:
-                vides[champ].add(expression)
-    return {champ: frozenset(v) for champ, v in vides.items()}
+    def dite(expression: tuple[str, ...], champ: str) -> bool:
+        if len(expression) == 1:
+            return searcher.doc_frequency(champ, expression[0]) > 0
+        return expression in dites[champ]
+
+    expressions = {e for liste in groupes for e in liste}
+    return {champ: frozenset(e for e in expressions if not dite(e, champ)) for champ in CHAMPS}
 
 
 def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:
     """Build into a temporary folder next to ``cible``, then swap it in; returns ``cible``.
 
     A build killed half-way leaves the old index whole (or none: a search then says so)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:

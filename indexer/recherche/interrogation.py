@@ -22,16 +22,13 @@ move nothing.
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
-from indexer.recherche.requete import Concept, Requete, ecart
+from whoosh import query as q
+from whoosh.query import Query
 
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from whoosh.query import Query
-
-    from indexer.recherche.requete import Synonymes
+from indexer.recherche.disjonction import MeilleurDe, PhraseDite
+from indexer.recherche.requete import Concept, Requete, Synonymes, ecart
 
 # Named tuple, not a dataclass: CONTRIBUTING.md, « Démarrage rapide ».
 Poids = namedtuple(
@@ -65,11 +62,7 @@ CHAMPS = ("texte", "titre")
 def _phrase(champ: str, racines: tuple[str, ...], slop: int, boost: float, syn: Synonymes | None) -> Query:
     """A stem sequence in a field; a synonym's reads the passages found at index build
     (``index.phrases``, ``disjonction.PhraseDite``): same passages, same scores."""
-    from whoosh import query as q
-
     if slop == SLOP_SYNONYME and syn is not None and syn.phrases is not None and racines in syn.phrases[champ]:
-        from indexer.recherche.disjonction import PhraseDite
-
         return PhraseDite(champ, list(racines), syn.phrases[champ][racines], slop, boost)
     return q.Phrase(champ, list(racines), slop=slop, boost=boost)
 
@@ -89,16 +82,12 @@ def _variante(
     passage says in a field (``syn.steriles``) is a ``NullQuery`` there: it keeps its place
     among the concept's ways, so that the scores are summed in the same order, to the bit.
     """
-    from whoosh import query as q
-
     boosts = {"texte": boost, "titre": boost * poids.titre}
-    feuilles: list[Query]
-    if len(racines) == 1:
-        champs = ("titre",) if frequent(racines[0]) else CHAMPS
-        feuilles = [q.Term(c, racines[0], boost=boosts[c]) for c in champs]
-    else:
-        champs = CHAMPS
-        feuilles = [_phrase(c, racines, slop, boosts[c], syn) for c in CHAMPS]
+    champs = ("titre",) if len(racines) == 1 and frequent(racines[0]) else CHAMPS
+    feuilles = [
+        q.Term(c, racines[0], boost=boosts[c]) if len(racines) == 1 else _phrase(c, racines, slop, boosts[c], syn)
+        for c in champs
+    ]
     steriles = None if syn is None else syn.steriles
     if steriles and slop <= SLOP_SYNONYME:  # sterile at this slop, so at any smaller one
         return [q.NullQuery if racines in steriles[c] else f for c, f in zip(champs, feuilles, strict=True)]
@@ -113,8 +102,6 @@ def concept(
     One flat ``DisjunctionMax``: a law's title is searched in one passage per edition
     (``index._document``), so a passage rarely matches both fields.
     """
-    from indexer.recherche.disjonction import MeilleurDe
-
     slop = 1 + ecart(c.mots) if c.phrase and not c.synonyme else SLOP_SYNONYME
     feuilles = [
         feuille
@@ -128,14 +115,11 @@ def concept(
 
 def citations(requete: Requete) -> list[Query]:
     """Every passage of a cited law is a candidate; the cited paragraph first."""
-    from whoosh import query as q
-
     requetes: list[Query] = []
     for label in requete.refs:
         requetes.append(q.ConstantScoreQuery(q.Term("loi", str(label.loi)), CITATION))
         if label.parties:
-            chemin = label.compact().lower()
-            requetes.append(q.ConstantScoreQuery(q.Term("refs", chemin), SOUS_PARAGRAPHE))
+            requetes.append(q.ConstantScoreQuery(q.Term("refs", label.compact().lower()), SOUS_PARAGRAPHE))
     return requetes
 
 
@@ -148,8 +132,6 @@ def construire(
     ``syn`` are the synonyms as the index knows them: which ones no passage says, the passages
     that say the others (``index.steriles``, ``index.phrases``; None: unknown).
     """
-    from whoosh import query as q
-
     positives = [concept(c, poids, frequent, syn) for c in requete.concepts if not c.exclu]
     positives += citations(requete)
     if not positives:
@@ -162,9 +144,6 @@ def construire(
 
 
 def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
-    """Only the passages of this edition and of these kinds (None: all)."""
-    from whoosh import query as q
-
     conditions: list[Query] = []
     if edition:
         conditions.append(q.Term("edition", edition))

@@ -16,23 +16,20 @@ point to. The index is opened once per process and kept with its searcher.
 from __future__ import annotations
 
 import re
-from collections import namedtuple
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple, cast
+
+from whoosh import query as q
+from whoosh.index import FileIndex
 
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
+from indexer.recherche.disjonction import BM25FLongueurs, Retenues
+from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
+from indexer.recherche.index import loi_de_l_entree
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
-from indexer.recherche.requete import Requete, comprendre, synonymes
-from indexer.recherche.unites import loi_de_l_entree
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Any
-
-    from whoosh.index import FileIndex
-
-    from indexer.recherche.requete import Synonymes
+from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
 
 __all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer", "synonymes_de"]
 
@@ -44,12 +41,9 @@ MAIGRE = 3  # fewer passages than this: try corrected spellings
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Passage(
-    namedtuple("Passage", "loi ref titre type edition score extrait marques url ancre source raisons", defaults=((),))
-):
+class Passage(NamedTuple):
     """One hit: a paragraph, a commentary block, an example, a definition…"""
 
-    __slots__ = ()
     loi: int | None
     ref: str
     titre: str
@@ -61,52 +55,46 @@ class Passage(
     url: str
     ancre: str
     source: str
-    raisons: tuple[str, ...]  # why it came up, with ``--pourquoi`` only (``pourquoi.expliquer``; default ())
+    raisons: tuple[str, ...] = ()  # why it came up, with ``--pourquoi`` only (``pourquoi.expliquer``)
 
 
-class Groupe(namedtuple("Groupe", "loi titre score passages")):
+class Groupe(NamedTuple):
     """A law (or a side document) and its best passages."""
 
-    __slots__ = ()
     loi: int | None
     titre: str
     score: float
     passages: tuple[Passage, ...]
 
 
-class Reponse(
-    namedtuple("Reponse", "requete interpretation groupes total corrigee syntaxe_ignoree", defaults=(False, False))
-):
+class Reponse(NamedTuple):
     """The answer to one query, best group first."""
 
-    __slots__ = ()
     requete: str
     interpretation: str
     groupes: tuple[Groupe, ...]
     total: int  # passages found before grouping and limits
-    corrigee: bool  # typos were corrected: say « Résultats pour : … » (default False)
-    syntaxe_ignoree: bool  # default False
+    corrigee: bool = False  # typos were corrected: say « Résultats pour : … »
+    syntaxe_ignoree: bool = False
 
 
 class Chercheur:
     """An open index and its searcher, kept for a whole process (the prompt, the evaluation)."""
 
-    def __init__(
-        self, ix: FileIndex, dossier: object = None, poids: Poids | None = None, syn: Synonymes | None = None
-    ) -> None:
-        from indexer.recherche.disjonction import BM25FLongueurs
-
+    def __init__(self, ix: FileIndex, poids: Poids | None = None, syn: Synonymes | None = None) -> None:
         self.ix = ix
         self.poids = Poids() if poids is None else poids
         self.synonymes = synonymes_de(ix) if syn is None else syn
         self.searcher = ix.searcher(weighting=BM25FLongueurs(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
         self._colonnes: dict[str, Any] = {}
-        self._frequents: dict[str, bool] = {}
-        self._seuil_frequent = FREQUENT * self.reader.doc_count_all()
+        seuil = FREQUENT * self.reader.doc_count_all()
+        # Whether a stem is in more than ``FREQUENT`` of the texts, asked once per stem.
+        self.frequent: Callable[[str], bool] = Retenues(
+            lambda r: self.reader.doc_frequency("texte", r) > seuil
+        ).__getitem__
 
     def fermer(self) -> None:
-        """Close the searcher and the index."""
         self.searcher.close()
         self.ix.close()
 
@@ -115,20 +103,10 @@ class Chercheur:
         each value once per process: the ranking reads the law and the kind of every hit, query
         after query (a tenth of a prompt's time, ``make bench``)."""
         if nom not in self._colonnes:
-            from indexer.recherche.disjonction import Retenues
-
             self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
 
-    def frequent(self, racine: str) -> bool:
-        """True when the stem is in more than ``FREQUENT`` of the texts (remembered)."""
-        trouve = self._frequents.get(racine)
-        if trouve is None:
-            trouve = self._frequents[racine] = self.reader.doc_frequency("texte", racine) > self._seuil_frequent
-        return trouve
-
     def connu(self, racine: str) -> bool:
-        """True when the index holds this stem in a text or a title."""
         return any(self.reader.doc_frequency(c, racine) for c in ("texte", "titre"))
 
     def chercher(
@@ -140,16 +118,22 @@ class Chercheur:
         par_groupe: int = 3,
         largeur: int = 160,
     ) -> Reponse:
-        """Search: understand, correct typos, rank by law; at most ``limite`` groups."""
         requete = comprendre(texte, self.synonymes)
-        options = (limite, edition, types, par_groupe, largeur)
+        propres = bool(types and set(types) <= {"index", "definition"})  # « loi index »: entries alone
+
+        def executer(comprise: Requete) -> Reponse:
+            touches = self.scores(comprise, edition, types)
+            cherchees = racines_cherchees(comprise)
+            groupes = self.grouper(touches, comprise, limite, propres)
+            remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
+            return Reponse(requete.texte, comprise.texte, remplis, len(touches), False, comprise.syntaxe_ignoree)
+
         corrigee = self.corriger(requete, tous=False)
-        comprise = requete if corrigee is None else comprendre(corrigee, self.synonymes)
-        reponse = self._executer(comprise, requete.texte, *options)
+        reponse = executer(requete if corrigee is None else comprendre(corrigee, self.synonymes))
         if reponse.total < MAIGRE and corrigee is None:
             elargie = self.corriger(requete, tous=True)
             if elargie is not None:
-                autre = self._executer(comprendre(elargie, self.synonymes), requete.texte, *options)
+                autre = executer(comprendre(elargie, self.synonymes))
                 if autre.total > reponse.total:
                     return autre._replace(corrigee=True)
         return reponse._replace(corrigee=corrigee is not None)
@@ -164,23 +148,6 @@ class Chercheur:
         resultats = self.searcher.search(requete_whoosh, limit=CANDIDATS, filter=filtre(edition, types))
         # Whoosh types a score « float | None »: None only for a search with scored=False, not this one.
         return [(cast(float, resultats.score(i)), resultats.docnum(i)) for i in range(resultats.scored_length())]
-
-    def _executer(
-        self,
-        requete: Requete,
-        tape: str,
-        limite: int,
-        edition: str | None,
-        types: Sequence[str] | None,
-        par_groupe: int,
-        largeur: int,
-    ) -> Reponse:
-        touches = self.scores(requete, edition, types)
-        propres = bool(types and set(types) <= {"index", "definition"})  # « loi index »: entries alone
-        groupes = self.grouper(touches, requete, limite, propres)
-        cherchees = racines_cherchees(requete)
-        remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
-        return Reponse(tape, requete.texte, remplis, len(touches), False, requete.syntaxe_ignoree)
 
     def grouper(
         self, touches: list[tuple[float, int]], requete: Requete, limite: int | None = None, propres: bool = False
@@ -248,14 +215,11 @@ class Chercheur:
         return int(self.colonne("montre")[doc])
 
     def champs(self, doc: int) -> dict[str, Any]:
-        """The stored fields of one document (ancre, loi, ref, type, titre, texte, url…)."""
-        # Whoosh's Searcher copies stored_fields from its reader at run time: mypy sees it on the reader.
-        return self.searcher.reader().stored_fields(doc)
+        return self.reader.stored_fields(doc)
 
     def _remplir(
         self, brut: tuple[Groupe, list[tuple[float, int]]], par_groupe: int, cherchees: frozenset[str], largeur: int
     ) -> Groupe:
-        """Load the best passages' stored fields and cut their extracts."""
         groupe, candidats = brut
         passages: list[Passage] = []
         edition, ref = self.colonne("edition"), self.colonne("ref")
@@ -277,9 +241,6 @@ class Chercheur:
         return groupe._replace(titre=titre, passages=tuple(passages))
 
     def titre_loi(self, loi: int) -> str:
-        """The title of a law's page (its first passage's)."""
-        from whoosh import query as q
-
         trouves = self.searcher.search(q.Term("loi", str(loi)), limit=1)
         return self.champs(trouves.docnum(0))["page"] if trouves.scored_length() else ""
 
@@ -295,9 +256,7 @@ class Chercheur:
         # side ») is spelt right: "correcting" it (quitted → quitter) would lose the expression.
         dans_expression = {plier(m) for c in requete.concepts if c.synonyme and c.phrase for m in c.mots}
         for concept in requete.concepts:
-            if len(concept.mots) != 1 or concept.phrase or concept.exclu:
-                continue
-            if plier(concept.mots[0]) in dans_expression:
+            if len(concept.mots) != 1 or concept.phrase or concept.exclu or plier(concept.mots[0]) in dans_expression:
                 continue
             if not tous and any(self.connu(r) for v in concept.variantes for r in v):
                 continue
@@ -323,10 +282,8 @@ class Chercheur:
             return None
         seuil = max(1, 5 * self.frequence(plie)) if rare else 1
         for distance in (1, 2) if len(plie) >= 7 else (1,):
-            candidats = [
-                (self.frequence(c), c) for c in self.reader.terms_within("mots", plie, distance, prefix=1) if c != plie
-            ]
-            candidats = [(f, c) for f, c in candidats if f >= seuil]
+            voisins = (c for c in self.reader.terms_within("mots", plie, distance, prefix=1) if c != plie)
+            candidats = [(f, c) for c in voisins if (f := self.frequence(c)) >= seuil]
             if candidats:
                 return max(candidats)[1]
         return None
@@ -338,15 +295,11 @@ class Chercheur:
         except Exception:  # noqa: BLE001 — Whoosh raises TermNotFound (not imported: start-up)
             return mot
         champs = self.champs(doc)
-        for trouve in re.finditer(MOT, f"{champs['page']} {champs['texte']}"):
-            if plier(trouve.group()) == mot:
-                return trouve.group().lower()
-        return mot
+        ecrits = (t.group() for t in re.finditer(MOT, f"{champs['page']} {champs['texte']}"))
+        return next((e.lower() for e in ecrits if plier(e) == mot), mot)
 
     def par_loi(self, loi: int, types: Sequence[str], edition: str | None = None) -> list[Passage]:
         """Every passage of a law of these kinds, in page order (``loi exemples 68``)."""
-        from whoosh import query as q
-
         resultats = self.searcher.search(q.Term("loi", str(loi)), limit=None, filter=filtre(edition, types))
         champs = sorted((self.champs(r.docnum) for r in resultats), key=lambda c: c["rang"])
         return [_passage(c, 0.0) for c in champs]
@@ -354,9 +307,6 @@ class Chercheur:
 
 def synonymes_de(ix: FileIndex) -> Synonymes:
     """The synonyms analysed when the index was built (the project's file, for an index without them)."""
-    from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
-    from indexer.recherche.requete import Synonymes
-
     try:
         return Synonymes(*lire_synonymes(ix.storage.folder))
     except (IndexCorrompu, AttributeError, TypeError):

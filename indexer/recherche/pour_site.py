@@ -59,7 +59,6 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
 
 
 def _document(doc: dict, page: int, adresse: Callable[[str], str]) -> list:
-    """One document as the site reads it (``donnees``'s docstring gives the fields)."""
     return [
         int(doc["groupe"]) if doc["groupe"] else None,
         int(doc["loi"]) if doc["loi"] else None,
@@ -83,7 +82,6 @@ def phrases(synonymes: Synonymes) -> dict[str, list]:
 
 
 def reglages() -> dict:
-    """The ranking's weights and limits, as the CLI uses them (``interrogation``, ``moteur``)."""
     return {
         "poids": interrogation.Poids()._asdict(),
         "frequent": interrogation.FREQUENT,
@@ -108,15 +106,12 @@ def reglages() -> dict:
 
 def vocabulaire(documents: Sequence[dict]) -> dict:
     """What the typo correction reads, as the CLI's index holds it: every folded word of the
-    ``mots`` field with the number of documents it is in (and its stem, so that the browser
-    need not stem the texts), and the spelling
-    ``Chercheur.accent`` gives a folded word — its first occurrence in the first document
-    holding it — when that spelling has accents."""
+    ``mots`` field, its number of documents, its stem (the browser need not stem the texts), and
+    the spelling ``Chercheur.accent`` gives it (its first occurrence) when that has accents."""
     frequences: Counter[str] = Counter()
     accents: dict[str, str] = {}
     for doc in documents:
-        for plie in {plier(m) for m in re.findall(MOT, doc["mots"])}:
-            frequences[plie] += 1
+        frequences.update({plier(m) for m in re.findall(MOT, doc["mots"])})
         for trouve in re.finditer(MOT, f"{doc['page']} {doc['texte']}"):
             accents.setdefault(plier(trouve.group()), trouve.group().lower())
     mots = sorted(frequences)

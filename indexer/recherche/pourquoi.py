@@ -11,17 +11,13 @@ situations: the only place a table situation's words are ever shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, raciner
-from indexer.recherche.requete import Concept, Requete, comprendre
+from indexer.recherche.moteur import Chercheur, Groupe, Reponse
+from indexer.recherche.requete import Concept, Requete, comprendre, groupes_de
 
-TYPE_CHECKING = False  # not typing: CONTRIBUTING.md, « Démarrage rapide »
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from indexer.recherche.moteur import Chercheur, Groupe, Reponse
-
-SITUATION = "situation"  # model.SITUATION, not imported (moteur.SITUATION says why)
 APERCU = 90  # characters of a situation shown
 
 
@@ -48,7 +44,6 @@ def dit(concept: Concept, mots: dict[str, str]) -> str | None:
 
 
 def raisons_du_texte(texte: str, requete: Requete) -> list[str]:
-    """The query's concepts a text says, in query order."""
     mots = _mots(texte)
     trouvees = (dit(c, mots) for c in requete.concepts if not c.exclu)
     return list(dict.fromkeys(r for r in trouvees if r))
@@ -57,23 +52,18 @@ def raisons_du_texte(texte: str, requete: Requete) -> list[str]:
 def _evocations(requete: Requete, chercheur: Chercheur, loi: int) -> list[str]:
     """The synonym expressions of the query whose group names this law (its score is raised)."""
     syn = chercheur.synonymes
-    sortie = []
-    for concept in requete.concepts:
-        if not concept.synonyme:
-            continue
-        for expression, rangs in syn.par_mot.get(concept.variantes[0][0], ()):
-            if expression == concept.variantes[0] and any(loi in syn.lois[r] for r in rangs):
-                sortie.append(f"« {' '.join(concept.mots)} » évoque la Loi {loi} (corpus/synonymes.toml)")
-    return sortie
+    return [
+        f"« {' '.join(c.mots)} » évoque la Loi {loi} (corpus/synonymes.toml)"
+        for c in requete.concepts
+        if c.synonyme and any(loi in syn.lois[r] for r in groupes_de(syn, c.variantes[0]))
+    ]
 
 
 def expliquer(
     chercheur: Chercheur, reponse: Reponse, edition: str | None = None, types: Sequence[str] | None = None
 ) -> tuple[Groupe, ...]:
-    """The answer's groups, each passage given its ``raisons``."""
     requete = comprendre(reponse.interpretation, chercheur.synonymes)
-    colonne_edition, colonne_ref = chercheur.colonne("edition"), chercheur.colonne("ref")
-    genre = chercheur.colonne("type")
+    colonne_edition, colonne_ref, genre = (chercheur.colonne(nom) for nom in ("edition", "ref", "type"))
     par_passage: dict[tuple[str, str], list[int]] = {}
     for _, doc in chercheur.scores(requete, edition, types):
         montre = chercheur.montre(doc)

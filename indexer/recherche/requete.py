@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections import namedtuple
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from indexer.chemins import CORPUS
 from indexer.errors import LoiErreur
@@ -44,88 +43,63 @@ DETERMINANTS = ("le", "un", "son", "mon", "ton", "leur", "ce", "du", "au")
 LIAISONS = ("de", "d", "du")
 
 
-@cache
-def _unites() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """``UNITES`` and ``NUMEROTES`` compiled on first use: most queries cite no number."""
-    return re.compile(UNITES), re.compile(NUMEROTES)
-
-
 def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     """True when ``mot``, a number between these folded words, counts or numbers something
     (« 3 passes », « étui 12 », « son 10 », « 7 de cœur », « 60 40 ») rather than citing a law."""
-    unites, numerotes = _unites()
-    if unites.match(apres) or numerotes.match(avant) or apres.isdigit() or avant.isdigit():
+    # re.match compiles on first use (and keeps it): most queries cite no number.
+    if re.match(UNITES, apres) or re.match(NUMEROTES, avant) or apres.isdigit() or avant.isdigit():
         return True
-    if mot.isdigit() and avant in DETERMINANTS:
-        return True
-    return apres in LIAISONS and unites.match(ensuite) is not None
+    return (mot.isdigit() and avant in DETERMINANTS) or (apres in LIAISONS and re.match(UNITES, ensuite) is not None)
 
 
-# One query word that cites a law once alone (« 68 », « 16B », « 12C1e »); the site's engine
-# receives this very pattern (``pour_site.grammaire_citations``).
+# One query word that cites a law once alone (« 68 », « 16B », « 12C1e », « 12C1(e) »); the
+# site's engine receives this very pattern (``pour_site.grammaire_citations``).
 CITATION_MOT = rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$"
 PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
 
 
-@cache
-def _citation_re() -> re.Pattern[str]:
-    return re.compile(CITATION_MOT)
-
-
 def est_citation(mot: str) -> bool:
-    """True when a query word looks like a cited law once alone: ``68``, ``16B``, ``12C1e``, ``12C1(e)``."""
-    return _citation_re().match(mot) is not None
+    return re.match(CITATION_MOT, mot) is not None
 
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».
 
 
-class Concept(namedtuple("Concept", "mots variantes phrase exclu synonyme", defaults=(False, False, False))):
+class Concept(NamedTuple):
     """One idea of the query and the stem sequences that say it, as typed first."""
 
-    __slots__ = ()
     mots: tuple[str, ...]  # the words as typed (after normalisation)
     variantes: tuple[tuple[str, ...], ...]  # stem sequences; [0] is the typed one
-    phrase: bool  # quoted by the user: match the words in order (default False)
-    exclu: bool  # "-mot": documents with it are left out (default False)
-    synonyme: bool  # variantes[1:] come from corpus/synonymes.toml (default False)
+    phrase: bool = False  # quoted by the user: match the words in order
+    exclu: bool = False  # "-mot": documents with it are left out
+    synonyme: bool = False  # variantes[1:] come from corpus/synonymes.toml
 
 
-class Requete(
-    namedtuple("Requete", "texte concepts refs lois_evoquees syntaxe_ignoree", defaults=((), frozenset(), False))
-):
+class Requete(NamedTuple):
     """A query understood: its concepts, the laws it names and those its words evoke."""
 
-    __slots__ = ()
     texte: str
     concepts: tuple[Concept, ...]
-    refs: tuple[Label, ...]  # default ()
-    lois_evoquees: frozenset[int]  # default frozenset()
-    syntaxe_ignoree: bool  # unbalanced quotes: searched as plain words (default False)
-
-    def vide(self) -> bool:
-        """True when nothing is left to search for."""
-        return not self.refs and not any(c.variantes[0] and not c.exclu for c in self.concepts)
+    refs: tuple[Label, ...] = ()
+    lois_evoquees: frozenset[int] = frozenset()
+    syntaxe_ignoree: bool = False  # unbalanced quotes: searched as plain words
 
 
-class Synonymes(
-    namedtuple("Synonymes", "groupes lois par_mot remplissage steriles phrases", defaults=(frozenset(), None, None))
-):
+class Synonymes(NamedTuple):
     """Synonym groups by their stem sequences, the laws each group hints at, the filler stems."""
 
-    __slots__ = ()
     groupes: tuple[tuple[tuple[str, ...], ...], ...]  # per group: its expressions as stems
     lois: tuple[frozenset[int], ...]  # per group
     # each stem → the expressions that hold it, longest first: a query says an expression
     # when its stems stand side by side in any order (``_morceau``)
     par_mot: dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]
-    remplissage: frozenset[str]  # stems of conversational filler, kept out of scoring
+    remplissage: frozenset[str] = frozenset()  # stems of conversational filler, kept out of scoring
     # field → the expressions no passage of this index says there (``index.steriles``),
-    # known once the index is built (default None: unknown)
-    steriles: dict[str, frozenset[tuple[str, ...]]] | None
+    # known once the index is built (None: unknown)
+    steriles: dict[str, frozenset[tuple[str, ...]]] | None = None
     # field → each other multi-word expression → the passages that say it there, as a
-    # synonym is searched (``index.phrases``; default None: unknown)
-    phrases: dict[str, dict[tuple[str, ...], tuple[int, ...]]] | None
+    # synonym is searched (``index.phrases``; None: unknown)
+    phrases: dict[str, dict[tuple[str, ...], tuple[int, ...]]] | None = None
 
 
 class SynonymesInvalides(LoiErreur):
@@ -153,7 +127,8 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
 
     remplissage = _remplissage(donnees.get("conversation", {}), nom)
     entetes = lignes_des_entrees(texte, "groupe")
-    groupes = []
+    groupes: list[tuple[tuple[str, ...], ...]] = []
+    lois: list[frozenset[int]] = []
     for rang, groupe in enumerate(donnees.get("groupe", [])):
         lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
         analysees = _expressions_de(groupe, lieu)
@@ -164,9 +139,9 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
                     f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
                     "conversation que la requête perd : elle ne serait jamais reconnue."
                 )
-        expressions = dict.fromkeys(etapes for _, etapes in analysees)
-        groupes.append(([list(e) for e in expressions], sorted(groupe.get("lois", []))))
-    return synonymes_compiles(groupes, remplissage)
+        groupes.append(tuple(dict.fromkeys(etapes for _, etapes in analysees)))
+        lois.append(frozenset(groupe.get("lois", [])))
+    return Synonymes(tuple(groupes), tuple(lois), _par_mot(groupes), remplissage)
 
 
 def _remplissage(conversation: object, nom: str) -> frozenset[str]:
@@ -206,34 +181,26 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
     return analysees
 
 
-def synonymes_compiles(
-    groupes: list[tuple[list[list[str]], list[int]]], remplissage: frozenset[str] = frozenset()
-) -> Synonymes:
-    """Synonyms from their analysed form: per group, its expressions as stems and its laws."""
+def _par_mot(
+    groupes: list[tuple[tuple[str, ...], ...]],
+) -> dict[str, tuple[tuple[tuple[str, ...], frozenset[int]], ...]]:
     membres: dict[tuple[str, ...], set[int]] = {}
-    for rang, (expressions, _) in enumerate(groupes):
-        for expression in map(tuple, expressions):
+    for rang, expressions in enumerate(groupes):
+        for expression in expressions:
             membres.setdefault(expression, set()).add(rang)
     par_mot: dict[str, list[tuple[tuple[str, ...], frozenset[int]]]] = {}
     for expression, rangs in membres.items():
         for racine in dict.fromkeys(expression):
             par_mot.setdefault(racine, []).append((expression, frozenset(rangs)))
-    return Synonymes(
-        groupes=tuple(tuple(tuple(e) for e in expressions) for expressions, _ in groupes),
-        lois=tuple(frozenset(lois) for _, lois in groupes),
-        par_mot={t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()},
-        remplissage=remplissage,
-    )
+    return {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()}
 
 
 @cache
 def synonymes() -> Synonymes:
-    """The project's synonyms (read once per process)."""
     return lire_synonymes()
 
 
 def _citation(mots: list[str], i: int) -> Label | None:
-    """The law cited by ``mots[i]`` (``68``, ``16B``, ``loi 12C1``), if it is one."""
     mot = mots[i]
     if not est_citation(mot):
         return None
@@ -253,7 +220,7 @@ def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
 
 
 def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
-    """Words of the unquoted text (with their exclusion flag) and the laws cited."""
+    """Words of the unquoted text, each with its exclusion flag, and the laws cited."""
     jetons = libre.split()
     refs: list[Label] = []
     mots: list[tuple[str, bool]] = []
@@ -344,14 +311,13 @@ def _morceau(
     return None
 
 
+def groupes_de(syn: Synonymes, expression: tuple[str, ...]) -> frozenset[int]:
+    """The ranks of the synonym groups that hold ``expression``."""
+    return next((rangs for e, rangs in syn.par_mot.get(expression[0], ()) if e == expression), frozenset())
+
+
 def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
-    lois: set[int] = set()
-    for concept in concepts:
-        if concept.synonyme:
-            for expression, rangs in syn.par_mot.get(concept.variantes[0][0], ()):
-                if expression == concept.variantes[0]:
-                    lois.update(n for r in rangs for n in syn.lois[r])
-    return frozenset(lois)
+    return frozenset(n for c in concepts if c.synonyme for r in groupes_de(syn, c.variantes[0]) for n in syn.lois[r])
 
 
 # The scaffolding of a question, taken out before the words are read: « est-ce que » (« est »
@@ -365,23 +331,19 @@ _QUESTION = re.compile(QUESTION, re.IGNORECASE)
 
 
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
-    """Understand a query: normalise, split phrases, law numbers, words and synonyms."""
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
     phrases, libres, ignoree = _decouper(propre)
-    libres = [_QUESTION.sub(" ", libre) for libre in libres]
     mots: list[tuple[str, bool]] = []
     refs: list[Label] = []
     for libre in libres:
-        mots_libres, refs_libres = _mots_et_refs(libre)
+        mots_libres, refs_libres = _mots_et_refs(_QUESTION.sub(" ", libre))
         mots += mots_libres
         refs += refs_libres
     concepts = _concepts_libres(mots, syn)
     for phrase in phrases:
-        racines_phrase = tuple(racines(phrase))
-        if racines_phrase:
-            mots_phrase = tuple(re.findall(MOT, phrase))
-            concepts.append(Concept(mots_phrase, (racines_phrase,), phrase=True))
+        if racines_phrase := tuple(racines(phrase)):
+            concepts.append(Concept(tuple(re.findall(MOT, phrase)), (racines_phrase,), phrase=True))
     return Requete(
         texte=propre,
         concepts=tuple(concepts),

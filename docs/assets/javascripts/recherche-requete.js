@@ -36,7 +36,7 @@
   }
 
   // Les groupes de synonymes et, par racine, les expressions qui l'ont, la plus longue d'abord
-  // (requete.synonymes_compiles, sur les groupes déjà analysés que donne l'index).
+  // (requete._par_mot, sur les groupes déjà analysés que donne l'index).
   function synonymes(donnees) {
     const membres = new Map();
     donnees.groupes.forEach((expressions, rang) => {
@@ -197,13 +197,10 @@
       return { texte: propre, concepts, refs: [...vues.values()], lois: _loisEvoquees(concepts, syn), ignoree };
     }
 
-    // Requete.vide : rien à chercher.
-    const vide = (r) => !r.refs.length && !r.concepts.some((c) => c.variantes[0].length && !c.exclu);
-
     // Combien de mots vides une phrase saute : l'écart que ses racines demandent.
     const ecart = (mots) => mots.filter((m) => A.vides.has(A.plier(m))).length;
 
-    return { comprendre, vide, ecart, compte };
+    return { comprendre, ecart, compte };
   }
 
   return { creer, normaliser, synonymes, bornes, MOT };
