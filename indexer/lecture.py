@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 
 Objet = dict  # the JSON object of one law: str keys, JSON values
+_ENTREES = ("paragraphes", "exemples")  # its lists of entries
 
 
 @cache
@@ -143,8 +144,7 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
             )
         objet = restreindre(objet, label)
     if edition:
-        objet["paragraphes"] = [p for p in objet["paragraphes"] if p["edition"] == edition]
-        objet["exemples"] = [p for p in objet["exemples"] if p["edition"] == edition]
+        objet.update({cle: [e for e in objet[cle] if e["edition"] == edition] for cle in _ENTREES})
         if not objet["paragraphes"] and not objet["exemples"]:
             raise LoiErreur(
                 f"Les sources ne donnent aucun texte {edition} pour la {label} ; sans --edition, "
@@ -156,11 +156,8 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
 
 def public(objet: Objet) -> Objet:
     """The object as printed: internal keys (starting with « _ ») dropped."""
-
-    def nettoyer(entrees: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{k: v for k, v in e.items() if not k.startswith("_")} for e in entrees]
-
-    return {**objet, "paragraphes": nettoyer(objet["paragraphes"]), "exemples": nettoyer(objet["exemples"])}
+    propres = {c: [{k: v for k, v in e.items() if not k.startswith("_")} for e in objet[c]] for c in _ENTREES}
+    return {**objet, **propres}
 
 
 def labels_connus(objet: Objet) -> list[Label]:
@@ -171,14 +168,9 @@ def labels_connus(objet: Objet) -> list[Label]:
 
 def restreindre(objet: Objet, label: Label) -> Objet:
     """The law's object restricted to one paragraph and what lies inside it."""
-
-    def dedans(entree: dict[str, Any]) -> bool:
-        cible = parse_label(entree["ref"])
-        return cible is not None and label.contient(cible)
-
     restreint = {**objet, "ref": label.compact(), "url": objet["url"] + "#" + ancre(label)}
-    for cle in ("paragraphes", "exemples"):
-        restreint[cle] = [e for e in objet[cle] if dedans(e)]
+    for cle in _ENTREES:
+        restreint[cle] = [e for e in objet[cle] if (cible := parse_label(e["ref"])) and label.contient(cible)]
     return restreint
 
 
@@ -193,17 +185,7 @@ def voisins(objet: Objet, label: Label) -> list[str]:
     return [c.compact() for c in connus if len(c.parties) == 1]
 
 
-def _identite(texte: str, genre: str) -> str:
-    return texte
-
-
 _NATURES = {LOI: "texte", EXEMPLE: "exemple", NOTE: "note"}  # as an entry's banner names them; the rest is commentary
-
-
-def _bandeau(entree: dict[str, Any], sources: bool) -> str:
-    nature = _NATURES.get(entree["type"], "commentaire")
-    source = f"{entree['nom_source']} — {entree['source']}" if sources else entree["nom_source"]
-    return f"[{entree['edition']} · {nature} · {source}]"
 
 
 def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> list[str]:
@@ -234,7 +216,10 @@ def _assainir(valeur: Any) -> Any:
 
 
 def texte_humain(
-    objet: Objet, largeur: int = 80, style: Callable[[str, str], str] = _identite, sources: bool = False
+    objet: Objet,
+    largeur: int = 80,
+    style: Callable[[str, str], str] = lambda texte, genre: texte,
+    sources: bool = False,
 ) -> str:
     """What a person reads in a terminal: the text in force first, older ones marked.
 
@@ -257,11 +242,11 @@ def texte_humain(
     for entree in entrees:
         if entree["edition"] != edition_vue:
             edition_vue = entree["edition"]
-            if edition_vue != COURANTE:
-                bandeau = f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══"
-                genre = "ancienne"
-            else:
-                bandeau, genre = f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition"
+            bandeau, genre = (
+                (f"══ ÉDITION {edition_vue} (en vigueur) ══", "edition")
+                if edition_vue == COURANTE
+                else (f"══ TEXTE {edition_vue} — REMPLACÉ PAR LE CODE {COURANTE}, POUR MÉMOIRE ══", "ancienne")
+            )
             lignes += ["", *(style(ligne, genre) for ligne in _plier(bandeau, largeur, "", "   "))]
         lignes += _entree_humaine(entree, largeur, style, sources, _non_cite(entree, entrees))
     return "\n".join(lignes) + "\n"
@@ -301,7 +286,8 @@ def _entree_humaine(
     tete = entree["ref"] if entree["type"] == LOI else f"{entree['type'].capitalize()} ({entree['ref']})"
     if entree["titre"]:
         tete += f" — {entree['titre']}"
-    bandeau = _bandeau(entree, sources)
+    source = f"{entree['nom_source']} — {entree['source']}" if sources else entree["nom_source"]
+    bandeau = f"[{entree['edition']} · {_NATURES.get(entree['type'], 'commentaire')} · {source}]"
     if len(tete) + 2 + len(bandeau) <= largeur:
         lignes = ["", f"{style(tete, 'ref')}  {style(bandeau, 'source')}"]
     else:  # a long title: the edition and source go on their own line
