@@ -120,6 +120,7 @@ def objet_loi(
         if devenir and element.type == LOI:
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
+    lois = [(nom, c) for c in cite_par if (nom := c.page.rsplit("/", 1)[-1].removesuffix(".md")).isdigit()]
     return {
         "loi": loi.numero,
         "titre": loi.titre(),
@@ -128,7 +129,7 @@ def objet_loi(
         "paragraphes": paragraphes,
         "exemples": exemples,
         "renvois": _renvois(loi),
-        "cite_par": [{"loi": _numero(c.page), "url": base + _url(c)} for c in cite_par if _numero(c.page)],
+        "cite_par": [{"loi": int(nom), "url": f"{base}{c.page.removesuffix('.md')}/#{c.ancre}"} for nom, c in lois],
     }
 
 
@@ -153,15 +154,6 @@ def _renvois(loi: Loi) -> list[str]:
     """The paragraphs the law's text sends the reader to, in law order."""
     cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))]
-
-
-def _numero(page: str) -> int:
-    nom = page.rsplit("/", 1)[-1].removesuffix(".md")
-    return int(nom) if nom.isdigit() else 0
-
-
-def _url(citation: Citation) -> str:
-    return citation.page.removesuffix(".md") + "/#" + citation.ancre
 
 
 def donnees_lois(
