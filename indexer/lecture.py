@@ -128,7 +128,6 @@ def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
 
 
 def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] = charger) -> Objet:
-    """The JSON object of a law or paragraph; raises with the nearest ones when unknown."""
     label = parse_label(reference)
     if label is None:
         raise ReferenceInconnue(
@@ -155,7 +154,6 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
 
 
 def public(objet: Objet) -> Objet:
-    """The object as printed: internal keys (starting with « _ ») dropped."""
     propres = {c: [{k: v for k, v in e.items() if not k.startswith("_")} for e in objet[c]] for c in _ENTREES}
     return {**objet, **propres}
 
@@ -167,7 +165,6 @@ def labels_connus(objet: Objet) -> list[Label]:
 
 
 def restreindre(objet: Objet, label: Label) -> Objet:
-    """The law's object restricted to one paragraph and what lies inside it."""
     restreint = {**objet, "ref": label.compact(), "url": objet["url"] + "#" + ancre(label)}
     for cle in _ENTREES:
         restreint[cle] = [e for e in objet[cle] if (cible := parse_label(e["ref"])) and label.contient(cible)]

@@ -170,7 +170,6 @@ def _sur(label: Label | None) -> str:
 
 
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
-    """Commentary, examples and notes, set apart from the law: one box per run of one source."""
     boites: list[str] = []
     for fiche, suite in groupby(occurrences, key=lambda o: source(o.partie.source)):
         gloses = list(suite)
@@ -295,7 +294,6 @@ def _principale(annote: Annote, loi: Loi) -> str:
 
 
 def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
-    """Under the section heading: where the text and the commentary come from."""
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
     textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]

@@ -72,7 +72,6 @@ def _une_couleur(lignes: Sequence[str]) -> dict[str, tuple[str, list[str]]] | No
 
 
 def _tenue(ligne: str) -> str:
-    """One holding line in HTML, each suit symbol in a span (red for ♥ ♦)."""
 
     def couleur(trouve: re.Match[str]) -> str:
         classe = "couleur rouge" if trouve[0] in ROUGES else "couleur"

@@ -52,8 +52,6 @@ SECTIONS: dict[tuple[str, str], tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class Citation:
-    """A place that cites a law: its page, anchor and a readable label."""
-
     page: str
     ancre: str
     libelle: str
@@ -61,8 +59,6 @@ class Citation:
 
 @dataclass(frozen=True)
 class Contexte:
-    """What a law page needs beyond its law: anchors, who cites it."""
-
     ancres: Ancres
     cite_par: dict[int, tuple[Citation, ...]]
     apercus: dict[int, tuple[Citation, ...]] = field(default_factory=dict)
@@ -104,11 +100,9 @@ class Page:
     pile: list[tuple[int, str]] = field(default_factory=list)  # (level, source) of the headings above
 
     def ouvrir(self, section: str) -> None:
-        """A new section, whose paragraphs come from ``section`` unless they say otherwise."""
         self.section, self.pile = section, []
 
     def fermer(self, niveau_: int) -> None:
-        """A heading of level ``niveau_`` closes the headings above it of that level or deeper."""
         while self.pile and self.pile[-1][0] >= niveau_:
             self.pile.pop()
 
@@ -254,7 +248,6 @@ LACUNES: dict[tuple[Label, str], tuple[str, tuple[tuple[str, str, str], ...]]] =
 
 
 def lacune(label: Label | None, edition: str, chemin: str) -> str:
-    """The warning under paragraph ``label`` of ``edition`` on page ``chemin`` ("" when nothing is missing)."""
     if label is None or (label, edition) not in LACUNES:
         return ""
     texte, liens = LACUNES[(label, edition)]

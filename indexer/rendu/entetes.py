@@ -52,7 +52,6 @@ def _sans_abbr(titre: etree.Element) -> None:
 
 
 def _alias(titre: etree.Element, ids: str) -> None:
-    """Empty spans carrying the heading's further anchors, before its text."""
     for id_ in reversed(ids.split()):
         span = etree.Element("span", {"id": id_})
         span.tail, titre.text = titre.text, ""
@@ -64,7 +63,6 @@ def _parent_seul(titre: etree.Element) -> bool:
 
 
 def _avant_permalien(titre: etree.Element, span: etree.Element) -> int:
-    """Puts ``span`` after the heading's text, before the permalink; returns its rank."""
     rang = next((i for i, e in enumerate(titre) if "headerlink" in (e.get("class") or "")), len(titre))
     titre.insert(rang, span)
     return rang

@@ -107,7 +107,6 @@ def _parcourir(bloc: etree.Element, sortie: list) -> None:
 
 
 def sans_infobulle(abbr: etree.Element, parent: etree.Element) -> None:
-    """The abbr's word back into the text, without its tooltip."""
     texte = (abbr.text or "") + (abbr.tail or "")
     rang = list(parent).index(abbr)
     if rang == 0:

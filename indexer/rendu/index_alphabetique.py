@@ -33,7 +33,6 @@ def ancre_lettre(lettre_: str) -> str:
 
 
 def barre(presentes: set[str]) -> str:
-    """The A–Z jump bar: a link per letter that has entries, the others greyed out."""
     cases = [
         f'<a href="#{ancre_lettre(x)}">{x}</a>' if x in presentes else f'<span class="absente">{x}</span>'
         for x in LETTRES

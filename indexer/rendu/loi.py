@@ -123,7 +123,6 @@ def _plier(titre: str) -> str:
 
 
 def _titres(loi: Loi) -> str:
-    """One line under the heading when the 2007 title differs from the current one."""
     titres = sorted(loi.titres().items(), reverse=True)
     lignes = [f"Titre {e} : {echapper(t)}" for e, t in titres if _plier(t) != _plier(loi.titre())]
     return "\n".join(lignes) + "\n{: .titre-autre }" if lignes else ""

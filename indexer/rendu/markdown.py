@@ -24,7 +24,6 @@ _DEBUT_BLOC = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s|$)")
 
 
 def echapper(texte: str) -> str:
-    """Plain text → Markdown that shows exactly that text (inline)."""
     texte = html.escape(texte, quote=False)
     return _ECHAPPES.sub(r"\\\1", texte)
 
@@ -81,7 +80,6 @@ def titre_vers_la_loi(renvoi: Renvoi) -> str:
 
 
 def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:
-    """A Bloc's text with its references as links and its footnote calls renamed."""
     morceaux, position = [], 0
     liens: list[Renvoi | RenvoiArticle] = sorted([*bloc.renvois, *bloc.articles], key=lambda cible: cible.debut)
     for cible in liens:
@@ -99,7 +97,6 @@ def _cellule(texte: str) -> str:
 
 
 def tableau(lignes: tuple[tuple[str, ...], ...]) -> str:
-    """Rows (header first) → a Markdown table, short rows padded."""
     largeur = max(len(ligne) for ligne in lignes)
     rangs = ["| " + " | ".join(map(_cellule, ligne + ("",) * (largeur - len(ligne)))) + " |" for ligne in lignes]
     return "\n".join([rangs[0], "|" + "---|" * largeur, *rangs[1:]])

@@ -54,7 +54,6 @@ def _points_de_levee(niveau: int, couleur: str, contre: int) -> int:
 
 
 def table_levees() -> str:
-    """Trick points of a contract bid and made (77, « points de levée »)."""
     lignes = [("Points par levée", *(nom for _, nom in CONTRES))]
     for couleur, nom in DENOMINATIONS:
         premiere = [_points_de_levee(1, couleur, contre) for contre, _ in CONTRES]
@@ -81,7 +80,6 @@ def _mieux(contre: int, vulnerable: bool) -> set[int]:
 
 
 def table_primes() -> str:
-    """The premiums (77): part score, game, slams, and for making a doubled contract."""
     primes = (
         ("Partielle (moins de 100 points de levée)", "1♣", "Prime de partielle"),
         ("Manche (100 points de levée ou plus)", "3SA", "Prime de manche"),
@@ -97,7 +95,6 @@ def table_primes() -> str:
 
 
 def table_faites(contre: int) -> str:
-    """The declarer's score for every contract made exactly, at one level of doubling."""
     lignes = [("Palier", *(f"{nom} {vul}" for _, nom in DENOMINATIONS for _, vul in VULNERABILITES))]
     for niveau in range(1, 8):
         contrats = [Contrat(niveau, couleur, contre) for couleur, _ in DENOMINATIONS]
@@ -106,7 +103,6 @@ def table_faites(contre: int) -> str:
 
 
 def table_chutes() -> str:
-    """The declarer's score when down 1 to 13 (every undertrick added up)."""
     lignes = [("Chute", *(f"{vul} {'X' * contre}".rstrip() for _, vul in VULNERABILITES for contre, _ in CONTRES))]
     for chute in range(1, LEVEES_MAX + 1):
         points = [-sum(penalites(contre, v, chute)) for v, _ in VULNERABILITES for contre, _ in CONTRES]
@@ -280,7 +276,6 @@ def _remarque_chelems() -> str:
 
 
 def render_marque(document: Document) -> str:
-    """docs/marque/index.md: the note, the calculators, the tables, matchpoints, then the booklet's prose."""
     morceaux = [
         tete_de_page(document.titre),
         f"# {echapper(document.titre)}",

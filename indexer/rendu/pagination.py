@@ -56,7 +56,6 @@ def _accord(sauts: list[int], numeros: list[tuple[int, int]], decalage: int) -> 
 
 
 def page(pages: Pages, ligne: int | None) -> int | None:
-    """The page a line of the source stands on, or None (no pages, no line)."""
     if not pages or not ligne:
         return None
     rang = bisect.bisect_right([debut for debut, _ in pages], ligne) - 1

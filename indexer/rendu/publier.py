@@ -151,7 +151,6 @@ def _entree(fiche: Fiche, texte: str, notes: list[dict[str, Any]], nom: str, ord
 
 
 def _renvois(loi: Loi) -> list[str]:
-    """The paragraphs the law's text sends the reader to, in law order."""
     cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
     return [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))]
 
