@@ -20,7 +20,7 @@ from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.fiches import annonce, en_pleine_phrase, fiches_loi
 from indexer.editions import COURANTE, EDITIONS
 from indexer.labels import Label, ancre, parse_label
-from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi, Partie
+from indexer.model import LOI, ROLE_EXTRAITS, ROLE_GUIDE, ROLE_NOTES, ROLE_TEXTE, Loi
 from indexer.rendu.elements import (
     SECTIONS,
     Occurrence,
@@ -163,17 +163,11 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     return {o.cle: i for o, i in zip(rangees, ids, strict=True)}
 
 
-def _sur(label: Label | None) -> str:
-    if label is None:
-        return ""
-    return f" sur {label.compact()}" if label.parties else " sur l'ensemble de la loi"
-
-
-def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: Label | None = None) -> str:
+def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: str = "") -> str:
     boites: list[str] = []
     for fiche, suite in groupby(occurrences, key=lambda o: source(o.partie.source)):
         gloses = list(suite)
-        quoi = GLOSES.get(gloses[0].partie.role, "Commentaire") + _sur(sur)
+        quoi = GLOSES.get(gloses[0].partie.role, "Commentaire") + sur
         etiquette = html.escape(f"{quoi} · {fiche.nom}", quote=False)
         boites.append(f'<div class="glose" markdown>\n<p class="glose-source">{etiquette}</p>')
         boites += [element_markdown(o, page) for o in gloses] + ["</div>"]
@@ -242,7 +236,9 @@ def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: 
         apres = differe(paragraphe, paragraphes)
         morceaux.append(_paragraphe(paragraphe, labels, page, gloses=not apres))
         if apres:
-            attente.append((paragraphe.label, _gloses(paragraphe.commentaire, page, paragraphe.label)))
+            attente.append(
+                (paragraphe.label, _gloses(paragraphe.commentaire, page, f" sur {paragraphe.label.compact()}"))
+            )
     return morceaux + [m for _, m in reversed(attente)]
 
 
@@ -296,7 +292,8 @@ def _principale(annote: Annote, loi: Loi) -> str:
 def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
     ancres = "".join(f'<span id="{i}"></span>' for i in ids)
     parties = [loi.parties[i] for i in annote.parties]
-    textes = [p for p in parties if (p.role == ROLE_TEXTE if annote.complet else _cite(p))]
+    cite = [p for p in parties if any(e.type == LOI and e.blocs for e in p.elements)]
+    textes = [p for p in parties if p.role == ROLE_TEXTE] if annote.complet else cite
     cites = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in textes)
     autres = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
     if annote.complet:
@@ -314,10 +311,6 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
 
 
 RESUME_GENERAL = "Commentaire sur l'ensemble de la loi (avant le texte dans la source)"
-
-
-def _cite(partie: Partie) -> bool:
-    return any(e.type == LOI and e.blocs for e in partie.elements)
 
 
 def annoter_markdown(loi: Loi, page: Page) -> str:
@@ -347,5 +340,5 @@ def annoter_markdown(loi: Loi, page: Page) -> str:
     else:
         morceaux.append(_gloses(annote.tete, page))
     morceaux += _paragraphes(tuple(paragraphes), labels, page)
-    morceaux.append(_gloses(annote.fin, page, Label(loi.numero)))
+    morceaux.append(_gloses(annote.fin, page, " sur l'ensemble de la loi"))
     return "\n\n".join(m for m in morceaux if m)

@@ -72,15 +72,11 @@ def piece(occurrence: Occurrence, ids: tuple[str, ...], page: Page) -> str:
     return "\n\n".join(m for m in (f'<div class="suite" markdown>\n{ancres}', corps, notes, "</div>") if m)
 
 
-def _mots_plies(occurrence: Occurrence) -> list[str]:
-    texte = " ".join(b.texte for b in occurrence.element.blocs).lower().replace("’", "'")
-    return re.findall(r"[\w']+", texte)
-
-
 def pareil(une: Occurrence, autre: Occurrence) -> bool:
     """Two quotes with the same words: case, apostrophes and punctuation aside (the Guide's
     « l’arbitre » and the booklet's « l'arbitre »)."""
-    return _mots_plies(une) == _mots_plies(autre)
+    textes = (" ".join(b.texte for b in o.element.blocs).lower().replace("’", "'") for o in (une, autre))
+    return len({tuple(re.findall(r"[\w']+", texte)) for texte in textes}) == 1
 
 
 def autre_version(occurrence: Occurrence, texte: Occurrence, ids: tuple[str, ...], page: Page, amorce: str = "") -> str:
