@@ -16,6 +16,7 @@ import textwrap
 from functools import cache
 from typing import TYPE_CHECKING
 
+from indexer import chemins
 from indexer.editions import COURANTE, marque_titre, rang
 from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
@@ -34,9 +35,7 @@ _ENTREES = ("paragraphes", "exemples")  # its lists of entries
 def schema() -> dict:
     """The JSON Schema published beside the data (docs/donnees/schema-loi.json), which every file read is
     checked against; read once."""
-    from indexer.chemins import DONNEES
-
-    with open(os.path.join(DONNEES, "schema-loi.json"), encoding="utf-8") as fichier:
+    with open(os.path.join(chemins.DONNEES, "schema-loi.json"), encoding="utf-8") as fichier:
         return json.load(fichier)  # type: ignore[no-any-return]
 
 
@@ -88,12 +87,10 @@ def charger(numero: int) -> Objet:
     Reading writes nothing: a read-only checkout or an installed wheel serves it as is.
     A missing, unreadable or wrongly shaped file is an error that says how to restore it.
     """
-    from indexer.chemins import EN_DEPOT, donnees_loi
-
-    chemin = donnees_loi(numero)
+    chemin = chemins.donnees_loi(numero)
     remede = (
         "restaurez-le (git checkout -- docs/donnees) ou régénérez-le (loi construire)"
-        if EN_DEPOT
+        if chemins.EN_DEPOT
         else "réinstallez loi (pip install --force-reinstall)"
     )
     try:
