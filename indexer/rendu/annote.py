@@ -156,11 +156,9 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     """The anchors of a paragraph's quotes: the text shown takes the anchors of the first
     quote in page order (the current text's ``loi-74-a-1``, ``loi-74-a-1-2017``), the others
     the remaining ones, so that every id stays and a link lands on the text shown."""
-    quotes = [paragraphe.texte, *paragraphe.suite, *paragraphe.autres]
-    ordre_page = sorted(quotes, key=lambda o: o.cle)
-    ids = [ancres.de(o.cle) for o in ordre_page]
-    rangees = [paragraphe.texte, *[o for o in ordre_page if o is not paragraphe.texte]]
-    return {o.cle: i for o, i in zip(rangees, ids, strict=True)}
+    ordre_page = sorted((paragraphe.texte, *paragraphe.suite, *paragraphe.autres), key=lambda o: o.cle)
+    rangees = [paragraphe.texte, *(o for o in ordre_page if o is not paragraphe.texte)]
+    return {o.cle: ancres.de(p.cle) for o, p in zip(rangees, ordre_page, strict=True)}
 
 
 def _gloses(occurrences: tuple[Occurrence, ...], page: Page, sur: str = "") -> str:
