@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import chain, groupby
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.fiches import annonce, en_pleine_phrase, fiches_loi
@@ -139,8 +139,7 @@ def annoter(loi: Loi, ancres: Ancres) -> Annote:
         texte, suite, autres = choisir(occurrences, alineas)
         amorces, commentaire = _amorces(gloses.pop(label, []), occurrences)
         paragraphes.append(Paragraphe(label, texte, autres, commentaire, suite, amorces))
-    for reste in gloses.values():  # attached to a paragraph no 2017 source of this page attests
-        fin += reste
+    fin += chain.from_iterable(gloses.values())  # attached to a paragraph no 2017 source of this page attests
     complet = any(loi.parties[i].role == ROLE_TEXTE for i in parties)
     paragraphes.sort(key=lambda p: (*ordre(apres[p.texte.cle]), (2, "")) if p.texte.cle in apres else ordre(p.label))
     return Annote(parties, tuple(tete), tuple(paragraphes), tuple(sorted(fin, key=lambda o: o.cle)), complet)

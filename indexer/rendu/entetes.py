@@ -45,12 +45,6 @@ def infobulle(source: Source, ligne: str) -> str:
     return f"Code {source.edition} — {source.nom} · {lieu}"
 
 
-def _sans_abbr(titre: etree.Element) -> None:
-    for parent in list(titre.iter()):
-        for abbr in [e for e in parent if e.tag == "abbr"]:
-            sans_infobulle(abbr, parent)
-
-
 def _alias(titre: etree.Element, ids: str) -> None:
     for id_ in reversed(ids.split()):
         span = etree.Element("span", {"id": id_})
@@ -92,7 +86,9 @@ class Entetes(Treeprocessor):
         section: Source | None = None
         pile: list[tuple[int, Source]] = []  # (level, source) of the paragraph headings above
         for titre in (t for t in root.iter() if t.tag in TITRES):
-            _sans_abbr(titre)
+            for parent in list(titre.iter()):
+                for abbr in [e for e in parent if e.tag == "abbr"]:
+                    sans_infobulle(abbr, parent)
             valeurs = {a: titre.attrib.pop(a) for a in _ATTRIBUTS if a in titre.attrib}
             source = _PAR_CLE.get(valeurs.get("src", ""))
             if titre.tag in ("h1", "h2"):

@@ -74,13 +74,8 @@ def sens_defini(terme: str, avant: str, apres: str) -> bool:
 
 def _sujet(avant: str) -> bool:
     """The word before is a subject: a pronoun, a role, or a seat (« Est », capitalised: not the verb)."""
-    brut = re.findall(r"\w+", avant.replace("’", "'"))
-    if not brut:
-        return False
-    dernier = brut[-1]
-    if dernier.lower() == "est":
-        return dernier == "Est"
-    return dernier.lower() in SUJETS
+    dernier = (re.findall(r"\w+", avant.replace("’", "'")) or [""])[-1]
+    return dernier == "Est" if dernier.lower() == "est" else dernier.lower() in SUJETS
 
 
 # --- the Markdown extension: after ``abbr`` has marked every occurrence ----------------------
