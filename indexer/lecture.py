@@ -51,12 +51,10 @@ def conforme(valeur: object, regle: dict) -> bool:
     ``MOTS_CLES`` only: the schema's own rules, checked without the jsonschema package
     (too slow to import on the path of ``loi voir``), and agreeing with it (a test)."""
     genre = regle.get("type")
-    if genre == "integer":
-        if isinstance(valeur, bool) or not (
-            isinstance(valeur, int) or isinstance(valeur, float) and valeur.is_integer()
-        ):
-            return False
-    elif genre is not None and not isinstance(valeur, _TYPES[genre]):
+    entier = (
+        isinstance(valeur, float) and valeur.is_integer() or isinstance(valeur, int) and not isinstance(valeur, bool)
+    )
+    if genre is not None and not (entier if genre == "integer" else isinstance(valeur, _TYPES[genre])):
         return False
     if "enum" in regle and not any(valeur == v and type(valeur) is type(v) for v in regle["enum"]):
         return False
