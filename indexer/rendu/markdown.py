@@ -20,7 +20,7 @@ from indexer.rendu.donnes import rendre_donne
 Lien = Callable[[Label | Renvoi | RenvoiArticle], str]  # target → relative URL with its anchor
 
 _ECHAPPES = re.compile(r"([\\`*_{}\[\]#|])")
-_DEBUT_BLOC = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s|$)")
+_DEBUT_BLOC = re.compile(r"^(\s*(?=[-+])|\s*\d+(?=[.)]))(.)(?=\s|$)")  # "- x", "1. x", "1) x": a list's marker
 
 
 def echapper(texte: str) -> str:
@@ -29,12 +29,8 @@ def echapper(texte: str) -> str:
 
 
 def _echapper_lignes(texte: str) -> str:
-    lignes = []
-    for ligne in texte.split("\n"):
-        ligne = echapper(ligne)
-        # "- x", "1. x", "1) x" at a line start would open a list: escape the marker.
-        lignes.append(_DEBUT_BLOC.sub(lambda m: f"{m[1]}\\{m[2]}" if m[2] else f"{m[1]}{m[3]}\\{m[4]}", ligne))
-    return "\n".join(lignes)
+    """Like ``echapper``, line by line, and a list's marker at a line start escaped (it would open a list)."""
+    return "\n".join(_DEBUT_BLOC.sub(r"\1\\\2", echapper(ligne)) for ligne in texte.split("\n"))
 
 
 def lien_vers(page_courante: str) -> Lien:

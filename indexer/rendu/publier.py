@@ -162,13 +162,9 @@ def donnees_lois(
     so that reading needs nothing writable; its shape is ``DOSSIER_DONNEES/schema-loi.json``, which a test checks every
     file against."""
     cite_par = citations(corpus, ancres)
-    par_loi: dict[int, list[Fiche]] = {}
-    for fiche in fiches:
-        if fiche.loi is not None:
-            par_loi.setdefault(fiche.loi, []).append(fiche)
     sortie = {
         f"{DOSSIER_DONNEES}/{loi.numero}.json": json.dumps(
-            objet_loi(loi, par_loi.get(loi.numero, ()), cite_par.get(loi.numero, ()), noms, base, carte),
+            objet_loi(loi, [f for f in fiches if f.loi == loi.numero], cite_par.get(loi.numero, ()), noms, base, carte),
             ensure_ascii=False,
             indent=1,
         )
