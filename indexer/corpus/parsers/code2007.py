@@ -90,40 +90,33 @@ NIVEAUX = ("section", "numero", "lettre", "romain")
 
 @dataclass
 class _Chantier:
-    """An element being built: its text arrives line by line."""
+    """An element being built: its text arrives line by line, each paragraph open as
+    (kind, first line, lines) until the element is done."""
 
     label: Label
     ligne: int
     titre: str = ""
-    blocs: list[Bloc] = field(default_factory=list)
+    blocs: list[Bloc | tuple[str, int, list[str]]] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
-    forme: str = ""  # the open paragraph's kind, "" when none is open
-    debut: int = 0  # the open paragraph's first line
-    morceaux: list[str] = field(default_factory=list)
-
-    def clore(self) -> None:
-        if self.forme and self.morceaux:
-            self.blocs.append(Bloc(self.forme, toc.joindre(self.morceaux), self.debut))
-        self.forme, self.morceaux = "", []
 
     def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        self.clore()
-        self.forme, self.debut, self.morceaux = forme, ligne, [texte]
+        self.blocs.append((forme, ligne, [texte]))
 
     def ajouter(self, texte: str, ligne: int) -> None:
         """Add a line of running text: continue the paragraph or start a new one. A line starting
         with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
         capitalised, so it continues."""
+        ouvert = self.blocs[-1] if self.blocs and isinstance(self.blocs[-1], tuple) else None
         if PUCE.match(texte):
             self.ouvrir(ITEM, texte, ligne)
-        elif not self.forme or (FIN_DE_PHRASE.search(self.morceaux[-1]) and texte[:1].isupper()):
+        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert[2][-1]) and texte[:1].isupper()):
             self.ouvrir(TEXTE, texte, ligne)
         else:
-            self.morceaux.append(texte)
+            ouvert[2].append(texte)
 
     def element(self) -> Element:
-        self.clore()
-        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
+        blocs = (Bloc(b[0], toc.joindre(b[2]), b[1]) if isinstance(b, tuple) else b for b in self.blocs)
+        return Element(LOI, tuple(blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 
 @dataclass
@@ -146,7 +139,6 @@ class _Loi:
     def fermer(self) -> None:
         """Finish the open element; a preamble with neither text nor note is dropped."""
         chantier = self.courant
-        chantier.clore()
         if chantier.label.parties or chantier.blocs or chantier.notes:
             self.elements.append(chantier.element())
 
@@ -274,7 +266,6 @@ def elements_de_loi(
         if ligne in notes.lignes:
             suivant = index + 1
         elif dernier := DIAGRAMMES.get(ligne, 0):
-            loi.courant.clore()
             verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
             loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
             suivant = dernier

@@ -199,12 +199,6 @@ class _Terme:
     notes: list[NoteBas] = field(default_factory=list)
 
 
-def terme_de(ligne: str) -> str | None:
-    """The term a definition line opens, or None: ``"Adv. G: adversaire…"`` → ``"Adv. G"``."""
-    trouve = TERME.match(ligne)
-    return trouve.group(1) if trouve else None
-
-
 def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Terme] = []
