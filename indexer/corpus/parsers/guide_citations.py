@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, LABEL, SOUS_MARQUE, fermeture, fin_sans_crochet
 from indexer.corpus.parsers.guide_titres import sous_titre, titre_section
+from indexer.corpus.parsers.lignes_entieres import Brouillon
 from indexer.corpus.parsers.lignes_repliees import (
     Ligne,
     Morceau,
@@ -39,7 +40,7 @@ from indexer.corpus.parsers.lignes_repliees import (
 )
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE, NUMERO, SECTION
-from indexer.model import LOI, TEXTE, Bloc, Element
+from indexer.model import LOI, TEXTE, Bloc
 
 # A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
 MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
@@ -55,20 +56,6 @@ POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 # An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
 LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
-
-
-@dataclass
-class Brouillon:
-    type: str
-    ligne: int
-    label: Label | None = None
-    titre: str = ""
-    incomplet: bool = False
-    blocs: list[Bloc] = field(default_factory=list)
-    ouvert: bool = False  # an example that still takes the next paragraph
-
-    def fige(self) -> Element:
-        return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet)
 
 
 def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
@@ -105,7 +92,7 @@ class LecteurDeCitations:
         return self.elements[-1] if self.elements else None
 
     def _nouveau(self, type_: str, ligne: int, **champs: object) -> Brouillon:
-        brouillon = Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
+        brouillon = Brouillon(ligne, type=type_, **champs)  # type: ignore[arg-type]
         self.elements.append(brouillon)
         return brouillon
 

@@ -82,7 +82,7 @@ def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] =
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
     lecteur.lire()
-    return tuple(b.fige() for b in lecteur.elements if b.blocs or b.label or b.titre)
+    return tuple(b.fige({}) for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
 # A marker that may only wrap a sentence: a dash or a number ("- Passe", "15. Sud"), not a letter
