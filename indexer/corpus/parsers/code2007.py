@@ -121,8 +121,6 @@ class _Chantier:
 
 @dataclass
 class _Loi:
-    """The state of one law's parse: finished elements, the open one, the open path."""
-
     numero: int
     sections: dict[str, str]
     courant: _Chantier
@@ -130,7 +128,6 @@ class _Loi:
     chemin: dict[str, str] = field(default_factory=dict)
 
     def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
-        """Close the open element and open the paragraph ``marque`` at ``niveau``."""
         self.fermer()
         au_dessus = NIVEAUX[: NIVEAUX.index(niveau)]
         self.chemin = {n: self.chemin[n] for n in au_dessus if n in self.chemin} | {niveau: marque}

@@ -109,7 +109,6 @@ def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], 
 
 
 def parse_prefaces(lignes: Lignes) -> Document:
-    """The reader instructions and colophon (intro), then one Section per preface."""
     intro = [(n, GLYPHES_NAVIGATION.sub("", texte)) for n, texte in tranche(lignes, *INTRO)]
     sections = [
         Section(cle, ancre_libre("preface", cle), lignes[debut - 1], debut, en_blocs(tranche(lignes, debut + 1, fin)))
@@ -119,7 +118,6 @@ def parse_prefaces(lignes: Lignes) -> Document:
 
 
 def parse_objet(lignes: Lignes) -> Document:
-    """L'objet du Code: one Section per paragraph group of ``GROUPES_OBJET``."""
     morceaux: list[tuple[str, str, list[Ligne]]] = []
     for numero, texte in tranche(lignes, *OBJET):
         groupe = next((g for g in GROUPES_OBJET if texte.startswith(g[0])), None)
@@ -191,8 +189,6 @@ NOTE = re.compile(r"^([1-9]) (?=[A-ZÀ-Þ])")
 
 @dataclass
 class _Terme:
-    """A definition being read: its term, its text lines and its footnotes."""
-
     terme: str
     ligne: int
     lignes: list[Ligne] = field(default_factory=list)
@@ -239,7 +235,6 @@ def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
 
 
 def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
-    """RNC 2008, Titre IV (Arbitrage) and Titre VII (Systèmes et conventions)."""
     documents = []
     for (debut, fin), chemin, titre in (
         (TITRE_IV, "reglements/titre-iv.md", "RNC 2008 – Titre IV : Arbitrage"),

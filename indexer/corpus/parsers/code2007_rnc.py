@@ -44,8 +44,6 @@ CHAPITRE = re.compile(r"^Chapitre \d+\b")
 
 @dataclass
 class _Rubrique:
-    """An article or sub-article being read."""
-
     cle: str
     titre: str
     ligne: int

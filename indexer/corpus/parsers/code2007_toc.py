@@ -64,8 +64,6 @@ class Titre:
 
 @dataclass(frozen=True)
 class Note:
-    """A footnote found in the body: its lines, its stars and its text without them."""
-
     debut: int
     fin: int
     etoiles: int
@@ -192,8 +190,6 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
 
 @dataclass(frozen=True, order=True)
 class Appel:
-    """A footnote call: its line, its column and its number of stars."""
-
     ligne: int
     colonne: int
     etoiles: int

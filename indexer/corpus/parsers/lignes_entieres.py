@@ -39,8 +39,6 @@ def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[st
 
 @dataclass
 class Brouillon:
-    """An element being built: its blocs grow until the next label."""
-
     ligne: int
     label: Label | None = None
     titre: str = ""

@@ -140,7 +140,6 @@ def _bloc_prose(numero: int, texte: str) -> Bloc:
 
 
 def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
-    """One section per table or heading."""
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
