@@ -199,32 +199,26 @@ def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Terme] = []
     appelants: dict[str, _Terme] = {}
-    note: list[Ligne] = []  # the footnote being read: it runs to the next term
+    notes: list[tuple[_Terme, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
+    dans_note = False
     for numero, ligne in lignes:
-        trouve = TERME.match(ligne)
-        if trouve:
-            _fermer_note(note, appelants)
-            note = []
+        if trouve := TERME.match(ligne):
+            dans_note = False
             termes.append(_Terme(trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
-            note.append((numero, ligne))
+        elif dans_note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
+            if not dans_note:
+                notes.append((appelants.pop(appel.group(1)), []))  # type: ignore[union-attr]
+            dans_note = True
+            notes[-1][1].append((numero, ligne))
             continue
         if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
             appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
             termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
-    _fermer_note(note, appelants)
+    for terme, ((debut, premiere), *suite) in notes:
+        texte = " ".join([premiere[2:], *(ligne for _, ligne in suite)])
+        terme.notes.append(NoteBas(premiere[0], texte, debut))
     return termes
-
-
-def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
-    """Attach a finished footnote (``1 La procédure…``) to the term that calls it."""
-    if not note:
-        return
-    cle = NOTE.match(note[0][1]).group(1)  # type: ignore[union-attr]
-    texte = " ".join([note[0][1][2:], *(ligne for _, ligne in note[1:])])
-    appelants[cle].notes.append(NoteBas(cle, texte, note[0][0]))
-    del appelants[cle]
 
 
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
