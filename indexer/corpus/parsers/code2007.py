@@ -47,6 +47,7 @@ from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers import code2007_marque as marque
 from indexer.corpus.parsers import code2007_toc as toc
+from indexer.corpus.parsers.lignes_entieres import NIVEAUX
 from indexer.labels import Label
 from indexer.model import (
     DIAGRAMME,
@@ -84,8 +85,6 @@ PUCE = re.compile(r"^-\s")
 FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
 # "Variations involontaires": a numbered subtitle has no final punctuation.
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
-
-NIVEAUX = ("section", "numero", "lettre", "romain")
 
 
 @dataclass

@@ -210,7 +210,7 @@ def reperer_appels(lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note,
     return tuple(appels)
 
 
-def _blocs_de_notes(notes: tuple[Note, ...]) -> list[tuple[Note, ...]]:
+def _blocs_de_notes(notes: tuple[Note, ...]) -> list[list[Note]]:
     """Notes printed together at a page bottom: consecutive lines, no text between."""
     blocs: list[list[Note]] = []
     for note in notes:
@@ -218,7 +218,7 @@ def _blocs_de_notes(notes: tuple[Note, ...]) -> list[tuple[Note, ...]]:
             blocs[-1].append(note)
         else:
             blocs.append([note])
-    return [tuple(bloc) for bloc in blocs]
+    return blocs
 
 
 def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
@@ -229,7 +229,7 @@ def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel,
     reprises: dict[Appel, Note] = {}
     blocs = _blocs_de_notes(notes)
     for appel in appels:
-        suivant = next((b for b in blocs if b[0].debut > appel.ligne), ())
+        suivant = next((b for b in blocs if b[0].debut > appel.ligne), [])
         avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
         if avant and all(note.etoiles != appel.etoiles for note in suivant):
             reprises[appel] = avant[-1]

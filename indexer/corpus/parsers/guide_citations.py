@@ -63,13 +63,12 @@ def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
     propres: list[Ligne] = []
     profondeur = 0
     for numero, texte in lignes:
-        garde: list[str] = []
+        garde = ""
         for car in texte:
-            if car == "]" and profondeur == 0:
-                continue
-            profondeur += (car == "[") - (car == "]")
-            garde.append(car)
-        propres.append((numero, "".join(garde)))
+            if car != "]" or profondeur:
+                profondeur += (car == "[") - (car == "]")
+                garde += car
+        propres.append((numero, garde))
     return bloc_prose(propres, item)
 
 
