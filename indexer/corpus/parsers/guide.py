@@ -40,7 +40,7 @@ from indexer.model import Element, Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
 
 EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
-_Coupe = tuple[int, str, int, Sequence[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
+_Coupe = tuple[int, str, int, list[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
 
 # A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
 ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
@@ -121,18 +121,13 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
 
 
 def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe]:
-    debuts: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
-    for rang, (numero, texte) in enumerate(corps):
+    coupes: list[_Coupe] = [(35, titre, ligne, [], True, ())]
+    for numero, texte in corps:
         for loi, motif in RUN_IN:
-            if trouve := motif.match(texte):
-                debuts.append((loi, trouve[1], numero, rang))
-    coupes: list[_Coupe] = []
-    for k, (loi, nom, debut, rang) in enumerate(debuts):
-        fin = debuts[k + 1][3] if k + 1 < len(debuts) else len(corps)
-        morceau = list(corps[rang:fin])
-        if k:  # the run-in title is the Partie's title; the sentence goes on after it
-            morceau[0] = (morceau[0][0], RUN_IN[k - 1][1].sub("", morceau[0][1], count=1))
-        coupes.append((loi, nom, debut, morceau, not k, ()))
+            if trouve := motif.match(texte):  # the run-in title is the Partie's title; the sentence goes on after it
+                coupes.append((loi, trouve[1], numero, [], False, ()))
+                texte = texte[trouve.end() :]
+        coupes[-1][3].append((numero, texte))
     return coupes
 
 
