@@ -164,14 +164,11 @@ def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Not
         texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
         propres[index : index + hauteur] = [""] * hauteur
         retirees.update(range(index, index + hauteur))
-        if marque.isdigit():
-            notes[marque] = NoteBas(marque, texte[len(marque) :].strip(), index + 1)
-            _appel_numero(propres, index, marque)
-        elif marque:
-            etoiles += 1
-            cle = f"etoile{etoiles}"
+        if marque:  # not a page number
+            etoiles += not marque.isdigit()
+            cle = marque if marque.isdigit() else f"etoile{etoiles}"
             notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
-            _appels_etoile(propres, index, cle)
+            (_appel_numero if marque.isdigit() else _appels_etoile)(propres, index, cle)
     return _recoller(propres, retirees), notes
 
 

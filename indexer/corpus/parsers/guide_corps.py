@@ -81,7 +81,8 @@ def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] =
     morceaux = recoudre(segmenter(lignes, _structurel, coupures))
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
-    lecteur.lire()
+    while lecteur.file:
+        lecteur.morceau(lecteur.file.pop(0))
     return tuple(b.fige({}) for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
@@ -141,11 +142,7 @@ def _structurel(texte: str) -> bool:
 
 
 class _Lecteur(LecteurDeCitations):
-    def lire(self) -> None:
-        while self.file:
-            self._morceau(self.file.pop(0))
-
-    def _morceau(self, morceau: Morceau) -> None:
+    def morceau(self, morceau: Morceau) -> None:
         if morceau.forme != TEXTE:
             self._verbatim(morceau)
             return
