@@ -137,38 +137,29 @@ def _est_page(lignes: Sequence[str], index: int) -> bool:
     return lignes[index - 3 : index] == ("", "", "") and lignes[index + 1] == " "
 
 
-def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str]]:
-    """Every footnote (index, line count, marker) and page number (index, 1, "")."""
-    zones: list[tuple[int, int, str]] = []
-    for index, texte in enumerate(lignes):
-        if _est_page(lignes, index):
-            zones.append((index, 1, ""))
-            continue
-        trouve = NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)
-        if not trouve:
-            continue
-        hauteur = 1
-        while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
-            hauteur += 1  # 4229–4230: a note wrapped on two lines
-        zones.append((index, hauteur, trouve[1]))
-    return zones
-
-
 def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, NoteBas]]:
     """Remove page numbers and footnotes, rewrite the calls; the notes by key."""
     propres = list(lignes)
     notes: dict[str, NoteBas] = {}
     etoiles = 0
     retirees: set[int] = set()
-    for index, hauteur, marque in _zones_mobilier(lignes):
+    for index, texte in enumerate(lignes):
+        if _est_page(lignes, index):
+            propres[index] = ""
+            retirees.add(index)
+            continue
+        if not (trouve := NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)):
+            continue
+        marque, hauteur = trouve[1], 1
+        while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
+            hauteur += 1  # 4229–4230: a note wrapped on two lines
         texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
         propres[index : index + hauteur] = [""] * hauteur
         retirees.update(range(index, index + hauteur))
-        if marque:  # not a page number
-            etoiles += not marque.isdigit()
-            cle = marque if marque.isdigit() else f"etoile{etoiles}"
-            notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
-            (_appel_numero if marque.isdigit() else _appels_etoile)(propres, index, cle)
+        etoiles += not marque.isdigit()
+        cle = marque if marque.isdigit() else f"etoile{etoiles}"
+        notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
+        (_appel_numero if marque.isdigit() else _appels_etoile)(propres, index, cle)
     return _recoller(propres, retirees), notes
 
 
