@@ -205,9 +205,7 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
 
 
 def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
-    """The labels a numbered line opens under a known letter, with its text; else None."""
-    if not courant:
-        return None
+    """The labels a numbered line opens under a known letter (``sous_parties``), with its text; else None."""
     if trouve := NUMERO.match(texte):
         parties = sous_parties(courant, "numero", trouve["numero"])
         if parties is None:
