@@ -230,55 +230,46 @@ def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     return dernier + 1
 
 
-@dataclass(frozen=True)
-class NotesDuCorps:
-    """The body's footnotes: the lines they fill, and each NoteBas at its home line."""
-
-    lignes: frozenset[int] = frozenset()
-    par_ligne: Mapping[int, tuple[NoteBas, ...]] = field(default_factory=dict)
-
-
 def elements_de_loi(
     lignes: Lignes,
     numero: int,
     sections: Mapping[str, str],
     debut: int,
     fin: int,
-    notes: NotesDuCorps | None = None,
+    notes: Mapping[int, tuple[NoteBas, ...]],
 ) -> tuple[Element, ...]:
     """The elements of law ``numero``, whose text runs on lines ``debut``–``fin``.
 
-    ``sections`` maps each TOC 2 letter to its subtitle. Notes whose home line is
-    the title's (``debut - 1``) go on the preamble.
+    ``sections`` maps each TOC 2 letter to its subtitle, ``notes`` the footnotes to their home
+    lines (``notes_du_corps``). Notes whose home line is the title's (``debut - 1``) go on the preamble.
     """
-    notes = notes or NotesDuCorps()
-    preambule = _Chantier(Label(numero), debut, notes=list(notes.par_ligne.get(debut - 1, ())))
+    preambule = _Chantier(Label(numero), debut, notes=list(notes.get(debut - 1, ())))
     loi = _Loi(numero, dict(sections), preambule)
     index = debut - 1
     while index < fin:
         ligne = index + 1
         if (sans_intitule := SECTIONS_SANS_INTITULE.get(ligne)) and sans_intitule[0] == numero:
             loi.ouvrir("section", sans_intitule[1], ligne, loi.sections[sans_intitule[1]])
-        if ligne in notes.lignes:
-            suivant = index + 1
-        elif dernier := DIAGRAMMES.get(ligne, 0):
+        if dernier := DIAGRAMMES.get(ligne, 0):
             verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
             loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
             suivant = dernier
         else:
             suivant = _traiter(lignes, index, loi)
         for lu in range(ligne, suivant + 1):
-            loi.courant.notes += notes.par_ligne.get(lu, ())
+            loi.courant.notes += notes.get(lu, ())
         index = suivant
     loi.fermer()
     return tuple(loi.elements)
 
 
-def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> tuple[Lignes, NotesDuCorps]:
+def notes_du_corps(
+    lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int
+) -> tuple[Lignes, dict[int, tuple[NoteBas, ...]]]:
     """The footnotes of the text from ``titres[0]`` to line ``fin``.
 
-    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the
-    notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the note
+    lines emptied, and the notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
     with the law of its first call, even when printed under the next law (3996 ``indiqué*`` in
     law 57, its note at 4025 in law 58).
     """
@@ -301,8 +292,9 @@ def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> t
         resultat[appel.ligne - 1] = (
             f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
         )
-    occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
-    return tuple(resultat), NotesDuCorps(occupees, par_ligne)
+    for note in notes:
+        resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
+    return tuple(resultat), par_ligne
 
 
 def parse(lignes: Lignes) -> Extrait:
