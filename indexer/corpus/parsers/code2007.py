@@ -122,21 +122,17 @@ class _Chantier:
 class _Loi:
     numero: int
     sections: dict[str, str]
-    courant: _Chantier
-    elements: list[Element] = field(default_factory=list)
+    chantiers: list[_Chantier]
     chemin: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def courant(self) -> _Chantier:
+        return self.chantiers[-1]
+
     def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
-        self.fermer()
         au_dessus = NIVEAUX[: NIVEAUX.index(niveau)]
         self.chemin = {n: self.chemin[n] for n in au_dessus if n in self.chemin} | {niveau: marque}
-        self.courant = _Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre)
-
-    def fermer(self) -> None:
-        """Finish the open element; a preamble with neither text nor note is dropped."""
-        chantier = self.courant
-        if chantier.label.parties or chantier.blocs or chantier.notes:
-            self.elements.append(chantier.element())
+        self.chantiers.append(_Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre))
 
 
 def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
@@ -244,7 +240,7 @@ def elements_de_loi(
     lines (``notes_du_corps``). Notes whose home line is the title's (``debut - 1``) go on the preamble.
     """
     preambule = _Chantier(Label(numero), debut, notes=list(notes.get(debut - 1, ())))
-    loi = _Loi(numero, dict(sections), preambule)
+    loi = _Loi(numero, dict(sections), [preambule])
     index = debut - 1
     while index < fin:
         ligne = index + 1
@@ -259,8 +255,8 @@ def elements_de_loi(
         for lu in range(ligne, suivant + 1):
             loi.courant.notes += notes.get(lu, ())
         index = suivant
-    loi.fermer()
-    return tuple(loi.elements)
+    # a preamble with neither text nor note is dropped
+    return tuple(c.element() for c in loi.chantiers if c.label.parties or c.blocs or c.notes)
 
 
 def notes_du_corps(
