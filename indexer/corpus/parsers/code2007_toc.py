@@ -210,24 +210,18 @@ def reperer_appels(lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note,
     return tuple(appels)
 
 
-def _blocs_de_notes(notes: tuple[Note, ...]) -> list[list[Note]]:
-    """Notes printed together at a page bottom: consecutive lines, no text between."""
-    blocs: list[list[Note]] = []
-    for note in notes:
-        if blocs and blocs[-1][-1].fin + 1 == note.debut:
-            blocs[-1].append(note)
-        else:
-            blocs.append([note])
-    return blocs
-
-
 def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
     """Calls whose page has no note with their stars: the latest earlier such note.
 
     2610 ``répétées*`` sits on a page whose only note is ``**``; it reuses 2600.
     """
     reprises: dict[Appel, Note] = {}
-    blocs = _blocs_de_notes(notes)
+    blocs: list[list[Note]] = []  # notes printed together at a page bottom: consecutive lines, no text between
+    for note in notes:
+        if blocs and blocs[-1][-1].fin + 1 == note.debut:
+            blocs[-1].append(note)
+        else:
+            blocs.append([note])
     for appel in appels:
         suivant = next((b for b in blocs if b[0].debut > appel.ligne), [])
         avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
