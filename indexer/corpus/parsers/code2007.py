@@ -270,7 +270,10 @@ def notes_du_corps(
     law 57, its note at 4025 in law 58).
     """
     notes = toc.reperer_notes(lignes, titres, fin)
-    paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
+    resultat = list(lignes)
+    for note in notes:
+        resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
+    paires = toc.apparier(toc.reperer_appels(resultat, titres, fin), notes)
     foyers = {note: note.debut for note in notes}  # a note without a call stays put
     for appel in sorted(paires, reverse=True):
         foyers[paires[appel]] = appel.ligne
@@ -282,14 +285,11 @@ def notes_du_corps(
         compteurs[loi] += 1
         cles[note] = f"e{compteurs[loi]}"
         par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
-    resultat = list(lignes)
     for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
         texte = resultat[appel.ligne - 1]
         resultat[appel.ligne - 1] = (
             f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
         )
-    for note in notes:
-        resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
     return tuple(resultat), par_ligne
 
 

@@ -195,14 +195,11 @@ class Appel:
     etoiles: int
 
 
-def reperer_appels(lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note, ...], fin: int) -> tuple[Appel, ...]:
-    """Every call of the body outside the notes, law titles included (5183 ``d'appel *``)."""
-    dans_une_note = {n for note in notes for n in range(note.debut, note.fin + 1)}
+def reperer_appels(lignes: Sequence[str], titres: tuple[Titre, ...], fin: int) -> tuple[Appel, ...]:
+    """Every call of the body, whose note lines are emptied, law titles included (5183 ``d'appel *``)."""
     dans_un_titre = {n for titre in titres for n in range(titre.debut, titre.fin + 1)}
     appels: list[Appel] = []
     for numero in range(titres[0].debut, fin + 1):
-        if numero in dans_une_note:
-            continue
         motif = APPEL_TITRE if numero in dans_un_titre else APPEL
         for trouve in motif.finditer(lignes[numero - 1]):
             etoiles = trouve.group().count("*")
