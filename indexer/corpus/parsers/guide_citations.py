@@ -40,7 +40,7 @@ from indexer.corpus.parsers.lignes_repliees import (
 )
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE, NUMERO, SECTION
-from indexer.model import LOI, TEXTE, Bloc
+from indexer.model import LOI, TEXTE
 
 # A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
 MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
@@ -58,20 +58,6 @@ LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
 
 
-def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
-    """The Bloc without the "]" that close nothing; nested asides keep their brackets."""
-    propres: list[Ligne] = []
-    profondeur = 0
-    for numero, texte in lignes:
-        garde = ""
-        for car in texte:
-            if car != "]" or profondeur:
-                profondeur += (car == "[") - (car == "]")
-                garde += car
-        propres.append((numero, garde))
-    return bloc_prose(propres, item)
-
-
 class LecteurDeCitations:
     """The elements of one law being read, the queue of its paragraphs, and how a law
     quote is read from them, keeping the quote context; ``guide_corps._Lecteur`` reads
@@ -82,7 +68,6 @@ class LecteurDeCitations:
         self.file = morceaux
         self.elements: list[Brouillon] = []
         self.contexte = Label(numero)
-        self._fin_manquante = False
         self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
         self.amorce: Brouillon | None = None  # a lead-in « Xxx : » just cut off before its quote
 
@@ -96,12 +81,22 @@ class LecteurDeCitations:
         return brouillon
 
     def _ajouter(self, brouillon: Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
-        bloc = _prose(lignes, item)
+        """A Bloc without the "]" that close nothing; nested asides keep their brackets."""
+        propres: list[Ligne] = []
+        profondeur = 0
+        for numero, texte in lignes:
+            garde = ""
+            for car in texte:
+                if car != "]" or profondeur:
+                    profondeur += (car == "[") - (car == "]")
+                    garde += car
+            propres.append((numero, garde))
+        bloc = bloc_prose(propres, item)
         if bloc is not None and bloc.texte.strip("[] "):
             brouillon.blocs.append(bloc)
 
     def _citation(self, morceau: Morceau, crochet: bool = True) -> None:
-        morceaux = self._morceaux_citation(morceau, crochet)
+        morceaux, incomplet = self._morceaux_citation(morceau, crochet)
         premier = morceaux[0]
         numero, texte = premier.lignes[0]
         label, titre, reste = self._ouvrir(texte, crochet)
@@ -109,7 +104,6 @@ class LecteurDeCitations:
         seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
         if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
             titre, lignes = titre_section(lignes)
-        incomplet = crochet and self._fin_manquante
         entete = self._entete_sans_texte()
         if label == Label(self.numero) and entete is not None:  # "B. Au tour du…" / "[Le partenaire…" (3848)
             brouillon, label = entete, entete.label or label
@@ -244,22 +238,21 @@ class LecteurDeCitations:
         self.contexte = label
         self._remplir(enfant, lignes)
 
-    def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
-        """Cut at the quote's "]"; what follows goes back in the queue."""
+    def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> tuple[list[Morceau], bool]:
+        """Cut at the quote's "]"; what follows goes back in the queue. True: no "]" ends the quote."""
         fin = fermeture([morceau, *self.file]) if crochet else None
-        self._fin_manquante = crochet and fin is None
         if fin is None:
             pris = [morceau]
             while self.file and not fin_sans_crochet(self.file[0]):
                 pris.append(self.file.pop(0))
-            return pris
+            return pris, crochet
         rang, index, colonne = fin
         pris = [morceau] + [self.file.pop(0) for _ in range(rang)]
         dernier, suite = couper(pris[-1], index, colonne)
         pris[-1:] = [dernier] if dernier else []
         if suite is not None:
             self._suite_de_citation(suite, pris)
-        return pris
+        return pris, False
 
     def _suite_de_citation(self, suite: Morceau, pris: list[Morceau]) -> None:
         """After "]": punctuation joins the quote ("montre]." → "montre."), words go back."""
