@@ -155,19 +155,6 @@ def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]
     return None
 
 
-def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
-    """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
-    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
-    nombre = toc.epeler(" ".join(morceaux).split(), cible)
-    if nombre is None:
-        return None
-    rang, compte = places[nombre - 1]
-    mots = morceaux[rang].split()
-    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
-        compte += 1
-    return rang, compte
-
-
 def _court(texte: str) -> bool:
     """A line that can continue a subtitle: at most three words, no final punctuation."""
     return 0 < len(texte.split()) <= 3 and not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
@@ -180,14 +167,19 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     the index (0-based) of its last line and the text left on that line.
     """
     morceaux = [reste, *lignes[index + 1 : index + 4]]
-    coupe = _decouper_sous_titre(morceaux, toc.normaliser(attendu)) if attendu else None
-    if coupe is None:  # 5A, 86A: not in TOC 2
+    # each word as (line offset, words up to it on that line), to find where the words spell ``attendu``
+    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
+    nombre = toc.epeler(" ".join(morceaux).split(), toc.normaliser(attendu)) if attendu else None
+    if nombre is None:  # 5A, 86A: not in TOC 2
         rang = 0 if reste else 1
         while rang + 1 < len(morceaux) and _court(morceaux[rang + 1]):
             rang += 1
-        coupe = (rang, len(morceaux[rang].split()))
-    rang, compte = coupe
+        compte = len(morceaux[rang].split())
+    else:
+        rang, compte = places[nombre - 1]
     mots = morceaux[rang].split()
+    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
+        compte += 1
     titre = toc.joindre([*morceaux[:rang], " ".join(mots[:compte])])
     return titre, index + rang, " ".join(mots[compte:])
 
