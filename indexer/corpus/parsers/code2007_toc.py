@@ -170,8 +170,7 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
     notes: list[Note] = []
     numero = titres[0].debut
     while numero <= fin:
-        etoiles = NOTE.match(lignes[numero - 1])
-        if not etoiles:
+        if not (etoiles := NOTE.match(lignes[numero - 1])):
             numero += 1
             continue
         dernier = numero

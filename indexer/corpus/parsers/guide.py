@@ -93,8 +93,7 @@ def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int
     """The law headings: (index, law, last law of a range, title, lines used by the title)."""
     entetes: list[tuple[int, int, int, str, int]] = []
     for index, texte in enumerate(lignes):
-        trouve = ENTETE.match(texte)
-        if not trouve:
+        if not (trouve := ENTETE.match(texte)):
             continue
         numero, titre = int(trouve[1]), trouve[3]
         precedent = entetes[-1][1] if entetes else 0

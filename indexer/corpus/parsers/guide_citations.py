@@ -137,8 +137,7 @@ class LecteurDeCitations:
         marque = AVANT_CROCHET.match(avant)
         relatif = (marque["numero"] or marque["lettre"]) if marque else None
         apres = LOI_DEVANT.sub("", apres, count=1)
-        trouve = LABEL.match(apres)
-        if trouve is None:
+        if (trouve := LABEL.match(apres)) is None:
             return self._sans_label(relatif, apres)
         code = trouve["code"]
         label = self._label(code.split("/")[0])

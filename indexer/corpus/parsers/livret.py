@@ -267,10 +267,9 @@ def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
 
 def _ligne_de(lignes: Lignes, texte: str) -> int:
     """The 1-based line that is exactly ``texte`` (the TOC's lines carry page numbers)."""
-    try:
-        return lignes.index(texte) + 1
-    except ValueError:
-        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.") from None
+    if texte not in lignes:
+        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.")
+    return lignes.index(texte) + 1
 
 
 def parse(lignes: Lignes) -> Extrait:
