@@ -38,9 +38,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from indexer import marqueurs
-from indexer.corpus.parsers.guide_citations import LETTRE_LOI, Brouillon, LecteurDeCitations
+from indexer.corpus.parsers.guide_citations import LETTRE_LOI, TITRE_LIBRE, Brouillon, LecteurDeCitations
 from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, ENTETE_EXEMPLE, NOTE_TITRE, est_exemple, ouverture
-from indexer.corpus.parsers.guide_titres import TITRE_LIBRE
 from indexer.corpus.parsers.lignes_repliees import (
     MARQUE_ITEM,
     Ligne,
