@@ -10,7 +10,13 @@ from outils_parseurs import lignes_propres, texte_document
 
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
-from indexer.corpus.parsers.code2007_annexes import TERME, parse_definitions
+from indexer.corpus.parsers.code2007_annexes import (
+    TERME,
+    article_en_tete,
+    parse_definitions,
+    parse_reglement,
+    sous_article,
+)
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
 from indexer.corpus.parsers.code2007_index_alphabetique import (
     NUMERO_DE_PAGE,
@@ -18,7 +24,6 @@ from indexer.corpus.parsers.code2007_index_alphabetique import (
     parse_index_alphabetique,
     separer,
 )
-from indexer.corpus.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
 from indexer.sources import CODE_2007
 
