@@ -49,17 +49,7 @@ from indexer.corpus.parsers import code2007_marque as marque
 from indexer.corpus.parsers import code2007_toc as toc
 from indexer.corpus.parsers.lignes_entieres import NIVEAUX
 from indexer.labels import Label
-from indexer.model import (
-    DIAGRAMME,
-    ITEM,
-    LOI,
-    TEXTE,
-    Bloc,
-    Element,
-    Extrait,
-    NoteBas,
-    Partie,
-)
+from indexer.model import DIAGRAMME, ITEM, LOI, TEXTE, Bloc, Element, Extrait, NoteBas, Partie
 from indexer.sources import CODE_2007, source
 
 DEBUT = 1828  # "Le jeu de cartes", law 1
