@@ -187,23 +187,26 @@ NOTE = re.compile(r"^([1-9]) (?=[A-ZÀ-Þ])")
 
 
 @dataclass
-class _Terme:
-    terme: str
+class _Rubrique:
+    """A heading being read (a defined term, an RNC article or sub-article) and its lines."""
+
+    cle: str
+    titre: str
     ligne: int
     lignes: list[Ligne] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
 
 
-def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
+def _termes(lignes: Sequence[Ligne]) -> list[_Rubrique]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
-    termes: list[_Terme] = []
-    appelants: dict[str, _Terme] = {}
-    notes: list[tuple[_Terme, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
+    termes: list[_Rubrique] = []
+    appelants: dict[str, _Rubrique] = {}
+    notes: list[tuple[_Rubrique, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
     dans_note = False
     for numero, ligne in lignes:
         if trouve := TERME.match(ligne):
             dans_note = False
-            termes.append(_Terme(trouve.group(1), numero))
+            termes.append(_Rubrique(trouve.group(1), trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
         elif dans_note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
             if not dans_note:
@@ -222,7 +225,7 @@ def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
 
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     return tuple(
-        Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
+        Section(t.cle, ancre_libre("def", t.cle), t.titre, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
         for t in _termes(lignes)
     )
 
@@ -260,14 +263,6 @@ SOUS_ARTICLE = re.compile(r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:
 CHAPITRE = re.compile(r"^Chapitre \d+\b")
 
 
-@dataclass
-class _Article:
-    cle: str
-    titre: str
-    ligne: int
-    lignes: list[Ligne] = field(default_factory=list)
-
-
 def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
     """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
 
@@ -293,7 +288,7 @@ def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
     return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
 
 
-def _articles(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Article], int] | None:
+def _articles(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
     """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
 
     A sub-article of the next article (139.1 after 138, heading lost) opens the
@@ -303,22 +298,22 @@ def _articles(lignes: Sequence[Ligne], index: int, article: int, vues: set[str])
     en_tete = article_en_tete(lignes, index, article)
     if en_tete is not None:
         titre, suite = titre_complet(lignes, index + en_tete[2], en_tete[1], vide=False)
-        return [_Article(str(en_tete[0]), titre, numero)], suite
+        return [_Rubrique(str(en_tete[0]), titre, numero)], suite
     cle = sous_article(texte, article, vues)
     if cle is None:
         return None
     vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
     titre, suite = titre_complet(lignes, index + 1, texte, vide)
     numero_article = int(cle.split(".")[0])
-    perdu = [_Article(str(numero_article), f"Article {numero_article}", numero)] if numero_article != article else []
-    return [*perdu, _Article(cle, titre, numero)], suite
+    perdu = [_Rubrique(str(numero_article), f"Article {numero_article}", numero)] if numero_article != article else []
+    return [*perdu, _Rubrique(cle, titre, numero)], suite
 
 
 def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Section, ...]]:
     """An RNC Titre (heading lines already removed): its intro Blocs, where a ``Chapitre N`` paragraph
     is a subtitle, and its Sections, level 1 for an article and deeper for each dot."""
     intro: list[Ligne] = []
-    rubriques: list[_Article] = []
+    rubriques: list[_Rubrique] = []
     vues: set[str] = set()
     article, index = 0, 0
     while index < len(lignes):
