@@ -160,7 +160,7 @@ def test_paragraphes_et_puces() -> None:
         "Suite sans point",
         "Majuscule après une ligne sans ponctuation.",
     )
-    elements = code2007.elements_de_loi(source, 8, {"A": "Fin du dernier tour"}, 1, len(source))
+    elements = code2007.elements_de_loi(source, 8, {"A": "Fin du dernier tour"}, 1, len(source), {})
     assert formes(elements) == [
         (
             "8A",
@@ -197,7 +197,7 @@ def test_niveaux_en_cascade() -> None:
         "Il est souhaitable.",
     )
     sections = {"B": "Après que l’attention a été attirée"}
-    elements = code2007.elements_de_loi(source, 9, sections, 1, len(source))
+    elements = code2007.elements_de_loi(source, 9, sections, 1, len(source), {})
     assert formes(elements) == [
         ("9", "", ((TEXTE, "Préambule de la loi :"),)),
         ("9B", "Après que l’attention a été attirée", ()),
@@ -219,7 +219,7 @@ def test_liste_numerotee_sans_section() -> None:
         "36 s’applique.",
         "2. une enchère au dessus du palier de sept.",
     )
-    elements = code2007.elements_de_loi(source, 35, {}, 1, len(source))
+    elements = code2007.elements_de_loi(source, 35, {}, 1, len(source), {})
     assert formes(elements) == [
         (
             "35",

@@ -10,7 +10,13 @@ from outils_parseurs import lignes_propres, texte_document
 
 from indexer.corpus.couverture import bilan
 from indexer.corpus.parsers import code2007_annexes as annexes
-from indexer.corpus.parsers.code2007_annexes import parse_definitions, terme_de
+from indexer.corpus.parsers.code2007_annexes import (
+    TERME,
+    article_en_tete,
+    parse_definitions,
+    parse_reglement,
+    sous_article,
+)
 from indexer.corpus.parsers.code2007_blocs import en_blocs, sans_mobilier
 from indexer.corpus.parsers.code2007_index_alphabetique import (
     NUMERO_DE_PAGE,
@@ -18,7 +24,6 @@ from indexer.corpus.parsers.code2007_index_alphabetique import (
     parse_index_alphabetique,
     separer,
 )
-from indexer.corpus.parsers.code2007_rnc import article_en_tete, parse_reglement, sous_article
 from indexer.model import ITEM, TEXTE, TITRE, Document, Extrait
 from indexer.sources import CODE_2007
 
@@ -126,7 +131,8 @@ def test_mobilier_de_page(brut: tuple[str, ...], gardees: list[str]) -> None:
     ],
 )
 def test_terme_de_definition(ligne: str, terme: str | None) -> None:
-    assert terme_de(ligne) == terme
+    trouve = TERME.match(ligne)
+    assert (trouve.group(1) if trouve else None) == terme
 
 
 def test_definitions_sens_et_note() -> None:

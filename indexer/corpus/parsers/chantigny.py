@@ -52,7 +52,10 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         fin = trouves[rang + 1][0] if rang + 1 < len(trouves) else len(lignes)
         numero = int(entete[2])
         corps = [(i + 1, lignes[i]) for i in range(index + 1, fin)]
-        elements = (_preface(lignes[:index]) if rang == 0 else ()) + _elements(numero, corps)
+        morceaux = segmenter(corps, MARQUE.match)
+        debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
+        loi = _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
+        elements = (_preface(lignes[:index]) if rang == 0 else ()) + loi
         titre = entete[1].strip().capitalize()
         parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
@@ -61,12 +64,6 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
 def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
     bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
     return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
-
-
-def _elements(numero: int, corps: Sequence[Ligne]) -> tuple[Element, ...]:
-    morceaux = segmenter(corps, MARQUE.match)
-    debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
-    return _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
 
 
 def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
@@ -83,15 +80,12 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
             reste = lignes[0][1][marque.end() :]
             lignes[0] = (lignes[0][0], reste)
             marque = MARQUE.match(reste)
-            titre = _sous_titre(contexte, reste) if marque is None and len(lignes) == 1 else ""
+            # a one-line letter paragraph without final punctuation is a subtitle
+            seul = marque is None and len(lignes) == 1 and len(contexte.parties) == 1
+            titre = reste.strip() if seul and not FIN_PHRASE.search(reste.strip()) else ""
             blocs = () if marque is not None or titre else _prose(lignes)
             elements.append(Element(LOI, blocs, lignes[0][0], label=contexte, titre=titre))
     return tuple(elements)
-
-
-def _sous_titre(label: Label, reste: str) -> str:
-    """A one-line letter paragraph without final punctuation is a subtitle."""
-    return reste.strip() if len(label.parties) == 1 and not FIN_PHRASE.search(reste.strip()) else ""
 
 
 def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:

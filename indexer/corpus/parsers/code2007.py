@@ -47,18 +47,9 @@ from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers import code2007_marque as marque
 from indexer.corpus.parsers import code2007_toc as toc
+from indexer.corpus.parsers.lignes_entieres import NIVEAUX
 from indexer.labels import Label
-from indexer.model import (
-    DIAGRAMME,
-    ITEM,
-    LOI,
-    TEXTE,
-    Bloc,
-    Element,
-    Extrait,
-    NoteBas,
-    Partie,
-)
+from indexer.model import DIAGRAMME, ITEM, LOI, TEXTE, Bloc, Element, Extrait, NoteBas, Partie
 from indexer.sources import CODE_2007, source
 
 DEBUT = 1828  # "Le jeu de cartes", law 1
@@ -85,70 +76,53 @@ FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
 # "Variations involontaires": a numbered subtitle has no final punctuation.
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
 
-NIVEAUX = ("section", "numero", "lettre", "romain")
-
 
 @dataclass
 class _Chantier:
-    """An element being built: its text arrives line by line."""
+    """An element being built: its text arrives line by line, each paragraph open as
+    (kind, first line, lines) until the element is done."""
 
     label: Label
     ligne: int
     titre: str = ""
-    blocs: list[Bloc] = field(default_factory=list)
+    blocs: list[Bloc | tuple[str, int, list[str]]] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
-    forme: str = ""  # the open paragraph's kind, "" when none is open
-    debut: int = 0  # the open paragraph's first line
-    morceaux: list[str] = field(default_factory=list)
-
-    def clore(self) -> None:
-        if self.forme and self.morceaux:
-            self.blocs.append(Bloc(self.forme, toc.joindre(self.morceaux), self.debut))
-        self.forme, self.morceaux = "", []
 
     def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        self.clore()
-        self.forme, self.debut, self.morceaux = forme, ligne, [texte]
+        self.blocs.append((forme, ligne, [texte]))
 
     def ajouter(self, texte: str, ligne: int) -> None:
         """Add a line of running text: continue the paragraph or start a new one. A line starting
         with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
         capitalised, so it continues."""
+        ouvert = self.blocs[-1] if self.blocs and isinstance(self.blocs[-1], tuple) else None
         if PUCE.match(texte):
             self.ouvrir(ITEM, texte, ligne)
-        elif not self.forme or (FIN_DE_PHRASE.search(self.morceaux[-1]) and texte[:1].isupper()):
+        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert[2][-1]) and texte[:1].isupper()):
             self.ouvrir(TEXTE, texte, ligne)
         else:
-            self.morceaux.append(texte)
+            ouvert[2].append(texte)
 
     def element(self) -> Element:
-        self.clore()
-        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
+        blocs = (Bloc(b[0], toc.joindre(b[2]), b[1]) if isinstance(b, tuple) else b for b in self.blocs)
+        return Element(LOI, tuple(blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 
 @dataclass
 class _Loi:
-    """The state of one law's parse: finished elements, the open one, the open path."""
-
     numero: int
     sections: dict[str, str]
-    courant: _Chantier
-    elements: list[Element] = field(default_factory=list)
+    chantiers: list[_Chantier]
     chemin: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def courant(self) -> _Chantier:
+        return self.chantiers[-1]
+
     def ouvrir(self, niveau: str, marque: str, ligne: int, titre: str = "") -> None:
-        """Close the open element and open the paragraph ``marque`` at ``niveau``."""
-        self.fermer()
         au_dessus = NIVEAUX[: NIVEAUX.index(niveau)]
         self.chemin = {n: self.chemin[n] for n in au_dessus if n in self.chemin} | {niveau: marque}
-        self.courant = _Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre)
-
-    def fermer(self) -> None:
-        """Finish the open element; a preamble with neither text nor note is dropped."""
-        chantier = self.courant
-        chantier.clore()
-        if chantier.label.parties or chantier.blocs or chantier.notes:
-            self.elements.append(chantier.element())
+        self.chantiers.append(_Chantier(Label(self.numero, tuple(self.chemin.values())), ligne, titre))
 
 
 def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]] | None:
@@ -171,19 +145,6 @@ def niveau_de(texte: str, chemin: Mapping[str, str]) -> tuple[str, re.Match[str]
     return None
 
 
-def _decouper_sous_titre(morceaux: list[str], cible: str) -> tuple[int, int] | None:
-    """Where the words of ``morceaux`` spell ``cible``: (line offset, words on that line)."""
-    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
-    nombre = toc.epeler(" ".join(morceaux).split(), cible)
-    if nombre is None:
-        return None
-    rang, compte = places[nombre - 1]
-    mots = morceaux[rang].split()
-    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
-        compte += 1
-    return rang, compte
-
-
 def _court(texte: str) -> bool:
     """A line that can continue a subtitle: at most three words, no final punctuation."""
     return 0 < len(texte.split()) <= 3 and not PONCTUATION_FINALE.search(texte) and not toc.RUPTURE.match(texte)
@@ -196,14 +157,19 @@ def sous_titre(lignes: Lignes, index: int, reste: str, attendu: str) -> tuple[st
     the index (0-based) of its last line and the text left on that line.
     """
     morceaux = [reste, *lignes[index + 1 : index + 4]]
-    coupe = _decouper_sous_titre(morceaux, toc.normaliser(attendu)) if attendu else None
-    if coupe is None:  # 5A, 86A: not in TOC 2
+    # each word as (line offset, words up to it on that line), to find where the words spell ``attendu``
+    places = [(rang, compte) for rang, morceau in enumerate(morceaux) for compte in range(1, len(morceau.split()) + 1)]
+    nombre = toc.epeler(" ".join(morceaux).split(), toc.normaliser(attendu)) if attendu else None
+    if nombre is None:  # 5A, 86A: not in TOC 2
         rang = 0 if reste else 1
         while rang + 1 < len(morceaux) and _court(morceaux[rang + 1]):
             rang += 1
-        coupe = (rang, len(morceaux[rang].split()))
-    rang, compte = coupe
+        compte = len(morceaux[rang].split())
+    else:
+        rang, compte = places[nombre - 1]
     mots = morceaux[rang].split()
+    while compte < len(mots) and not toc.normaliser(mots[compte]):  # a trailing sign belongs to it: 3717 "secondaire ?"
+        compte += 1
     titre = toc.joindre([*morceaux[:rang], " ".join(mots[:compte])])
     return titre, index + rang, " ".join(mots[compte:])
 
@@ -242,61 +208,54 @@ def _traiter(lignes: Lignes, index: int, loi: _Loi) -> int:
     return dernier + 1
 
 
-@dataclass(frozen=True)
-class NotesDuCorps:
-    """The body's footnotes: the lines they fill, and each NoteBas at its home line."""
-
-    lignes: frozenset[int] = frozenset()
-    par_ligne: Mapping[int, tuple[NoteBas, ...]] = field(default_factory=dict)
-
-
 def elements_de_loi(
     lignes: Lignes,
     numero: int,
     sections: Mapping[str, str],
     debut: int,
     fin: int,
-    notes: NotesDuCorps | None = None,
+    notes: Mapping[int, tuple[NoteBas, ...]],
 ) -> tuple[Element, ...]:
     """The elements of law ``numero``, whose text runs on lines ``debut``–``fin``.
 
-    ``sections`` maps each TOC 2 letter to its subtitle. Notes whose home line is
-    the title's (``debut - 1``) go on the preamble.
+    ``sections`` maps each TOC 2 letter to its subtitle, ``notes`` the footnotes to their home
+    lines (``notes_du_corps``). Notes whose home line is the title's (``debut - 1``) go on the preamble.
     """
-    notes = notes or NotesDuCorps()
-    preambule = _Chantier(Label(numero), debut, notes=list(notes.par_ligne.get(debut - 1, ())))
-    loi = _Loi(numero, dict(sections), preambule)
+    preambule = _Chantier(Label(numero), debut, notes=list(notes.get(debut - 1, ())))
+    loi = _Loi(numero, dict(sections), [preambule])
     index = debut - 1
     while index < fin:
         ligne = index + 1
         if (sans_intitule := SECTIONS_SANS_INTITULE.get(ligne)) and sans_intitule[0] == numero:
             loi.ouvrir("section", sans_intitule[1], ligne, loi.sections[sans_intitule[1]])
-        if ligne in notes.lignes:
-            suivant = index + 1
-        elif dernier := DIAGRAMMES.get(ligne, 0):
-            loi.courant.clore()
+        if dernier := DIAGRAMMES.get(ligne, 0):
             verbatim = (Bloc(DIAGRAMME, "\n".join(lignes[index:dernier]), ligne),)
             loi.courant.blocs.extend(ligne == marque.DEBUT and marque.blocs(lignes) or verbatim)
             suivant = dernier
         else:
             suivant = _traiter(lignes, index, loi)
         for lu in range(ligne, suivant + 1):
-            loi.courant.notes += notes.par_ligne.get(lu, ())
+            loi.courant.notes += notes.get(lu, ())
         index = suivant
-    loi.fermer()
-    return tuple(loi.elements)
+    # a preamble with neither text nor note is dropped
+    return tuple(c.element() for c in loi.chantiers if c.label.parties or c.blocs or c.notes)
 
 
-def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> tuple[Lignes, NotesDuCorps]:
+def notes_du_corps(
+    lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int
+) -> tuple[Lignes, dict[int, tuple[NoteBas, ...]]]:
     """The footnotes of the text from ``titres[0]`` to line ``fin``.
 
-    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the
-    notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
+    Returns the lines with each call rewritten (``interdire**`` → ``interdire[^e2]``) and the note
+    lines emptied, and the notes, keyed ``e1``, ``e2``… per law, each at the home line of its first call. A note goes
     with the law of its first call, even when printed under the next law (3996 ``indiqué*`` in
     law 57, its note at 4025 in law 58).
     """
     notes = toc.reperer_notes(lignes, titres, fin)
-    paires = toc.apparier(toc.reperer_appels(lignes, titres, notes, fin), notes)
+    resultat = list(lignes)
+    for note in notes:
+        resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
+    paires = toc.apparier(toc.reperer_appels(resultat, titres, fin), notes)
     foyers = {note: note.debut for note in notes}  # a note without a call stays put
     for appel in sorted(paires, reverse=True):
         foyers[paires[appel]] = appel.ligne
@@ -308,14 +267,12 @@ def notes_du_corps(lignes: Lignes, titres: tuple[toc.Titre, ...], fin: int) -> t
         compteurs[loi] += 1
         cles[note] = f"e{compteurs[loi]}"
         par_ligne[foyers[note]] = (*par_ligne.get(foyers[note], ()), NoteBas(cles[note], note.texte, note.debut))
-    resultat = list(lignes)
     for appel in sorted(paires, reverse=True):  # right to left keeps columns valid
         texte = resultat[appel.ligne - 1]
         resultat[appel.ligne - 1] = (
             f"{texte[: appel.colonne]}[^{cles[paires[appel]]}]{texte[appel.colonne + appel.etoiles :]}"
         )
-    occupees = frozenset(n for note in notes for n in range(note.debut, note.fin + 1))
-    return tuple(resultat), NotesDuCorps(occupees, par_ligne)
+    return tuple(resultat), par_ligne
 
 
 def parse(lignes: Lignes) -> Extrait:

@@ -10,8 +10,8 @@ Document                              lines        parser
 ``definitions.md``                    1648–1827    here: one Section per term
 ``annexes.md`` (Annexes I et II)      5236–5522    here: one Section per annex and rubric
 ``index-alphabetique.md``             5523–6250    ``code2007_index_alphabetique``
-``reglements/titre-iv.md``            6551–7870    ``code2007_rnc`` (Articles 83–107)
-``reglements/titre-vii.md``           7875–8661    ``code2007_rnc`` (Articles 136–147)
+``reglements/titre-iv.md``            6551–7870    here: one Section per article (83–107)
+``reglements/titre-vii.md``           7875–8661    here: one Section per article (136–147)
 ====================================  ===========  ==========================================
 
 Paragraphs follow the ``code2007_blocs`` rule (001 has no blank lines).
@@ -38,14 +38,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.code2007_blocs import Ligne, en_blocs, sans_mobilier, titre_complet, tranche
+from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne, en_blocs, sans_mobilier, titre_complet, tranche
 from indexer.corpus.parsers.code2007_index_alphabetique import parse_index_alphabetique
-from indexer.corpus.parsers.code2007_rnc import parse_reglement
 from indexer.labels import ancre_libre
-from indexer.model import Bloc, Document, Extrait, NoteBas, Section
+from indexer.model import TITRE, Bloc, Document, Extrait, NoteBas, Section
 from indexer.sources import CODE_2007, source
 
 EDITION_CODE = source(CODE_2007).edition
@@ -109,7 +108,6 @@ def _document(chemin: str, titre: str, type_: str, sections: Sequence[Section], 
 
 
 def parse_prefaces(lignes: Lignes) -> Document:
-    """The reader instructions and colophon (intro), then one Section per preface."""
     intro = [(n, GLYPHES_NAVIGATION.sub("", texte)) for n, texte in tranche(lignes, *INTRO)]
     sections = [
         Section(cle, ancre_libre("preface", cle), lignes[debut - 1], debut, en_blocs(tranche(lignes, debut + 1, fin)))
@@ -119,7 +117,6 @@ def parse_prefaces(lignes: Lignes) -> Document:
 
 
 def parse_objet(lignes: Lignes) -> Document:
-    """L'objet du Code: one Section per paragraph group of ``GROUPES_OBJET``."""
     morceaux: list[tuple[str, str, list[Ligne]]] = []
     for numero, texte in tranche(lignes, *OBJET):
         groupe = next((g for g in GROUPES_OBJET if texte.startswith(g[0])), None)
@@ -190,62 +187,153 @@ NOTE = re.compile(r"^([1-9]) (?=[A-ZÀ-Þ])")
 
 
 @dataclass
-class _Terme:
-    """A definition being read: its term, its text lines and its footnotes."""
+class _Rubrique:
+    """A heading being read (a defined term, an RNC article or sub-article) and its lines."""
 
-    terme: str
+    cle: str
+    titre: str
     ligne: int
     lignes: list[Ligne] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
 
 
-def terme_de(ligne: str) -> str | None:
-    """The term a definition line opens, or None: ``"Adv. G: adversaire…"`` → ``"Adv. G"``."""
-    trouve = TERME.match(ligne)
-    return trouve.group(1) if trouve else None
-
-
-def _termes(lignes: Sequence[Ligne]) -> list[_Terme]:
+def _termes(lignes: Sequence[Ligne]) -> list[_Rubrique]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
-    termes: list[_Terme] = []
-    appelants: dict[str, _Terme] = {}
-    note: list[Ligne] = []  # the footnote being read: it runs to the next term
+    termes: list[_Rubrique] = []
+    appelants: dict[str, _Rubrique] = {}
+    notes: list[tuple[_Rubrique, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
+    dans_note = False
     for numero, ligne in lignes:
-        trouve = TERME.match(ligne)
-        if trouve:
-            _fermer_note(note, appelants)
-            note = []
-            termes.append(_Terme(trouve.group(1), numero))
+        if trouve := TERME.match(ligne):
+            dans_note = False
+            termes.append(_Rubrique(trouve.group(1), trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
-            note.append((numero, ligne))
+        elif dans_note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
+            if not dans_note:
+                notes.append((appelants.pop(appel.group(1)), []))  # type: ignore[union-attr]
+            dans_note = True
+            notes[-1][1].append((numero, ligne))
             continue
         if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
             appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
             termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
-    _fermer_note(note, appelants)
+    for terme, ((debut, premiere), *suite) in notes:
+        texte = " ".join([premiere[2:], *(ligne for _, ligne in suite)])
+        terme.notes.append(NoteBas(premiere[0], texte, debut))
     return termes
-
-
-def _fermer_note(note: list[Ligne], appelants: dict[str, _Terme]) -> None:
-    """Attach a finished footnote (``1 La procédure…``) to the term that calls it."""
-    if not note:
-        return
-    cle = NOTE.match(note[0][1]).group(1)  # type: ignore[union-attr]
-    texte = " ".join([note[0][1][2:], *(ligne for _, ligne in note[1:])])
-    appelants[cle].notes.append(NoteBas(cle, texte, note[0][0]))
-    del appelants[cle]
 
 
 def parse_definitions(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
     return tuple(
-        Section(t.terme, ancre_libre("def", t.terme), t.terme, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
+        Section(t.cle, ancre_libre("def", t.cle), t.titre, t.ligne, en_blocs(t.lignes), notes=tuple(t.notes))
         for t in _termes(lignes)
     )
 
 
+# --- The RNC 2008 (Règlement National des Compétitions) in 001: Titres IV and VII (corpus/NOTES.md §2.7).
+#
+# One level-1 Section per article (``cle="83"``, ``ancre="article-83"``), one Section per
+# sub-article below it (``cle="83.1"`` → ``article-83-1``, level 2; ``92.4.1`` → level 3).
+# Headings are those of ``ARTICLE``, ``NUMERO_SEUL`` (``Article`` alone, the number on the
+# next line) and ``SOUS_ARTICLE``; a title may wrap (``code2007_blocs.suite_de_titre``).
+# An article number must grow: 7301 ``Article du Règlement…`` has none and is text. A
+# sub-article must belong to the current article and be new, and its title must not start
+# in lower case: 8378 ``143.1 sont applicables…`` is a wrapped reference, not a heading.
+# The **Article 139 heading is missing** in the source: a sub-article of the next article
+# (139.1 after 138) opens a Section titled ``Article 139`` at the sub-article's line.
+#
+# Dropped on purpose: the running footers ``Règlement`` / ``National des Compétitions
+# 2008 page NN`` and headers ``Titre IV –`` / ``Arbitrage`` (``code2007_blocs.sans_mobilier``),
+# and the document heading lines (``TITRE IV``; ``Titre VII`` / ``Systèmes et
+# conventions``), which ``Document.titre`` carries. Text before the first article is
+# the Document's intro; ``Chapitre 1`` / ``: Dispositions…`` is a subtitle Bloc there.
+
+# "Article 83 – Arbitrage", "Article 136 - Obligations", "Article 140 Conventions".
+ARTICLE = re.compile(r"^Article\s+(?P<numero>\d{2,3})\b\s*(?:[–-]\s*)?(?P<titre>.*)$")
+
+# The number of an article whose word "Article" stands alone on the line before:
+# "Article" / "136 - Obligations - Interdictions", "Article" / "141 Utilisation…".
+NUMERO_SEUL = re.compile(r"^(?P<numero>\d{2,3})\b\s*(?:[–-]\s*)?(?P<titre>\S.*)$")
+
+# A sub-article label: "83.1 –", "83.2 – Autres", "91.1. –", "92.4.1. Le", "105.2.1",
+# "105.2.2 -", "139.1 Caractéristiques SHA", "145.2 . Systèmes…", "144.1".
+SOUS_ARTICLE = re.compile(r"^(?P<cle>\d{2,3}(?:\.\d{1,2})+)\.?(?:\s*[.–-])?(?:\s+(?P<titre>.*))?$")
+
+# A chapter subtitle in an intro: "Chapitre 1 : Dispositions générales…".
+CHAPITRE = re.compile(r"^Chapitre \d+\b")
+
+
+def article_en_tete(lignes: Sequence[Ligne], index: int, dernier: int) -> tuple[int, str, int] | None:
+    """An article heading at ``lignes[index]``: (number, heading so far, lines used), else None.
+
+    The number must be greater than ``dernier``, the previous article's.
+    """
+    texte = lignes[index][1]
+    trouve = ARTICLE.match(texte)
+    utilisees = 1
+    if texte == "Article" and index + 1 < len(lignes):
+        trouve = NUMERO_SEUL.match(lignes[index + 1][1])
+        texte = f"{texte} {lignes[index + 1][1]}"
+        utilisees = 2
+    if trouve is None or int(trouve["numero"]) <= dernier:
+        return None
+    return int(trouve["numero"]), texte, utilisees
+
+
+def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
+    """The key of a sub-article heading of ``article`` (``"83.1"``), or None."""
+    trouve = SOUS_ARTICLE.match(texte)
+    if trouve is None or trouve["cle"] in vues or MINUSCULE.match(trouve["titre"] or ""):
+        return None
+    return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
+
+
+def _articles(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
+    """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
+
+    A sub-article of the next article (139.1 after 138, heading lost) opens the
+    article too: two rubriques.
+    """
+    numero, texte = lignes[index]
+    en_tete = article_en_tete(lignes, index, article)
+    if en_tete is not None:
+        titre, suite = titre_complet(lignes, index + en_tete[2], en_tete[1], vide=False)
+        return [_Rubrique(str(en_tete[0]), titre, numero)], suite
+    cle = sous_article(texte, article, vues)
+    if cle is None:
+        return None
+    vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
+    titre, suite = titre_complet(lignes, index + 1, texte, vide)
+    numero_article = int(cle.split(".")[0])
+    perdu = [_Rubrique(str(numero_article), f"Article {numero_article}", numero)] if numero_article != article else []
+    return [*perdu, _Rubrique(cle, titre, numero)], suite
+
+
+def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Section, ...]]:
+    """An RNC Titre (heading lines already removed): its intro Blocs, where a ``Chapitre N`` paragraph
+    is a subtitle, and its Sections, level 1 for an article and deeper for each dot."""
+    intro: list[Ligne] = []
+    rubriques: list[_Rubrique] = []
+    vues: set[str] = set()
+    article, index = 0, 0
+    while index < len(lignes):
+        trouve = _articles(lignes, index, article, vues)
+        if trouve is None:
+            (rubriques[-1].lignes if rubriques else intro).append(lignes[index])
+            index += 1
+            continue
+        nouvelles, index = trouve
+        rubriques += nouvelles
+        vues.update(r.cle for r in nouvelles)
+        article = int(nouvelles[0].cle.split(".")[0])
+    blocs = tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(intro))
+    return blocs, tuple(
+        Section(r.cle, ancre_libre("article", r.cle), r.titre, r.ligne, en_blocs(r.lignes), r.cle.count(".") + 1)
+        for r in rubriques
+    )
+
+
 def parse_reglements(lignes: Lignes) -> tuple[Document, Document]:
-    """RNC 2008, Titre IV (Arbitrage) and Titre VII (Systèmes et conventions)."""
     documents = []
     for (debut, fin), chemin, titre in (
         (TITRE_IV, "reglements/titre-iv.md", "RNC 2008 – Titre IV : Arbitrage"),

@@ -66,8 +66,6 @@ LOI_DU_RENVOI = re.compile(rf"(?<![\w(])({marqueurs.NUMERO})(?![\d)])")
 
 @dataclass
 class _Entree:
-    """An entry being read: its term, locators and ``Voir`` lines."""
-
     terme: str
     ligne: int
     renvois: str = ""

@@ -64,8 +64,6 @@ class Titre:
 
 @dataclass(frozen=True)
 class Note:
-    """A footnote found in the body: its lines, its stars and its text without them."""
-
     debut: int
     fin: int
     etoiles: int
@@ -172,8 +170,7 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
     notes: list[Note] = []
     numero = titres[0].debut
     while numero <= fin:
-        etoiles = NOTE.match(lignes[numero - 1])
-        if not etoiles:
+        if not (etoiles := NOTE.match(lignes[numero - 1])):
             numero += 1
             continue
         dernier = numero
@@ -192,37 +189,21 @@ def reperer_notes(lignes: Lignes, titres: tuple[Titre, ...], fin: int) -> tuple[
 
 @dataclass(frozen=True, order=True)
 class Appel:
-    """A footnote call: its line, its column and its number of stars."""
-
     ligne: int
     colonne: int
     etoiles: int
 
 
-def reperer_appels(lignes: Lignes, titres: tuple[Titre, ...], notes: tuple[Note, ...], fin: int) -> tuple[Appel, ...]:
-    """Every call of the body outside the notes, law titles included (5183 ``d'appel *``)."""
-    dans_une_note = {n for note in notes for n in range(note.debut, note.fin + 1)}
+def reperer_appels(lignes: Sequence[str], titres: tuple[Titre, ...], fin: int) -> tuple[Appel, ...]:
+    """Every call of the body, whose note lines are emptied, law titles included (5183 ``d'appel *``)."""
     dans_un_titre = {n for titre in titres for n in range(titre.debut, titre.fin + 1)}
     appels: list[Appel] = []
     for numero in range(titres[0].debut, fin + 1):
-        if numero in dans_une_note:
-            continue
         motif = APPEL_TITRE if numero in dans_un_titre else APPEL
         for trouve in motif.finditer(lignes[numero - 1]):
             etoiles = trouve.group().count("*")
             appels.append(Appel(numero, trouve.end() - etoiles, etoiles))
     return tuple(appels)
-
-
-def _blocs_de_notes(notes: tuple[Note, ...]) -> list[tuple[Note, ...]]:
-    """Notes printed together at a page bottom: consecutive lines, no text between."""
-    blocs: list[list[Note]] = []
-    for note in notes:
-        if blocs and blocs[-1][-1].fin + 1 == note.debut:
-            blocs[-1].append(note)
-        else:
-            blocs.append([note])
-    return [tuple(bloc) for bloc in blocs]
 
 
 def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel, Note]:
@@ -231,9 +212,14 @@ def _reprises(appels: tuple[Appel, ...], notes: tuple[Note, ...]) -> dict[Appel,
     2610 ``répétées*`` sits on a page whose only note is ``**``; it reuses 2600.
     """
     reprises: dict[Appel, Note] = {}
-    blocs = _blocs_de_notes(notes)
+    blocs: list[list[Note]] = []  # notes printed together at a page bottom: consecutive lines, no text between
+    for note in notes:
+        if blocs and blocs[-1][-1].fin + 1 == note.debut:
+            blocs[-1].append(note)
+        else:
+            blocs.append([note])
     for appel in appels:
-        suivant = next((b for b in blocs if b[0].debut > appel.ligne), ())
+        suivant = next((b for b in blocs if b[0].debut > appel.ligne), [])
         avant = [n for n in notes if n.fin < appel.ligne and n.etoiles == appel.etoiles]
         if avant and all(note.etoiles != appel.etoiles for note in suivant):
             reprises[appel] = avant[-1]

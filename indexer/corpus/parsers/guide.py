@@ -40,7 +40,7 @@ from indexer.model import Element, Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
 
 EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
-_Coupe = tuple[int, str, int, Sequence[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
+_Coupe = tuple[int, str, int, list[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
 
 # A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
 ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
@@ -93,8 +93,7 @@ def trouver_entetes(lignes: Sequence[str]) -> list[tuple[int, int, int, str, int
     """The law headings: (index, law, last law of a range, title, lines used by the title)."""
     entetes: list[tuple[int, int, int, str, int]] = []
     for index, texte in enumerate(lignes):
-        trouve = ENTETE.match(texte)
-        if not trouve:
+        if not (trouve := ENTETE.match(texte)):
             continue
         numero, titre = int(trouve[1]), trouve[3]
         precedent = entetes[-1][1] if entetes else 0
@@ -121,18 +120,13 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
 
 
 def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe]:
-    debuts: list[tuple[int, str, int, int]] = [(35, titre, ligne, 0)]
-    for rang, (numero, texte) in enumerate(corps):
+    coupes: list[_Coupe] = [(35, titre, ligne, [], True, ())]
+    for numero, texte in corps:
         for loi, motif in RUN_IN:
-            if trouve := motif.match(texte):
-                debuts.append((loi, trouve[1], numero, rang))
-    coupes: list[_Coupe] = []
-    for k, (loi, nom, debut, rang) in enumerate(debuts):
-        fin = debuts[k + 1][3] if k + 1 < len(debuts) else len(corps)
-        morceau = list(corps[rang:fin])
-        if k:  # the run-in title is the Partie's title; the sentence goes on after it
-            morceau[0] = (morceau[0][0], RUN_IN[k - 1][1].sub("", morceau[0][1], count=1))
-        coupes.append((loi, nom, debut, morceau, not k, ()))
+            if trouve := motif.match(texte):  # the run-in title is the Partie's title; the sentence goes on after it
+                coupes.append((loi, trouve[1], numero, [], False, ()))
+                texte = texte[trouve.end() :]
+        coupes[-1][3].append((numero, texte))
     return coupes
 
 
@@ -142,41 +136,29 @@ def _est_page(lignes: Sequence[str], index: int) -> bool:
     return lignes[index - 3 : index] == ("", "", "") and lignes[index + 1] == " "
 
 
-def _zones_mobilier(lignes: Sequence[str]) -> list[tuple[int, int, str]]:
-    """Every footnote (index, line count, marker) and page number (index, 1, "")."""
-    zones: list[tuple[int, int, str]] = []
-    for index, texte in enumerate(lignes):
-        if _est_page(lignes, index):
-            zones.append((index, 1, ""))
-            continue
-        trouve = NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)
-        if not trouve:
-            continue
-        hauteur = 1
-        while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
-            hauteur += 1  # 4229–4230: a note wrapped on two lines
-        zones.append((index, hauteur, trouve[1]))
-    return zones
-
-
 def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, NoteBas]]:
     """Remove page numbers and footnotes, rewrite the calls; the notes by key."""
     propres = list(lignes)
     notes: dict[str, NoteBas] = {}
     etoiles = 0
     retirees: set[int] = set()
-    for index, hauteur, marque in _zones_mobilier(lignes):
+    for index, texte in enumerate(lignes):
+        if _est_page(lignes, index):
+            propres[index] = ""
+            retirees.add(index)
+            continue
+        if not (trouve := NOTE_NUMERO.match(texte) or NOTE_ETOILE.match(texte)):
+            continue
+        marque, hauteur = trouve[1], 1
+        while not re.search(r"[.)]$", lignes[index + hauteur - 1]) and lignes[index + hauteur].strip():
+            hauteur += 1  # 4229–4230: a note wrapped on two lines
         texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
         propres[index : index + hauteur] = [""] * hauteur
         retirees.update(range(index, index + hauteur))
-        if marque.isdigit():
-            notes[marque] = NoteBas(marque, texte[len(marque) :].strip(), index + 1)
-            _appel_numero(propres, index, marque)
-        elif marque:
-            etoiles += 1
-            cle = f"etoile{etoiles}"
-            notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
-            _appels_etoile(propres, index, cle)
+        etoiles += not marque.isdigit()
+        cle = marque if marque.isdigit() else f"etoile{etoiles}"
+        notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
+        (_appel_numero if marque.isdigit() else _appels_etoile)(propres, index, cle)
     return _recoller(propres, retirees), notes
 
 

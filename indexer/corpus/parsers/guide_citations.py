@@ -18,16 +18,21 @@
   (``50E3.``, 6006, after ``[50E2.``), so that a reference (« voir B2 ») never cuts.
 - An unbracketed letter paragraph (``B. Rectification d'une erreur``) is law text
   too; it runs like an unterminated quote but is not flagged.
+- A quote's subtitle (corpus/NOTES.md §1.5) ends at a colon (« [A. Attirer l'attention : tout
+  joueur… »), stands alone on the quote's first line (« [A. Devoir de l'arbitre » / « Il est
+  de… »), or, for a section whose colon was lost at extraction, runs into its text (« [A. Suite
+  à un arbitrage Une carte jouée… », 5390–5430): it then ends before the first capitalised word
+  that follows a lower-case one with no punctuation before it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, LABEL, SOUS_MARQUE, fermeture, fin_sans_crochet
-from indexer.corpus.parsers.guide_titres import sous_titre, titre_section
+from indexer.corpus.parsers.lignes_entieres import Brouillon
 from indexer.corpus.parsers.lignes_repliees import (
     Ligne,
     Morceau,
@@ -39,7 +44,7 @@ from indexer.corpus.parsers.lignes_repliees import (
 )
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE, NUMERO, SECTION
-from indexer.model import LOI, TEXTE, Bloc, Element
+from indexer.model import LOI, TEXTE
 
 # A letter marker glued after a sentence, its line break lost: "légale :(a) Quand", "prétendre. (c) Appeler"
 MARQUE_INTERNE = re.compile(rf"(?<=[.:;])\s?(?P<marque>\((?P<lettre>{LETTRE})\)\s?)(?=[A-ZÀ-Ý])")
@@ -55,35 +60,37 @@ POINT_A = re.compile(r"^(\d{1,2})\.A?\.?(\d)$")
 # An unbracketed letter paragraph of law text: "B. Rectification d'une erreur"
 LETTRE_LOI = re.compile(rf"^(?P<section>{SECTION})\.\s+(?=[A-ZÀ-Ý])")
 PONCTUATION = re.compile(r"^[\s.,;:!?)\]]*")  # what may follow a closing "]"
+# A subtitle inside a quote before ":": "Hiérarchie des cartes et des couleurs", "Au tour de l'Adv. D…"
+SOUS_TITRE = re.compile(r"^(?P<titre>[A-ZÀ-Ý](?:[^:,.]|Adv\.)*?)\s*:\s*")
+# A section's subtitle run into its text, the colon lost: "[A. Suite à un arbitrage Une carte jouée…"
+# (5390–5430, law 47): it ends before the first capitalised word after a lower-case one, with
+# no punctuation before it; « Loi » is a reference, not a sentence's start
+SOUS_TITRE_COLLE = re.compile(
+    r"^(?P<titre>[A-ZÀ-Ý][^:.;,!?()\[\]]{2,60}?[a-zà-ÿ’'])\s+(?=(?!Lois?\b)[A-ZÀ-Ý][a-zà-ÿ’'])"
+)
+# A free-standing title (guide_corps reads it too): one line, no final punctuation ("Le mort")
+TITRE_LIBRE = re.compile(r"^[A-ZÀ-Ý][^.:;!?,]{0,70}$")
 
 
-@dataclass
-class Brouillon:
-    type: str
-    ligne: int
-    label: Label | None = None
-    titre: str = ""
-    incomplet: bool = False
-    blocs: list[Bloc] = field(default_factory=list)
-    ouvert: bool = False  # an example that still takes the next paragraph
-
-    def fige(self) -> Element:
-        return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet)
+def sous_titre(texte: str, section: bool = False) -> tuple[str, str]:
+    """Split a subtitle off a quote's first text: ("Hiérarchie des cartes…", "le bridge…");
+    for a section, also one run into its text without a colon (``SOUS_TITRE_COLLE``)."""
+    trouve = SOUS_TITRE.match(texte.strip())
+    seul = len(texte.strip()) <= 60 and TITRE_LIBRE.match(texte.strip())  # "[A. Pas de Comité d'appel"
+    if (trouve is None or len(trouve["titre"]) > 90) and section and not seul:
+        trouve = SOUS_TITRE_COLLE.match(texte.strip())
+    if trouve is None or len(trouve["titre"]) > 90:
+        return "", texte
+    return trouve["titre"], texte.strip()[trouve.end() :]
 
 
-def _prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None:
-    """The Bloc without the "]" that close nothing; nested asides keep their brackets."""
-    propres: list[Ligne] = []
-    profondeur = 0
-    for numero, texte in lignes:
-        garde: list[str] = []
-        for car in texte:
-            if car == "]" and profondeur == 0:
-                continue
-            profondeur += (car == "[") - (car == "]")
-            garde.append(car)
-        propres.append((numero, "".join(garde)))
-    return bloc_prose(propres, item)
+def titre_section(lignes: list[Ligne]) -> tuple[str, list[Ligne]]:
+    """A section's subtitle alone on its line: "Devoir de l'arbitre" / "Il est de…"."""
+    premiere = lignes[0][1].strip()
+    suivante = next((t.strip() for _, t in lignes[1:] if not est_vide(t)), "")
+    if TITRE_LIBRE.match(premiere) and len(premiere) <= 60 and not suivante[:1].islower():
+        return premiere, lignes[1:] or [(lignes[0][0], "")]
+    return "", lignes
 
 
 class LecteurDeCitations:
@@ -96,7 +103,6 @@ class LecteurDeCitations:
         self.file = morceaux
         self.elements: list[Brouillon] = []
         self.contexte = Label(numero)
-        self._fin_manquante = False
         self.noms: dict[tuple[str, str], Label] = {}  # quotes named from below (guide_corps.noms_plus_bas)
         self.amorce: Brouillon | None = None  # a lead-in « Xxx : » just cut off before its quote
 
@@ -105,17 +111,27 @@ class LecteurDeCitations:
         return self.elements[-1] if self.elements else None
 
     def _nouveau(self, type_: str, ligne: int, **champs: object) -> Brouillon:
-        brouillon = Brouillon(type_, ligne, **champs)  # type: ignore[arg-type]
+        brouillon = Brouillon(ligne, type=type_, **champs)  # type: ignore[arg-type]
         self.elements.append(brouillon)
         return brouillon
 
     def _ajouter(self, brouillon: Brouillon, lignes: Sequence[Ligne], item: bool | None = None) -> None:
-        bloc = _prose(lignes, item)
+        """A Bloc without the "]" that close nothing; nested asides keep their brackets."""
+        propres: list[Ligne] = []
+        profondeur = 0
+        for numero, texte in lignes:
+            garde = ""
+            for car in texte:
+                if car != "]" or profondeur:
+                    profondeur += (car == "[") - (car == "]")
+                    garde += car
+            propres.append((numero, garde))
+        bloc = bloc_prose(propres, item)
         if bloc is not None and bloc.texte.strip("[] "):
             brouillon.blocs.append(bloc)
 
     def _citation(self, morceau: Morceau, crochet: bool = True) -> None:
-        morceaux = self._morceaux_citation(morceau, crochet)
+        morceaux, incomplet = self._morceaux_citation(morceau, crochet)
         premier = morceaux[0]
         numero, texte = premier.lignes[0]
         label, titre, reste = self._ouvrir(texte, crochet)
@@ -123,7 +139,6 @@ class LecteurDeCitations:
         seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
         if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
             titre, lignes = titre_section(lignes)
-        incomplet = crochet and self._fin_manquante
         entete = self._entete_sans_texte()
         if label == Label(self.numero) and entete is not None:  # "B. Au tour du…" / "[Le partenaire…" (3848)
             brouillon, label = entete, entete.label or label
@@ -157,8 +172,7 @@ class LecteurDeCitations:
         marque = AVANT_CROCHET.match(avant)
         relatif = (marque["numero"] or marque["lettre"]) if marque else None
         apres = LOI_DEVANT.sub("", apres, count=1)
-        trouve = LABEL.match(apres)
-        if trouve is None:
+        if (trouve := LABEL.match(apres)) is None:
             return self._sans_label(relatif, apres)
         code = trouve["code"]
         label = self._label(code.split("/")[0])
@@ -258,22 +272,21 @@ class LecteurDeCitations:
         self.contexte = label
         self._remplir(enfant, lignes)
 
-    def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> list[Morceau]:
-        """Cut at the quote's "]"; what follows goes back in the queue."""
+    def _morceaux_citation(self, morceau: Morceau, crochet: bool) -> tuple[list[Morceau], bool]:
+        """Cut at the quote's "]"; what follows goes back in the queue. True: no "]" ends the quote."""
         fin = fermeture([morceau, *self.file]) if crochet else None
-        self._fin_manquante = crochet and fin is None
         if fin is None:
             pris = [morceau]
             while self.file and not fin_sans_crochet(self.file[0]):
                 pris.append(self.file.pop(0))
-            return pris
+            return pris, crochet
         rang, index, colonne = fin
         pris = [morceau] + [self.file.pop(0) for _ in range(rang)]
         dernier, suite = couper(pris[-1], index, colonne)
         pris[-1:] = [dernier] if dernier else []
         if suite is not None:
             self._suite_de_citation(suite, pris)
-        return pris
+        return pris, False
 
     def _suite_de_citation(self, suite: Morceau, pris: list[Morceau]) -> None:
         """After "]": punctuation joins the quote ("montre]." → "montre."), words go back."""

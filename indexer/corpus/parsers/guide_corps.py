@@ -38,9 +38,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from indexer import marqueurs
-from indexer.corpus.parsers.guide_citations import LETTRE_LOI, Brouillon, LecteurDeCitations
+from indexer.corpus.parsers.guide_citations import LETTRE_LOI, TITRE_LIBRE, Brouillon, LecteurDeCitations
 from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, ENTETE_EXEMPLE, NOTE_TITRE, est_exemple, ouverture
-from indexer.corpus.parsers.guide_titres import TITRE_LIBRE
 from indexer.corpus.parsers.lignes_repliees import (
     MARQUE_ITEM,
     Ligne,
@@ -81,8 +80,9 @@ def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] =
     morceaux = recoudre(segmenter(lignes, _structurel, coupures))
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
-    lecteur.lire()
-    return tuple(b.fige() for b in lecteur.elements if b.blocs or b.label or b.titre)
+    while lecteur.file:
+        lecteur.morceau(lecteur.file.pop(0))
+    return tuple(b.fige({}) for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
 # A marker that may only wrap a sentence: a dash or a number ("- Passe", "15. Sud"), not a letter
@@ -141,11 +141,7 @@ def _structurel(texte: str) -> bool:
 
 
 class _Lecteur(LecteurDeCitations):
-    def lire(self) -> None:
-        while self.file:
-            self._morceau(self.file.pop(0))
-
-    def _morceau(self, morceau: Morceau) -> None:
+    def morceau(self, morceau: Morceau) -> None:
         if morceau.forme != TEXTE:
             self._verbatim(morceau)
             return

@@ -87,13 +87,10 @@ def fermeture(morceaux: Sequence[Morceau]) -> tuple[int, int, int] | None:
             return None
         for index, (_, texte) in enumerate(morceau.lignes):
             debut = texte.index("[") if rang == 0 and index == 0 else 0
-            for colonne in range(debut, len(texte)):
-                if texte[colonne] == "[":
-                    profondeur += 1
-                elif texte[colonne] == "]":
-                    profondeur -= 1
-                    if profondeur == 0:
-                        return rang, index, colonne
+            for crochet in re.compile(r"[\[\]]").finditer(texte, debut):
+                profondeur += 1 if crochet[0] == "[" else -1
+                if profondeur == 0:  # never below: the first bracket read is the opening one
+                    return rang, index, crochet.start()
     return None
 
 

@@ -2,7 +2,8 @@
 
 Both sources have one paragraph per line and mark law paragraphs ``B.``, ``1.``,
 ``(a)``, ``(i)``: a marker is read against the label above it (``sous_parties``),
-and an element grows in a ``Brouillon`` until the next marker.
+and an element grows in a ``Brouillon`` until the next marker (000's reader,
+``guide_citations``, builds its elements in ``Brouillon`` too).
 """
 
 from __future__ import annotations
@@ -38,25 +39,19 @@ def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[st
 
 @dataclass
 class Brouillon:
-    """An element being built: its blocs grow until the next label."""
-
     ligne: int
-    label: Label | None
+    label: Label | None = None
     titre: str = ""
     blocs: list[Bloc] = field(default_factory=list)
+    type: str = LOI
+    incomplet: bool = False
+    ouvert: bool = False  # an example of 000 that still takes the next paragraph
 
     def ajoute(self, forme: str, texte: str, ligne: int) -> None:
-        """Append one bloc of plain text."""
         self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
 
     def fige(self, notes: Mapping[str, NoteBas]) -> Element:
         """The frozen element, with a ``NoteBas`` for each note its text calls."""
         cles = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
-        return Element(
-            type=LOI,
-            blocs=tuple(self.blocs),
-            ligne=self.ligne,
-            label=self.label,
-            titre=self.titre,
-            notes=tuple(notes[c] for c in cles if c in notes),
-        )
+        notes_bas = tuple(notes[c] for c in cles if c in notes)
+        return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet, notes_bas)

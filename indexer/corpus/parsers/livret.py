@@ -140,7 +140,6 @@ def _bloc_prose(numero: int, texte: str) -> Bloc:
 
 
 def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
-    """One section per table or heading."""
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
@@ -206,9 +205,7 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
 
 
 def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
-    """The labels a numbered line opens under a known letter, with its text; else None."""
-    if not courant:
-        return None
+    """The labels a numbered line opens under a known letter (``sous_parties``), with its text; else None."""
     if trouve := NUMERO.match(texte):
         parties = sous_parties(courant, "numero", trouve["numero"])
         if parties is None:
@@ -270,10 +267,9 @@ def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
 
 def _ligne_de(lignes: Lignes, texte: str) -> int:
     """The 1-based line that is exactly ``texte`` (the TOC's lines carry page numbers)."""
-    try:
-        return lignes.index(texte) + 1
-    except ValueError:
-        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.") from None
+    if texte not in lignes:
+        raise ValueError(f"{LIVRET} : « {texte} » introuvable ; la source a changé.")
+    return lignes.index(texte) + 1
 
 
 def parse(lignes: Lignes) -> Extrait:

@@ -77,15 +77,6 @@ def avec_appels(texte: str) -> str:
     return APPEL_ETOILE.sub(lambda m: f"[^{cle_de_note(m.group())}]", texte)
 
 
-def notes_de_bas(lignes: Lignes) -> dict[str, NoteBas]:
-    notes: dict[str, NoteBas] = {}
-    for index, ligne in enumerate(lignes):
-        if trouve := NOTE.match(ligne):
-            cle = cle_de_note(trouve["marque"])
-            notes[cle] = NoteBas(cle, trouve["texte"], index + 1)
-    return notes
-
-
 def _erreur(ligne: int, message: str) -> ValueError:
     return ValueError(f"{LOIS_2017}:{ligne} : {message}")
 
@@ -128,23 +119,27 @@ def elements(numero: int, corps: Iterable[tuple[int, str]]) -> list[Brouillon]:
     return brouillons
 
 
-def decoupe_lois(lignes: Lignes) -> list[tuple[int, int, str, list[tuple[int, str]]]]:
-    """Each law as (number, heading line, title, body lines), note and empty lines dropped."""
+def decoupe_lois(lignes: Lignes) -> tuple[list[tuple[int, int, str, list[tuple[int, str]]]], dict[str, NoteBas]]:
+    """Each law as (number, heading line, title, body lines), empty lines dropped; the notes by key."""
     lois: list[tuple[int, int, str, list[tuple[int, str]]]] = []
+    notes: dict[str, NoteBas] = {}
     for ligne, texte in enumerate(lignes, 1):
         if trouve := TITRE_LOI.match(texte):
             lois.append((int(trouve["numero"]), ligne, trouve["titre"], []))
-        elif texte.strip() and not NOTE.match(texte):
+        elif note := NOTE.match(texte):
+            cle = cle_de_note(note["marque"])
+            notes[cle] = NoteBas(cle, note["texte"], ligne)
+        elif texte.strip():
             if not lois:
                 raise _erreur(ligne, "texte avant la première loi.")
             lois[-1][3].append((ligne, texte))
-    return lois
+    return lois, notes
 
 
 def parse(lignes: Lignes) -> Extrait:
-    notes = notes_de_bas(lignes)
+    lois, notes = decoupe_lois(lignes)
     parties: list[tuple[int, Partie]] = []
-    for numero, ligne, titre, corps in decoupe_lois(lignes):
+    for numero, ligne, titre, corps in lois:
         contenu = tuple(b.fige(notes) for b in elements(numero, corps))
         parties.append((numero, Partie(LOIS_2017, EDITION, source(LOIS_2017).role, titre, ligne, contenu)))
     return Extrait(source=LOIS_2017, parties=tuple(parties))
