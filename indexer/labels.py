@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 
@@ -34,28 +35,15 @@ _PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
 _LABEL = re.compile(LABEL_MOTIF)
 
 
-class Label(tuple[int, tuple[str, ...]]):
+class Label(NamedTuple):
     """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``.
 
     An immutable pair ordered, compared and hashed as a tuple; not a dataclass, since
     ``loi voir`` reads it (CONTRIBUTING.md, « Démarrage rapide »).
     """
 
-    __slots__ = ()
-
-    def __new__(cls, loi: int, parties: tuple[str, ...] = ()) -> Label:
-        return super().__new__(cls, (loi, tuple(parties)))
-
-    def __getnewargs__(self) -> tuple[int, tuple[str, ...]]:  # for pickle
-        return (self[0], self[1])
-
-    @property
-    def loi(self) -> int:
-        return self[0]
-
-    @property
-    def parties(self) -> tuple[str, ...]:  # the path below the law: ("C", "1", "e", "ii")
-        return self[1]
+    loi: int
+    parties: tuple[str, ...] = ()  # the path below the law: ("C", "1", "e", "ii")
 
     def __repr__(self) -> str:
         return f"Label({self.loi}, {self.parties!r})"

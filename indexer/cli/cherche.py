@@ -206,10 +206,5 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
 def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
     """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
     return textwrap.wrap(
-        texte,
-        largeur,
-        initial_indent=retrait,
-        subsequent_indent=suite,
-        break_long_words=False,
-        break_on_hyphens=tirets,
+        texte, largeur, initial_indent=retrait, subsequent_indent=suite, break_long_words=False, break_on_hyphens=tirets
     )

@@ -54,14 +54,8 @@ def commande_proche(mot: str) -> str | None:
     import unicodedata
 
     plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
-    for commande in COMMANDES:
-        if commande == "marque":  # « marques ajustées » is a search (see commande_implicite)
-            continue
-        if plie != mot and plie == commande:
-            return commande
-        if plie != commande and (plie + "s" == commande or plie == commande + "e" or plie == commande + "s"):
-            return commande
-    return None
+    proches = (c for c in COMMANDES if (plie != mot and plie == c) or c == plie + "s" or plie in (c + "e", c + "s"))
+    return next((c for c in proches if c != "marque"), None)  # « marques ajustées » is a search (commande_implicite)
 
 
 def programme(argv: list[str]) -> int:

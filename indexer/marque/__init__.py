@@ -19,14 +19,7 @@ from indexer.marque.ajustee import (
     lire_vulnerabilite,
 )
 from indexer.marque.calcul import BAREME_IMP, Marque, Pdm, imp, marque, pdm, penalites
-from indexer.marque.contrat import (
-    COULEURS,
-    Contrat,
-    SaisieInvalide,
-    lire_contrat,
-    lire_resultat,
-    notation_resultat,
-)
+from indexer.marque.contrat import COULEURS, Contrat, SaisieInvalide, lire_contrat, lire_resultat, notation_resultat
 
 __all__ = [
     "BAREME_IMP", "COULEURS", "Ajustee", "Contrat", "DetailIssue", "Issue", "Marque", "Pdm", "SaisieInvalide",
