@@ -133,14 +133,6 @@ GENRES: dict[str | None, dict[str, Any]] = {
 REGLAGES = {"metavar": "metavar", "defaut": "default", "choix": "choices"}  # the table's key → argparse's
 
 
-def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
-    reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
-    if option.get("repetable"):
-        reglages["action"] = "append"
-    aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
-    parseur_.add_argument(option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages)
-
-
 # A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):
 # argparse's own pattern differs across Python versions, so it is set here, once.
 NEGATIF = re.compile(r"-\d")
@@ -177,7 +169,12 @@ def parseur() -> argparse.ArgumentParser:
             dest, metavar, aide = definition["mots"]
             commande.add_argument(dest, nargs="+", metavar=metavar, help=aide and aide.replace("%", "%%"))
         for option in definition["options"]:
-            _ajouter(commande, option)
+            reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
+            reglages |= {"action": "append"} if option.get("repetable") else {}
+            aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
+            commande.add_argument(
+                option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages
+            )
     return resultat
 
 
