@@ -7,14 +7,11 @@ Commands, their options and choices, and law numbers (1–93) after ``voir`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from argparse import Namespace
 
 from indexer.cli.options import COMMANDES
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie, montrable
-
-if TYPE_CHECKING:
-    from argparse import Namespace
 
 SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))

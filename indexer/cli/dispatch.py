@@ -3,22 +3,19 @@
 ``loi REF`` shows a law or paragraph, ``loi TEXTE…`` searches; the commands and their
 options are the table of ``indexer.cli.options``. ``loi`` alone on a terminal opens
 the prompt (``invite``). Each command's module is imported when it runs: ``loi voir``
-must start without Whoosh or argparse.
+must start without Whoosh nor the corpus parsing (tests/test_demarrage.py).
 """
 
 from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -73,25 +70,12 @@ def programme(argv: list[str]) -> int:
     return int(import_module(f"indexer.cli.{MODULES.get(arguments.commande, 'cherche')}").executer(arguments))
 
 
-def signaler(message: str, code: int, en_json: bool) -> int:
-    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
-    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
-    if en_json and sys.stdout is not None:
-        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
-            sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
-            return code
-    if sys.stderr is not None:
-        with contextlib.suppress(OSError, ValueError):
-            print(f"loi : {message}", file=sys.stderr, flush=True)
-    return code
-
-
 def _expliquer(erreur: Exception, en_json: bool) -> int:
     """Any failure as one French sentence: ours as raised, a system error or an encoding the output
     cannot write as what to check, anything else as an internal error to report."""
     if isinstance(erreur, LoiErreur):
         # When the output is what failed, the error goes to stderr, JSON or not.
-        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
+        return sortie.signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     if isinstance(erreur, UnicodeEncodeError):
         message = (
             f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
@@ -104,14 +88,14 @@ def _expliquer(erreur: Exception, en_json: bool) -> int:
             "les droits et la destination de la sortie, puis relancez."
         )
     else:
-        return signaler(
+        return sortie.signaler(
             f"erreur interne ({type(erreur).__name__} : {erreur}). Relancez avec --debug pour la trace et "
             "signalez-la avec la commande tapée.",
             int(Sortie.ERREUR),
             en_json,
         )
     sortie.taire_sortie()
-    return signaler(message, int(Sortie.ERREUR), False)
+    return sortie.signaler(message, int(Sortie.ERREUR), False)
 
 
 def arguments_utf8(liste: list[str]) -> list[str]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from indexer.errors import LoiErreur, Sortie, montrable, raison
+from indexer.cli.sortie import signaler
+from indexer.errors import LoiErreur, Sortie, raison
 
 AIDE_INVITE = """\
 Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une commande :
@@ -81,7 +81,7 @@ def _avertir(erreur: Exception) -> None:
         return
     _AVERTI.append(True)
     motif = raison(erreur) if isinstance(erreur, OSError) else str(erreur)
-    _dire(
+    signaler(
         f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
         "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire."
     )
@@ -123,17 +123,13 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     try:
         programme(argv)
     except LoiErreur as erreur:
-        _dire(str(erreur))
+        signaler(str(erreur))
     except KeyboardInterrupt:
-        _dire("commande interrompue.")
+        signaler("commande interrompue.")
     except SystemExit:
         pass  # --help has printed what it had to
     except Exception as erreur:  # noqa: BLE001 — one bad line must not end a director's session
-        _dire(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
-
-
-def _dire(message: str) -> None:
-    print(f"loi : {montrable(message, 1000)}", file=sys.stderr)
+        signaler(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
@@ -144,7 +140,7 @@ def interactif(programme: Callable[[list[str]], int]) -> int:
     try:
         chercheur()
     except LoiErreur as erreur:
-        _dire(str(erreur))
+        signaler(str(erreur))
     except KeyboardInterrupt:
         print()
     while True:

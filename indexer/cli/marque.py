@@ -9,17 +9,15 @@ raises the library's ``SaisieInvalide``: one French sentence and exit code 2, pr
 from __future__ import annotations
 
 import re
+from argparse import Namespace
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from indexer.cli import sortie
 from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
 from indexer.errors import Sortie
 from indexer.marque import SaisieInvalide, ajustee, imp, lire_contrat, lire_resultat, marque, notation_resultat, pdm
 from indexer.marque.contrat import replier
-
-if TYPE_CHECKING:
-    from argparse import Namespace
 
 # Vulnerability words, folded by ``replier`` (lower case, no accents, spaces or dashes): vulnerable or not.
 VULNERABILITES = {"v": True, "vul": True, "vuln": True, "vulnerable": True, "nv": False, "nonv": False,

@@ -13,7 +13,7 @@ import contextlib
 import os
 import sys
 
-from indexer.errors import SortieImpossible, raison
+from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
 
 # Decoration (what ``loi`` draws around the text: banners, separators) and typography
 # (dashes, quotes, thin spaces), with their ASCII stand-in, used only where the output's
@@ -202,3 +202,16 @@ def json_texte(objet: object) -> str:
 
     encodage = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
     return json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2) + "\n"
+
+
+def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> int:
+    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
+    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
+    if en_json and sys.stdout is not None:
+        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
+            emettre(json_texte({"erreur": {"code": code, "message": message}}))
+            return code
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"loi : {message}", file=sys.stderr, flush=True)
+    return code
