@@ -83,8 +83,7 @@ def parse_label(texte: str) -> Label | None:
     Accepts ``68``, ``Loi 68``, ``loi68``, ``L68``, ``Law 64``, ``68C``, ``68 C``,
     ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``.
     """
-    reste = _PREFIXE.sub("", texte.strip())
-    reste = re.sub(SEPARATEURS_MOTIF, "", reste)
+    reste = re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip()))
     trouve = _LABEL.match(reste)
     if not trouve or not 1 <= int(trouve["loi"]) <= LOI_MAX:
         return None
@@ -104,13 +103,9 @@ def _partie(niveau: str, texte: str) -> str:
 
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
 # Kept as a pattern string and compiled on first use: ``loi voir`` never needs it.
-_RELATIF = rf"""^(?P<section>{SECTION})?
-        (?P<numero>{NUMERO})?
-        (?:\(?(?P<lettre>{LETTRE_2007})\))?
-        (?:\((?P<romain>{ROMAIN})\))?$"""
-
-
-_ROMAIN_SEUL = rf"^\(({ROMAIN})\)$"
+_RELATIF = (
+    rf"^(?P<section>{SECTION})?(?P<numero>{NUMERO})?(?:\(?(?P<lettre>{LETTRE_2007})\))?(?:\((?P<romain>{ROMAIN})\))?$"
+)
 
 
 def parse_relatif(texte: str, contexte: Label) -> Label | None:
@@ -120,12 +115,12 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     23C; in 12C1, ``(e)`` is 12C1(e) and ``4`` is 12C4.
     """
     texte = re.sub(r"\s+", "", texte)
-    romain = re.match(_ROMAIN_SEUL, texte)
+    romain = re.match(rf"^\(({ROMAIN})\)$", texte)
     # "(i)" alone is a roman item inside a lettered paragraph, except right after
     # "(h)", where it is the ninth letter (80B2 runs from (a) to (l)).
     if romain and len(contexte.parties) >= 3 and contexte.parties[2] != "h":
         return Label(contexte.loi, (*contexte.parties[:3], romain[1]))
-    trouve = re.match(_RELATIF, texte, re.VERBOSE)
+    trouve = re.match(_RELATIF, texte)
     if not trouve or not any(trouve.groupdict().values()):
         return None
     premier = next(i for i, n in enumerate(_NIVEAUX) if trouve[n])

@@ -176,12 +176,7 @@ def _imp(arguments: Namespace) -> Affichage:
 def _pdm(arguments: Namespace) -> Affichage:
     scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420", MARQUES_MAX)
     resultat = pdm(scores)
-    objet = {
-        "scores": scores,
-        "pdm": list(resultat.points),
-        "pourcentages": list(resultat.pourcentages),
-        "top": resultat.top,
-    }
+    objet = {"scores": scores, "pdm": resultat.points, "pourcentages": resultat.pourcentages, "top": resultat.top}
     lignes = [
         f"{len(scores)} marques sur la donne, top {resultat.top} "
         "(Loi 78A : 2 points par marque inférieure, 1 par marque égale)",
