@@ -9,13 +9,16 @@ must start without Whoosh nor the corpus parsing (tests/test_demarrage.py).
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from importlib import import_module
 
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
+from indexer.labels import parse_label
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -39,8 +42,6 @@ def commande_implicite(argv: list[str]) -> list[str]:
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
             f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
         )
-    from indexer.labels import parse_label
-
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
     return [commande, *argv]
 
@@ -48,8 +49,6 @@ def commande_implicite(argv: list[str]) -> list[str]:
 def commande_proche(mot: str) -> str | None:
     """The command a first word was meant to be (« définition », « exemple », « voire »), or None: only
     slips, an accent or a letter more or less at the end; anything else is searched (« loi revendication »)."""
-    import unicodedata
-
     plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
     proches = (c for c in COMMANDES if (plie != mot and plie == c) or c == plie + "s" or plie in (c + "e", c + "s"))
     return next((c for c in proches if c != "marque"), None)  # « marques ajustées » is a search (commande_implicite)
@@ -102,8 +101,6 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     """The words as typed, whatever the locale: a « ♠ » given as UTF-8 bytes under ``LC_ALL=C``
     or a Latin-1 locale reaches Python as « \\udce2… » or « â\\x99\\xa0 »; its bytes are read
     again as UTF-8 (a word that is not UTF-8 stays as the system read it)."""
-    import os
-
     resultat = []
     for argument in liste:
         if not argument.isascii():

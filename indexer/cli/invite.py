@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from indexer.cli import cherche
+from indexer.cli.options import COMMANDES
 from indexer.cli.sortie import signaler
 from indexer.errors import LoiErreur, Sortie, raison
 
@@ -89,8 +92,6 @@ def _avertir(erreur: Exception) -> None:
 
 def completer(texte: str, etat: int) -> str | None:
     """Tab: the commands, the prompt's words, the laws (« 6 » → 6, 60–69)."""
-    from indexer.cli.options import COMMANDES
-
     mots = [*COMMANDES, "aide", "effacer", "quitter", *(str(n) for n in range(1, 94))]
     choix = [m for m in mots if m.startswith(texte.lower())]
     return choix[etat] if etat < len(choix) else None
@@ -111,8 +112,6 @@ def _retenir(fichier: str | None, ligne: str) -> None:
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     """Run one line of the prompt as the ``loi`` command would; no error ends the session, and
     Ctrl-C stops the running command and returns to the prompt."""
-    import shlex
-
     try:
         argv = shlex.split(ligne)
     except ValueError:  # an unbalanced quote: search the words as typed
@@ -135,10 +134,8 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
 def interactif(programme: Callable[[list[str]], int]) -> int:
     fichier = _historique()
     print("Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.")
-    from indexer.cli.cherche import chercheur
-
     try:
-        chercheur()
+        cherche.chercheur()
     except LoiErreur as erreur:
         signaler(str(erreur))
     except KeyboardInterrupt:

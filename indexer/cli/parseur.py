@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, LIMITE_MAX, TYPES, entier, entiers
-from indexer.errors import LoiErreur, Sortie
+from indexer.errors import LoiErreur
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -81,7 +81,7 @@ class Parseur(argparse.ArgumentParser):
             if n:
                 break
         # Raised, not printed: the dispatcher shows every error alike (one line, or JSON with --json).
-        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.", Sortie.ERREUR)
+        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.")
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):

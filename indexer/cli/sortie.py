@@ -46,10 +46,9 @@ STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "s
 
 def est_terminal(flux: object) -> bool:
     """Whether a stream is a terminal (False when it is closed or missing: ``loi <&-``)."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError, OSError):
         return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return False
 
 
 def en_couleur(choix: str | None = None) -> bool:
