@@ -116,8 +116,7 @@ def entier(valeur: str) -> int | None:
 def entiers(valeur: str) -> list[int] | None:
     """« 420 », « 420,400,-50 » → the scores it holds; None if one is not a whole number. A space
     is no separator: « 1 100 » is refused rather than read as 1 and 100."""
-    morceaux = [m for m in valeur.replace(";", ",").split(",") if m.strip()]
-    nombres = [entier(morceau) for morceau in morceaux]
+    nombres = [entier(morceau) for morceau in valeur.replace(";", ",").split(",") if morceau.strip()]
     return [n for n in nombres if n is not None] if None not in nombres else None
 
 
