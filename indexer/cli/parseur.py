@@ -145,10 +145,9 @@ class _Version(argparse.Action):
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
         from importlib import metadata
 
-        try:
+        version = "(dépôt)"
+        with contextlib.suppress(metadata.PackageNotFoundError):
             version = metadata.version("loi-bridge")
-        except metadata.PackageNotFoundError:
-            version = "(dépôt)"
         parser._print_message(f"loi {version}\n")
         parser.exit()
 

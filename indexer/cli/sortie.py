@@ -81,10 +81,9 @@ def _terminal() -> os.terminal_size | None:
 def largeur() -> int:
     """The width to wrap to: ``$COLUMNS`` when it is a positive number, else the terminal's,
     else 80 (a pipe); never below 40 nor above 100."""
-    try:
+    colonnes = 0
+    with contextlib.suppress(ValueError):
         colonnes = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        colonnes = 0
     if colonnes <= 0:
         taille = _terminal() if est_terminal(sys.stdout) else None
         colonnes = taille.columns if taille else LARGEUR_TUBE

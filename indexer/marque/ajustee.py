@@ -131,13 +131,11 @@ def _lire_poids(texte: str) -> int:
     entier, _, fraction = texte.replace(",", ".").partition(".")
     if len(fraction) > 2:
         raise SaisieInvalide(f"Poids « {texte} % » : au plus deux décimales.")
-    if len(entier.lstrip("0")) > 3:
+    # the length first: int() of a pasted page of digits would raise
+    if len(entier.lstrip("0")) > 3 or (centiemes := int(entier) * 100 + int(fraction.ljust(2, "0"))) > CENT_POUR_CENT:
         raise SaisieInvalide(f"Poids « {texte} % » supérieur à 100 %.")
-    centiemes = int(entier) * 100 + int(fraction.ljust(2, "0"))
     if centiemes == 0:
         raise SaisieInvalide(f"Poids nul « {texte} % » : retirez cette issue ou donnez-lui un poids.")
-    if centiemes > CENT_POUR_CENT:
-        raise SaisieInvalide(f"Poids « {texte} % » supérieur à 100 %.")
     return centiemes
 
 
