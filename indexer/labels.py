@@ -53,10 +53,9 @@ class Label(NamedTuple):
 
     def compact(self) -> str:
         """The citation without the word Loi: ``12C1(e)(ii)``."""
-        texte = str(self.loi)
-        for rang, partie in enumerate(self.parties):
-            texte += f"({partie})" if rang >= 2 else partie
-        return texte
+        return str(self.loi) + "".join(
+            partie if rang < 2 else f"({partie})" for rang, partie in enumerate(self.parties)
+        )
 
     def parent(self) -> Label | None:
         """The enclosing paragraph (``68D2`` for ``68D2(b)``), None for a law."""
