@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
 
@@ -34,28 +35,15 @@ _PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
 _LABEL = re.compile(LABEL_MOTIF)
 
 
-class Label(tuple[int, tuple[str, ...]]):
+class Label(NamedTuple):
     """A law or one of its paragraphs: ``Label(68, ("D", "2", "b", "i"))``.
 
     An immutable pair ordered, compared and hashed as a tuple; not a dataclass, since
     ``loi voir`` reads it (CONTRIBUTING.md, « Démarrage rapide »).
     """
 
-    __slots__ = ()
-
-    def __new__(cls, loi: int, parties: tuple[str, ...] = ()) -> Label:
-        return super().__new__(cls, (loi, tuple(parties)))
-
-    def __getnewargs__(self) -> tuple[int, tuple[str, ...]]:  # for pickle
-        return (self[0], self[1])
-
-    @property
-    def loi(self) -> int:
-        return self[0]
-
-    @property
-    def parties(self) -> tuple[str, ...]:  # the path below the law: ("C", "1", "e", "ii")
-        return self[1]
+    loi: int
+    parties: tuple[str, ...] = ()  # the path below the law: ("C", "1", "e", "ii")
 
     def __repr__(self) -> str:
         return f"Label({self.loi}, {self.parties!r})"
@@ -65,10 +53,9 @@ class Label(tuple[int, tuple[str, ...]]):
 
     def compact(self) -> str:
         """The citation without the word Loi: ``12C1(e)(ii)``."""
-        texte = str(self.loi)
-        for rang, partie in enumerate(self.parties):
-            texte += f"({partie})" if rang >= 2 else partie
-        return texte
+        return str(self.loi) + "".join(
+            partie if rang < 2 else f"({partie})" for rang, partie in enumerate(self.parties)
+        )
 
     def parent(self) -> Label | None:
         """The enclosing paragraph (``68D2`` for ``68D2(b)``), None for a law."""
@@ -95,8 +82,7 @@ def parse_label(texte: str) -> Label | None:
     Accepts ``68``, ``Loi 68``, ``loi68``, ``L68``, ``Law 64``, ``68C``, ``68 C``,
     ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``.
     """
-    reste = _PREFIXE.sub("", texte.strip())
-    reste = re.sub(SEPARATEURS_MOTIF, "", reste)
+    reste = re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip()))
     trouve = _LABEL.match(reste)
     if not trouve or not 1 <= int(trouve["loi"]) <= LOI_MAX:
         return None
@@ -116,13 +102,9 @@ def _partie(niveau: str, texte: str) -> str:
 
 # A reference made from inside a law, without its number: "C", "B1", "A2(a)", "(b)".
 # Kept as a pattern string and compiled on first use: ``loi voir`` never needs it.
-_RELATIF = rf"""^(?P<section>{SECTION})?
-        (?P<numero>{NUMERO})?
-        (?:\(?(?P<lettre>{LETTRE_2007})\))?
-        (?:\((?P<romain>{ROMAIN})\))?$"""
-
-
-_ROMAIN_SEUL = rf"^\(({ROMAIN})\)$"
+_RELATIF = (
+    rf"^(?P<section>{SECTION})?(?P<numero>{NUMERO})?(?:\(?(?P<lettre>{LETTRE_2007})\))?(?:\((?P<romain>{ROMAIN})\))?$"
+)
 
 
 def parse_relatif(texte: str, contexte: Label) -> Label | None:
@@ -132,12 +114,12 @@ def parse_relatif(texte: str, contexte: Label) -> Label | None:
     23C; in 12C1, ``(e)`` is 12C1(e) and ``4`` is 12C4.
     """
     texte = re.sub(r"\s+", "", texte)
-    romain = re.match(_ROMAIN_SEUL, texte)
+    romain = re.match(rf"^\(({ROMAIN})\)$", texte)
     # "(i)" alone is a roman item inside a lettered paragraph, except right after
     # "(h)", where it is the ninth letter (80B2 runs from (a) to (l)).
     if romain and len(contexte.parties) >= 3 and contexte.parties[2] != "h":
         return Label(contexte.loi, (*contexte.parties[:3], romain[1]))
-    trouve = re.match(_RELATIF, texte, re.VERBOSE)
+    trouve = re.match(_RELATIF, texte)
     if not trouve or not any(trouve.groupdict().values()):
         return None
     premier = next(i for i, n in enumerate(_NIVEAUX) if trouve[n])

@@ -31,21 +31,18 @@ class Source:
     titre: str
     edition: str
     role: str
-    editeur: str
     nettoyage: tuple[str, ...]
     parseurs: tuple[str, ...]
     lignes_exclues: tuple[tuple[int, int], ...] = ()
 
 
-FFB = "Fédération Française de Bridge"
-
 SOURCES = (
     Source("000", "000_bc3a5b1056d66b24.txt", "Guide pratique (FFB)",
-           "Guide pratique de l'arbitrage à la table", "2017", ROLE_GUIDE, FFB,
+           "Guide pratique de l'arbitrage à la table", "2017", ROLE_GUIDE,
            ("sans_espaces_finales",), ("guide",)),  # the parser reads the page breaks
     Source("001", "001_70a37ebcf675b134.txt", "Code 2007 et RNC 2008 (FFB)",
            "Code International du Bridge de Compétition 2007 (édition FFB 2008) et Règlement National "
-           "des Compétitions 2008", "2007", ROLE_TEXTE, FFB,
+           "des Compétitions 2008", "2007", ROLE_TEXTE,
            ("couleurs_symbol", "guillemets_doubles", "sans_espaces_finales"), ("code2007", "code2007_annexes"),
            # law 77's trick-score table, mangled into fragments (4757–4777), is rebuilt by the
            # named repair parsers/code2007_marque (corpus/NOTES.md §2.4), called by code2007
@@ -53,14 +50,14 @@ SOURCES = (
            # only the « Titre V – » header and a footer (Titre V is absent from the source)
            ((172, 608), (609, 1582), (6251, 6550), (7871, 7874))),
     Source("002", "002_40f8f2357f5f2a2b.txt", "Code 2017, Lois 68 à 71 (FFB)",
-           "Code International 2017 : Lois 68 à 71 (revendications et concessions)", "2017", ROLE_TEXTE, FFB,
+           "Code International 2017 : Lois 68 à 71 (revendications et concessions)", "2017", ROLE_TEXTE,
            ("sans_espaces_finales",), ("lois2017",)),
     Source("003", "003_8c8d956e9016d16c.txt", "Notes de C. Chantigny",
            "Notes de Christian Chantigny, Directeur, sur les Lois 30, 31, 27 et 23", "2017", ROLE_NOTES,
-           "Christian Chantigny", ("sans_espaces_finales",), ("chantigny",)),
+           ("sans_espaces_finales",), ("chantigny",)),
     Source("004", "004_fcf587896b0d140e.txt", "Livret du BC Vénissieux",
            "Livret du Bridge Club de Vénissieux : extraits du Code 2017 et tableaux", "2017", ROLE_EXTRAITS,
-           "Bridge Club de Vénissieux", ("sans_espaces_finales",), ("livret",),
+           ("sans_espaces_finales",), ("livret",),
            # title, table of contents, epigraphs, club life, the game's principles, advice to
            # players; between them 195–231, scoring in prose, goes to the Marque page
            ((1, 4), (5, 48), (49, 56), (57, 123), (124, 194), (232, 407))),

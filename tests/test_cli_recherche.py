@@ -34,7 +34,7 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
 @pytest.fixture(autouse=True)
 def fixture_ouverte(chercheur: Chercheur, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The commands search the fixture's index."""
-    monkeypatch.setattr(cherche, "_chercheur", chercheur)
+    monkeypatch.setattr(cherche, "chercheur", lambda: chercheur)
 
 
 def lancer(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

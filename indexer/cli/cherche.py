@@ -8,6 +8,7 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -23,27 +24,22 @@ if TYPE_CHECKING:
 
 _DEBUT, _FIN = "\x01", "\x02"  # highlight marks while wrapping (one column each)
 
-_chercheur: Chercheur | None = None
 
-
+@functools.cache
 def chercheur() -> Chercheur:
     """The searcher of the shipped index, opened once per process (read-only); a missing or
     damaged index is reported with the command that rebuilds it (``dossier.message``)."""
-    global _chercheur
-    if _chercheur is None:
-        from indexer.recherche.dossier import ouvrir_index
-        from indexer.recherche.moteur import Chercheur
+    from indexer.recherche.dossier import ouvrir_index
+    from indexer.recherche.moteur import Chercheur
 
-        _chercheur = Chercheur(ouvrir_index())
-    return _chercheur
+    return Chercheur(ouvrir_index())
 
 
 def oublier() -> None:
     """Close the searcher this process holds (the index is about to be rebuilt)."""
-    global _chercheur
-    if _chercheur is not None:
-        _chercheur.fermer()
-        _chercheur = None
+    if chercheur.cache_info().currsize:
+        chercheur().fermer()
+    chercheur.cache_clear()
 
 
 def executer(arguments: Namespace) -> int:
@@ -206,10 +202,5 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
 def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
     """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
     return textwrap.wrap(
-        texte,
-        largeur,
-        initial_indent=retrait,
-        subsequent_indent=suite,
-        break_long_words=False,
-        break_on_hyphens=tirets,
+        texte, largeur, initial_indent=retrait, subsequent_indent=suite, break_long_words=False, break_on_hyphens=tirets
     )

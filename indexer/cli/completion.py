@@ -7,14 +7,11 @@ Commands, their options and choices, and law numbers (1–93) after ``voir`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from argparse import Namespace
 
 from indexer.cli.options import COMMANDES
 from indexer.cli.sortie import emettre
 from indexer.errors import LoiErreur, Sortie, montrable
-
-if TYPE_CHECKING:
-    from argparse import Namespace
 
 SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))
@@ -30,10 +27,6 @@ def mots(commande: str) -> list[str]:
     if definition.get("valeurs"):
         return list(definition["valeurs"])
     return [o["drapeau"] for o in definition["options"]] + ["--help"] + ([LOIS] if commande in AVEC_LOIS else [])
-
-
-def _a_valeur() -> list[tuple[str, dict]]:
-    return [(c, o) for c, d in COMMANDES.items() for o in d["options"] if o["valeur"]]
 
 
 # bash: a function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
@@ -79,17 +72,23 @@ if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then _loi "$@"; else compdef _
 """
 
 
+def _remplir(modele: str, commandes: str, choix: str, cas: str) -> str:
+    """The script: ``choix`` written for each option that takes a value, ``cas`` for each command."""
+    options = [(c, o) for c, d in COMMANDES.items() for o in d["options"] if o["valeur"]]
+    return modele % {
+        "commandes": commandes,
+        "choix": "\n".join(choix.format(c, o["drapeau"], " ".join(valeurs(o))) for c, o in options),
+        "cas": "\n".join(cas.format(commande, " ".join(mots(commande))) for commande in COMMANDES),
+    }
+
+
 def bash() -> str:
-    choix = [f'    {c}:{o["drapeau"]}) mots="{" ".join(valeurs(o))}" ;;' for c, o in _a_valeur()]
-    cas = [f'    {commande}) mots="{" ".join(mots(commande))}" ;;' for commande in COMMANDES]
-    return BASH % {"commandes": " ".join(COMMANDES), "choix": "\n".join(choix), "cas": "\n".join(cas)}
+    return _remplir(BASH, " ".join(COMMANDES), '    {}:{}) mots="{}" ;;', '    {}) mots="{}" ;;')
 
 
 def zsh() -> str:
     commandes = " ".join("'" + f"{c}:{d['aide']}".replace("'", "'\\''") + "'" for c, d in COMMANDES.items())
-    choix = [f"    {c}:{o['drapeau']}) compadd -- {' '.join(valeurs(o))}; return ;;" for c, o in _a_valeur()]
-    cas = [f"    {commande}) compadd -- {' '.join(mots(commande))} ;;" for commande in COMMANDES]
-    return ZSH % {"commandes": commandes, "choix": "\n".join(choix), "cas": "\n".join(cas)}
+    return _remplir(ZSH, commandes, "    {}:{}) compadd -- {}; return ;;", "    {}) compadd -- {} ;;")
 
 
 def fish() -> str:

@@ -3,22 +3,22 @@
 ``loi REF`` shows a law or paragraph, ``loi TEXTE…`` searches; the commands and their
 options are the table of ``indexer.cli.options``. ``loi`` alone on a terminal opens
 the prompt (``invite``). Each command's module is imported when it runs: ``loi voir``
-must start without Whoosh or argparse.
+must start without Whoosh nor the corpus parsing (tests/test_demarrage.py).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
+import unicodedata
+from collections.abc import Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+from indexer.labels import parse_label
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -42,8 +42,6 @@ def commande_implicite(argv: list[str]) -> list[str]:
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
             f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
         )
-    from indexer.labels import parse_label
-
     commande = "voir" if parse_label(" ".join(mots)) else "cherche"
     return [commande, *argv]
 
@@ -51,17 +49,9 @@ def commande_implicite(argv: list[str]) -> list[str]:
 def commande_proche(mot: str) -> str | None:
     """The command a first word was meant to be (« définition », « exemple », « voire »), or None: only
     slips, an accent or a letter more or less at the end; anything else is searched (« loi revendication »)."""
-    import unicodedata
-
     plie = "".join(c for c in unicodedata.normalize("NFD", mot.lower()) if not unicodedata.combining(c))
-    for commande in COMMANDES:
-        if commande == "marque":  # « marques ajustées » is a search (see commande_implicite)
-            continue
-        if plie != mot and plie == commande:
-            return commande
-        if plie != commande and (plie + "s" == commande or plie == commande + "e" or plie == commande + "s"):
-            return commande
-    return None
+    proches = (c for c in COMMANDES if (plie != mot and plie == c) or c == plie + "s" or plie in (c + "e", c + "s"))
+    return next((c for c in proches if c != "marque"), None)  # « marques ajustées » is a search (commande_implicite)
 
 
 def programme(argv: list[str]) -> int:
@@ -79,25 +69,12 @@ def programme(argv: list[str]) -> int:
     return int(import_module(f"indexer.cli.{MODULES.get(arguments.commande, 'cherche')}").executer(arguments))
 
 
-def signaler(message: str, code: int, en_json: bool) -> int:
-    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
-    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
-    if en_json and sys.stdout is not None:
-        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
-            sortie.emettre(sortie.json_texte({"erreur": {"code": code, "message": message}}))
-            return code
-    if sys.stderr is not None:
-        with contextlib.suppress(OSError, ValueError):
-            print(f"loi : {message}", file=sys.stderr, flush=True)
-    return code
-
-
 def _expliquer(erreur: Exception, en_json: bool) -> int:
     """Any failure as one French sentence: ours as raised, a system error or an encoding the output
     cannot write as what to check, anything else as an internal error to report."""
     if isinstance(erreur, LoiErreur):
         # When the output is what failed, the error goes to stderr, JSON or not.
-        return signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
+        return sortie.signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
     if isinstance(erreur, UnicodeEncodeError):
         message = (
             f"La sortie est en {sys.stdout.encoding}, qui ne peut pas tout écrire : relancez avec "
@@ -110,22 +87,20 @@ def _expliquer(erreur: Exception, en_json: bool) -> int:
             "les droits et la destination de la sortie, puis relancez."
         )
     else:
-        return signaler(
+        return sortie.signaler(
             f"erreur interne ({type(erreur).__name__} : {erreur}). Relancez avec --debug pour la trace et "
             "signalez-la avec la commande tapée.",
             int(Sortie.ERREUR),
             en_json,
         )
     sortie.taire_sortie()
-    return signaler(message, int(Sortie.ERREUR), False)
+    return sortie.signaler(message, int(Sortie.ERREUR), False)
 
 
 def arguments_utf8(liste: list[str]) -> list[str]:
     """The words as typed, whatever the locale: a « ♠ » given as UTF-8 bytes under ``LC_ALL=C``
     or a Latin-1 locale reaches Python as « \\udce2… » or « â\\x99\\xa0 »; its bytes are read
     again as UTF-8 (a word that is not UTF-8 stays as the system read it)."""
-    import os
-
     resultat = []
     for argument in liste:
         if not argument.isascii():

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
+import shlex
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from indexer.errors import LoiErreur, Sortie, montrable, raison
+from indexer.cli import cherche
+from indexer.cli.options import COMMANDES
+from indexer.cli.sortie import signaler
+from indexer.errors import LoiErreur, Sortie, raison
 
 AIDE_INVITE = """\
 Tapez une situation (« le mort a signalé une renonce »), une loi (68C) ou une commande :
@@ -81,7 +84,7 @@ def _avertir(erreur: Exception) -> None:
         return
     _AVERTI.append(True)
     motif = raison(erreur) if isinstance(erreur, OSError) else str(erreur)
-    _dire(
+    signaler(
         f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
         "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire."
     )
@@ -89,8 +92,6 @@ def _avertir(erreur: Exception) -> None:
 
 def completer(texte: str, etat: int) -> str | None:
     """Tab: the commands, the prompt's words, the laws (« 6 » → 6, 60–69)."""
-    from indexer.cli.options import COMMANDES
-
     mots = [*COMMANDES, "aide", "effacer", "quitter", *(str(n) for n in range(1, 94))]
     choix = [m for m in mots if m.startswith(texte.lower())]
     return choix[etat] if etat < len(choix) else None
@@ -111,8 +112,6 @@ def _retenir(fichier: str | None, ligne: str) -> None:
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     """Run one line of the prompt as the ``loi`` command would; no error ends the session, and
     Ctrl-C stops the running command and returns to the prompt."""
-    import shlex
-
     try:
         argv = shlex.split(ligne)
     except ValueError:  # an unbalanced quote: search the words as typed
@@ -123,28 +122,22 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     try:
         programme(argv)
     except LoiErreur as erreur:
-        _dire(str(erreur))
+        signaler(str(erreur))
     except KeyboardInterrupt:
-        _dire("commande interrompue.")
+        signaler("commande interrompue.")
     except SystemExit:
         pass  # --help has printed what it had to
     except Exception as erreur:  # noqa: BLE001 — one bad line must not end a director's session
-        _dire(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
-
-
-def _dire(message: str) -> None:
-    print(f"loi : {montrable(message, 1000)}", file=sys.stderr)
+        signaler(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
     fichier = _historique()
     print("Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.")
-    from indexer.cli.cherche import chercheur
-
     try:
-        chercheur()
+        cherche.chercheur()
     except LoiErreur as erreur:
-        _dire(str(erreur))
+        signaler(str(erreur))
     except KeyboardInterrupt:
         print()
     while True:

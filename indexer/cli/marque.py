@@ -9,17 +9,15 @@ raises the library's ``SaisieInvalide``: one French sentence and exit code 2, pr
 from __future__ import annotations
 
 import re
+from argparse import Namespace
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from indexer.cli import sortie
 from indexer.cli.options import ESPACES_MILLIERS, milliers_ambigus, sans_milliers
 from indexer.errors import Sortie
 from indexer.marque import SaisieInvalide, ajustee, imp, lire_contrat, lire_resultat, marque, notation_resultat, pdm
 from indexer.marque.contrat import replier
-
-if TYPE_CHECKING:
-    from argparse import Namespace
 
 # Vulnerability words, folded by ``replier`` (lower case, no accents, spaces or dashes): vulnerable or not.
 VULNERABILITES = {"v": True, "vul": True, "vuln": True, "vulnerable": True, "nv": False, "nonv": False,
@@ -178,12 +176,7 @@ def _imp(arguments: Namespace) -> Affichage:
 def _pdm(arguments: Namespace) -> Affichage:
     scores = _nombres(arguments.scores, "loi pdm 420 400 -50 420", MARQUES_MAX)
     resultat = pdm(scores)
-    objet = {
-        "scores": scores,
-        "pdm": list(resultat.points),
-        "pourcentages": list(resultat.pourcentages),
-        "top": resultat.top,
-    }
+    objet = {"scores": scores, "pdm": resultat.points, "pourcentages": resultat.pourcentages, "top": resultat.top}
     lignes = [
         f"{len(scores)} marques sur la donne, top {resultat.top} "
         "(Loi 78A : 2 points par marque inférieure, 1 par marque égale)",

@@ -6,6 +6,7 @@ every line with it; the shell completion (``completion``) and the prompt read th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from indexer.editions import EDITIONS
@@ -93,18 +94,12 @@ _GROUPE = "[+\u2212-]?[0-9]{1,3}(?:%s[0-9]{3})+(?:[.,][0-9]{1,2})?"
 def sans_milliers(texte: str) -> str:
     """« 1 100 » (no-break, narrow no-break or thin space, as French documents print it) → « 1100 »;
     any other text unchanged. Groups of three digits only: « 1 10 » stays as typed."""
-    if not any(espace in texte for espace in ESPACES_MILLIERS):
-        return texte
-    import re
-
     motif = _GROUPE % f"[{ESPACES_MILLIERS}]"
     return re.sub(f"(?<![0-9.,]){motif}(?![0-9])", lambda m: re.sub(f"[{ESPACES_MILLIERS}]", "", m[0]), texte)
 
 
 def milliers_ambigus(texte: str) -> bool:
     """« 1 100 », « 620 170 » with plain spaces, in one word: one number the French way, or two?"""
-    import re
-
     return re.fullmatch(_GROUPE % " ", texte.strip()) is not None
 
 
@@ -121,8 +116,7 @@ def entier(valeur: str) -> int | None:
 def entiers(valeur: str) -> list[int] | None:
     """« 420 », « 420,400,-50 » → the scores it holds; None if one is not a whole number. A space
     is no separator: « 1 100 » is refused rather than read as 1 and 100."""
-    morceaux = [m for m in valeur.replace(";", ",").split(",") if m.strip()]
-    nombres = [entier(morceau) for morceau in morceaux]
+    nombres = [entier(morceau) for morceau in valeur.replace(";", ",").split(",") if morceau.strip()]
     return [n for n in nombres if n is not None] if None not in nombres else None
 
 

@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, LIMITE_MAX, TYPES, entier, entiers
-from indexer.errors import LoiErreur, Sortie
+from indexer.errors import LoiErreur
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -81,7 +81,7 @@ class Parseur(argparse.ArgumentParser):
             if n:
                 break
         # Raised, not printed: the dispatcher shows every error alike (one line, or JSON with --json).
-        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.", Sortie.ERREUR)
+        raise LoiErreur(f"{message}. Tapez « {self.prog} --help » pour l'aide.")
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
@@ -133,14 +133,6 @@ GENRES: dict[str | None, dict[str, Any]] = {
 REGLAGES = {"metavar": "metavar", "defaut": "default", "choix": "choices"}  # the table's key → argparse's
 
 
-def _ajouter(parseur_: argparse.ArgumentParser, option: dict[str, Any]) -> None:
-    reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
-    if option.get("repetable"):
-        reglages["action"] = "append"
-    aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
-    parseur_.add_argument(option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages)
-
-
 # A « - » then a digit is a word where a command takes negative numbers (« -2 », « -1,5 »):
 # argparse's own pattern differs across Python versions, so it is set here, once.
 NEGATIF = re.compile(r"-\d")
@@ -153,10 +145,9 @@ class _Version(argparse.Action):
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
         from importlib import metadata
 
-        try:
+        version = "(dépôt)"
+        with contextlib.suppress(metadata.PackageNotFoundError):
             version = metadata.version("loi-bridge")
-        except metadata.PackageNotFoundError:
-            version = "(dépôt)"
         parser._print_message(f"loi {version}\n")
         parser.exit()
 
@@ -177,7 +168,12 @@ def parseur() -> argparse.ArgumentParser:
             dest, metavar, aide = definition["mots"]
             commande.add_argument(dest, nargs="+", metavar=metavar, help=aide and aide.replace("%", "%%"))
         for option in definition["options"]:
-            _ajouter(commande, option)
+            reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
+            reglages |= {"action": "append"} if option.get("repetable") else {}
+            aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
+            commande.add_argument(
+                option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages
+            )
     return resultat
 
 

@@ -13,7 +13,7 @@ import contextlib
 import os
 import sys
 
-from indexer.errors import SortieImpossible, raison
+from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
 
 # Decoration (what ``loi`` draws around the text: banners, separators) and typography
 # (dashes, quotes, thin spaces), with their ASCII stand-in, used only where the output's
@@ -46,10 +46,9 @@ STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "s
 
 def est_terminal(flux: object) -> bool:
     """Whether a stream is a terminal (False when it is closed or missing: ``loi <&-``)."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError, OSError):
         return bool(flux.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
+    return False
 
 
 def en_couleur(choix: str | None = None) -> bool:
@@ -82,10 +81,9 @@ def _terminal() -> os.terminal_size | None:
 def largeur() -> int:
     """The width to wrap to: ``$COLUMNS`` when it is a positive number, else the terminal's,
     else 80 (a pipe); never below 40 nor above 100."""
-    try:
+    colonnes = 0
+    with contextlib.suppress(ValueError):
         colonnes = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        colonnes = 0
     if colonnes <= 0:
         taille = _terminal() if est_terminal(sys.stdout) else None
         colonnes = taille.columns if taille else LARGEUR_TUBE
@@ -202,3 +200,16 @@ def json_texte(objet: object) -> str:
 
     encodage = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
     return json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2) + "\n"
+
+
+def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> int:
+    """Show an error: one French line on stderr, or ``{"erreur": {"code", "message"}}`` with --json."""
+    message = montrable(message, 1000)  # never a terminal escape, nor a page of someone's input
+    if en_json and sys.stdout is not None:
+        with contextlib.suppress(LoiErreur, OSError):  # when the output is what failed, say it on stderr
+            emettre(json_texte({"erreur": {"code": code, "message": message}}))
+            return code
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            print(f"loi : {message}", file=sys.stderr, flush=True)
+    return code

@@ -6,14 +6,11 @@ The read API is ``indexer.lecture``, over the per-law data committed with docs/
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from argparse import Namespace
 
 from indexer import lecture
 from indexer.cli import sortie
 from indexer.errors import Sortie
-
-if TYPE_CHECKING:
-    from argparse import Namespace
 
 
 def executer(arguments: Namespace) -> int:

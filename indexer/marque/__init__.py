@@ -8,28 +8,11 @@ site; both are checked against the same vectors, ``vecteurs.json`` (see scripts/
 
 from __future__ import annotations
 
-from indexer.marque.ajustee import (
-    Ajustee,
-    DetailIssue,
-    Issue,
-    Vulnerabilite,
-    ajustee,
-    lire_issue,
-    lire_ponderation,
-    lire_vulnerabilite,
-)
-from indexer.marque.calcul import BAREME_IMP, Marque, Pdm, imp, marque, pdm, penalites
-from indexer.marque.contrat import (
-    COULEURS,
-    Contrat,
-    SaisieInvalide,
-    lire_contrat,
-    lire_resultat,
-    notation_resultat,
-)
+from indexer.marque.ajustee import Issue, ajustee, lire_ponderation, lire_vulnerabilite
+from indexer.marque.calcul import BAREME_IMP, imp, marque, pdm, penalites
+from indexer.marque.contrat import COULEURS, Contrat, SaisieInvalide, lire_contrat, lire_resultat, notation_resultat
 
 __all__ = [
-    "BAREME_IMP", "COULEURS", "Ajustee", "Contrat", "DetailIssue", "Issue", "Marque", "Pdm", "SaisieInvalide",
-    "Vulnerabilite", "ajustee", "imp", "lire_contrat", "lire_issue", "lire_ponderation", "lire_resultat",
-    "lire_vulnerabilite", "marque", "notation_resultat", "pdm", "penalites",
+    "BAREME_IMP", "COULEURS", "Contrat", "Issue", "SaisieInvalide", "ajustee", "imp", "lire_contrat",
+    "lire_ponderation", "lire_resultat", "lire_vulnerabilite", "marque", "notation_resultat", "pdm", "penalites",
 ]  # fmt: skip

@@ -131,13 +131,11 @@ def _lire_poids(texte: str) -> int:
     entier, _, fraction = texte.replace(",", ".").partition(".")
     if len(fraction) > 2:
         raise SaisieInvalide(f"Poids « {texte} % » : au plus deux décimales.")
-    if len(entier.lstrip("0")) > 3:
+    # the length first: int() of a pasted page of digits would raise
+    if len(entier.lstrip("0")) > 3 or (centiemes := int(entier) * 100 + int(fraction.ljust(2, "0"))) > CENT_POUR_CENT:
         raise SaisieInvalide(f"Poids « {texte} % » supérieur à 100 %.")
-    centiemes = int(entier) * 100 + int(fraction.ljust(2, "0"))
     if centiemes == 0:
         raise SaisieInvalide(f"Poids nul « {texte} % » : retirez cette issue ou donnez-lui un poids.")
-    if centiemes > CENT_POUR_CENT:
-        raise SaisieInvalide(f"Poids « {texte} % » supérieur à 100 %.")
     return centiemes
 
 
@@ -219,46 +217,41 @@ def ajustee(
             "(points de match), et pas les deux."
         )
     marques = [_marque_ns(issue, vulnerabilite) for issue in liste]
-    entete = f"Vulnérabilité : {vulnerabilite.nom}"
-    if autre_table is not None:
-        return _en_imp(liste, marques, _entier(autre_table, "Marque de l'autre table"), entete)
-    autres = [_entier(autre, "Autre marque") for autre in autres_marques or ()]  # not None: checked above
-    if not autres:
+    autre = None if autre_table is None else _entier(autre_table, "Marque de l'autre table")
+    autres = [_entier(autre, "Autre marque") for autre in autres_marques or ()]
+    if autre is None and not autres:
         raise SaisieInvalide("Aucune autre marque : il en faut au moins une pour des points de match.")
-    return _en_pdm(liste, marques, autres, entete)
+    return _ponderee(liste, marques, f"Vulnérabilité : {vulnerabilite.nom}", autre, autres)
 
 
-def _en_imp(issues: Sequence[Issue], marques: list[int], autre: int, entete: str) -> Ajustee:
-    details, lignes, total = [], [entete, f"Autre table : NS {signe(autre)}"], 0
+def _ponderee(
+    issues: Sequence[Issue], marques: list[int], entete: str, autre: int | None, autres: list[int]
+) -> Ajustee:
+    """IMPs against the other table ``autre``, else matchpoints among ``autres``, each outcome weighted."""
+    top, unite = 2 * len(autres), "pdm" if autre is None else "IMP"
+    if autre is None:
+        lignes = [entete, f"Autres marques NS : {', '.join(signe(a) for a in autres)} (top {top})"]
+    else:
+        lignes = [entete, f"Autre table : NS {signe(autre)}"]
+    details, total = [], 0
     for issue, points in zip(issues, marques, strict=True):
-        valeur = imp(points - autre)
+        if autre is None:
+            valeur = sum(2 if a < points else 1 if a == points else 0 for a in autres)
+            calcul = f"{valeur} pdm sur {top}"
+        else:
+            valeur = imp(points - autre)
+            calcul = f"écart {signe(points - autre)}, {signe(valeur)} IMP"
         total += issue.poids * valeur
         part = arrondi(issue.poids * valeur, CENT_POUR_CENT)
         details.append(DetailIssue(issue.poids, issue.notation, points, valeur, part / 100))
         lignes.append(
-            f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
-            f"écart {signe(points - autre)}, {signe(valeur)} IMP) = {decimal(part, True)} IMP"
+            f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, {calcul}) = "
+            f"{decimal(part, autre is not None)} {unite}"
         )
     centiemes = arrondi(total, CENT_POUR_CENT)
-    lignes.append(f"Total pondéré : {decimal(centiemes, True)} IMP")
-    return Ajustee("imp", centiemes / 100, None, None, tuple(details), tuple(lignes))
-
-
-def _en_pdm(issues: Sequence[Issue], marques: list[int], autres: list[int], entete: str) -> Ajustee:
-    top = 2 * len(autres)
-    liste_autres = ", ".join(signe(autre) for autre in autres)
-    details, lignes, total = [], [entete, f"Autres marques NS : {liste_autres} (top {top})"], 0
-    for issue, points in zip(issues, marques, strict=True):
-        valeur = sum(2 if autre < points else 1 if autre == points else 0 for autre in autres)
-        total += issue.poids * valeur
-        part = arrondi(issue.poids * valeur, CENT_POUR_CENT)
-        details.append(DetailIssue(issue.poids, issue.notation, points, valeur, part / 100))
-        lignes.append(
-            f"{pourcent(issue.poids)} % × ({issue.notation} : NS {signe(points)}, "
-            f"{valeur} pdm sur {top}) = {decimal(part)} pdm"
-        )
-    centiemes = arrondi(total, CENT_POUR_CENT)
-    # percentage of the top: total / 10000 / top × 100, in hundredths
-    pourcentage = arrondi(total, top * 100)
+    if autre is not None:
+        lignes.append(f"Total pondéré : {decimal(centiemes, True)} IMP")
+        return Ajustee("imp", centiemes / 100, None, None, tuple(details), tuple(lignes))
+    pourcentage = arrondi(total, top * 100)  # percentage of the top: total / 10000 / top × 100, in hundredths
     lignes.append(f"Total pondéré : {decimal(centiemes)} pdm sur {top}, soit {decimal(pourcentage)} %")
     return Ajustee("pdm", centiemes / 100, pourcentage / 100, top, tuple(details), tuple(lignes))

@@ -76,7 +76,11 @@ def marque(contrat: Contrat | str, vulnerable: bool, resultat: int | str) -> Mar
         ecart = lire_resultat(resultat, contrat.niveau)
     else:
         ecart = verifier_resultat(resultat, contrat.niveau)
-    detail = _chute(contrat, vulnerable, -ecart) if ecart < 0 else _faite(contrat, vulnerable, ecart)
+    if ecart < 0:
+        couts = penalites(contrat.contre, vulnerable, -ecart)
+        detail = [(f"{-ecart} levée{'s' if ecart < -1 else ''} de chute ({somme(couts)})", -sum(couts))]
+    else:
+        detail = _faite(contrat, vulnerable, ecart)
     return Marque(sum(points for _, points in detail), tuple(detail))
 
 
@@ -107,16 +111,10 @@ def penalites(contre: int, vulnerable: bool, chute: int) -> list[int]:
     """What each undertrick costs, first one first."""
     if not contre:
         return [_CHUTE_SIMPLE[vulnerable]] * chute
-    contree = [
-        (200 if vulnerable else 100) if rang == 1 else 300 if vulnerable or rang >= 4 else 200
+    return [
+        contre * ((200 if vulnerable else 100) if rang == 1 else 300 if vulnerable or rang >= 4 else 200)
         for rang in range(1, chute + 1)
     ]
-    return [valeur * contre for valeur in contree]
-
-
-def _chute(contrat: Contrat, vulnerable: bool, chute: int) -> list[tuple[str, int]]:
-    couts = penalites(contrat.contre, vulnerable, chute)
-    return [(f"{chute} levée{'s' if chute > 1 else ''} de chute ({somme(couts)})", -sum(couts))]
 
 
 def _nombre(valeur: object, quoi: str) -> float:

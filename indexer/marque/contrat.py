@@ -141,11 +141,10 @@ def lire_resultat(texte: str, niveau: int) -> int:
     if not brut:
         raise SaisieInvalide(f"Résultat vide : {attendu}")
     compact = brut.replace(" ", "")
-    signe = re.fullmatch(r"([+-])([0-9]{1,2})", compact)
     if compact == "=":
         ecart = 0
-    elif signe:
-        ecart = int(signe[2]) if signe[1] == "+" else -int(signe[2])
+    elif re.fullmatch(r"[+-][0-9]{1,2}", compact):
+        ecart = int(compact)
     elif re.fullmatch(r"[0-9]{1,2}", compact):
         if int(compact) > LEVEES_DE_LA_DONNE:
             raise SaisieInvalide(f"{int(compact)} levées impossibles : une donne en compte 13.")
