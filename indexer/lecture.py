@@ -122,14 +122,14 @@ def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
         return False
 
 
-def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] = charger) -> Objet:
+def lire(reference: str, edition: str | None) -> Objet:
     label = parse_label(reference)
     if label is None:
         raise ReferenceInconnue(
             f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
             "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93)."
         )
-    objet = objet_loi(label.loi)
+    objet = charger(label.loi)
     if label.parties:
         if label not in labels_connus(objet):
             proches = ", ".join(voisins(objet, label)) or "aucun"
@@ -146,11 +146,6 @@ def lire(reference: str, edition: str | None, objet_loi: Callable[[int], Objet] 
                 Sortie.RIEN,
             )
     return objet
-
-
-def public(objet: Objet) -> Objet:
-    propres = {c: [{k: v for k, v in e.items() if not k.startswith("_")} for e in objet[c]] for c in _ENTREES}
-    return {**objet, **propres}
 
 
 def labels_connus(objet: Objet) -> list[Label]:

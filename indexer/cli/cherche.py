@@ -105,7 +105,7 @@ def _rattaches(label: Label) -> set[str]:
     from indexer import lecture
 
     try:
-        return {e["ancre"] for e in lecture.lire(label.compact(), None, lecture.charger)["exemples"]}
+        return {e["ancre"] for e in lecture.lire(label.compact(), None)["exemples"]}
     except LoiErreur:  # a paragraph no edition has: the law's examples will do
         return set()
 

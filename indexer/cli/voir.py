@@ -14,9 +14,9 @@ from indexer.errors import Sortie
 
 
 def executer(arguments: Namespace) -> int:
-    objet = lecture.lire(" ".join(arguments.ref), arguments.edition, lecture.charger)
+    objet = lecture.lire(" ".join(arguments.ref), arguments.edition)
     if arguments.json:
-        sortie.emettre(sortie.json_texte(lecture.public(objet)))
+        sortie.emettre(sortie.json_texte(objet))
     else:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
         texte = lecture.texte_humain(objet, sortie.largeur(), style, arguments.sources)
