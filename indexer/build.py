@@ -193,8 +193,7 @@ def attendus() -> dict[str, str]:
     from indexer.rendu.publier import donnees_lois, fichiers
 
     resultat = construit()
-    titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte, lire_sources())
+    sortie = fichiers(resultat.corpus, resultat.ancres, chapitres(), resultat.carte, lire_sources())
     noms = {s.fichier: s.nom for s in sources.SOURCES}
     sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(), resultat.carte))
     sortie[CONFIGURATION] = configuration_du_site(resultat.corpus)
