@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from indexer import sources
 from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index, racine
@@ -35,14 +35,10 @@ from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee, raison
 from indexer.model import Corpus, Fiche
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from whoosh.index import FileIndex
 
     from indexer.model import Extrait
     from indexer.recherche.moteur import Chercheur
-
-T = TypeVar("T")
 
 
 def manifeste() -> dict[str, str]:
@@ -77,19 +73,19 @@ def lire_sources() -> dict[str, str]:
     return textes
 
 
-def _declare(fichier: str) -> str | None:
-    """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), None
+def declare(fichier: str) -> str:
+    """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), ""
     when absent."""
     chemin = dossier_corpus() / Path(fichier).name
-    return chemin.read_text(encoding="utf-8") if chemin.exists() else None
+    return chemin.read_text(encoding="utf-8") if chemin.exists() else ""
 
 
 def _toml(nom: str, requis: bool = False) -> dict:
     """A declarations file of corpus/, {} when it is absent and not ``requis``."""
-    texte = _declare(nom)
-    if texte is None and requis:
+    texte = declare(nom)
+    if not texte and requis:
         raise LoiErreur(f"{dossier_corpus() / nom} est absent : restaurez-le depuis git.")
-    return tomllib.loads(texte or "")
+    return tomllib.loads(texte)
 
 
 def lire_errata() -> tuple[Erratum, ...]:
@@ -107,25 +103,6 @@ class Construit:
     carte: Carte
 
 
-def _verifie(fichier: str, lire: Callable[[str, dict, dict], T], lignes: dict[str, tuple[str, ...]]) -> T | None:
-    """A declarations file read with each entry's evidence checked against the cleaned sources' ``lignes``
-    (by file name); None when it is absent."""
-    texte = _declare(fichier)
-    if texte is None:
-        return None
-    par_cle = {sources.source(nom).cle: contenu for nom, contenu in lignes.items()}
-    return lire(texte, par_cle, {s.cle: s.fichier for s in sources.SOURCES})
-
-
-def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> correspondances.Declarations:
-    declarations = _verifie(correspondances.FICHIER, correspondances.lire, lignes)
-    return correspondances.Declarations() if declarations is None else declarations
-
-
-def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[rattachements.Rattachement, ...]:
-    return _verifie(rattachements.FICHIER, rattachements.lire, lignes) or ()
-
-
 def parser_corpus() -> Construit:
     """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
@@ -134,9 +111,10 @@ def parser_corpus() -> Construit:
     for source, texte in lire_sources().items():
         lignes[source] = clean_source(texte, source, errata)
         extraits.extend(parse_source(lignes[source], source))
-    brut = merge(rattachements.appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
+    declares = rattachements.lire(declare(rattachements.FICHIER), lignes)
+    brut = merge(rattachements.appliquer(signaler(extraits, errata), declares))
     ancres = calculer(brut, _toml("ancres.toml").get("alias", {}))  # retired ids, each with the id now carrying it
-    declarations = lire_correspondances(lignes)
+    declarations = correspondances.lire(declare(correspondances.FICHIER), lignes)
     corpus, problemes = resolve(brut, ancres, declarations)
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
 
@@ -162,12 +140,10 @@ def fiches_recherche() -> tuple[Fiche, ...]:
     """What the search indexes (the CLI's and the site's): the corpus's fiches, then the
     table situations of corpus/situations.toml, each under its paragraph's place."""
     resultat = construit()
-    texte = _declare(situations.FICHIER)
-    if texte is None:
-        return resultat.fiches
     # No declarations: the situations name 2017 paragraphs only, with no edition to cross.
     cibles = calculer_cibles(resultat.corpus, resultat.ancres, correspondances.Declarations())
-    return resultat.fiches + situations.fiches_situations(situations.lire(texte), resultat.fiches, cibles)
+    situees = situations.fiches_situations(situations.lire(declare(situations.FICHIER)), resultat.fiches, cibles)
+    return resultat.fiches + situees
 
 
 def adresse_page(url: str) -> str:

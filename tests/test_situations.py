@@ -34,6 +34,7 @@ def entree(ref: str = "16C", texte: str = "Une carte est tombée.", signee: str 
 MAUVAIS = [
     ('[[situation]\nref = "16C"\n', "situations.toml, ligne 1 : TOML illisible"),
     ('[situations]\nref = "16C"\n', "table inconnue « situations »"),
+    ('situation = [ { ref = "16C" } ]\n', "écrivez chaque entrée sous son propre en-tête [[situation]]"),
     (entree() + "loi = 16\n", "ligne 1 : champ inconnu « loi » (attendu : ref, texte, par, le, verifie)"),
     (entree() + '\n[[situation]]\nref = "16C"\n', "ligne 8 : le champ « texte » manque ou est vide"),
     (entree(texte="  "), "ligne 1 : le champ « texte » manque ou est vide"),

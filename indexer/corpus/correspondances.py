@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from indexer.editions import COURANTE, EDITIONS
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
+from indexer.sources import source
 
 FICHIER = "corpus/correspondances.toml"
 LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")  # a source line, « 001:2442 »
@@ -127,12 +128,14 @@ def lignes_des_entrees(texte: str, table: str) -> list[int]:
 
 def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiErreur]) -> dict[str, list]:
     """Each table's entries with their header's line, for the declarations files of
-    ``rattachements`` too: unreadable TOML, an unknown table, an entry not under a
-    ``[[table]]`` header of its own, are refused."""
+    ``rattachements`` and ``situations`` too: unreadable TOML, an unknown table, an entry not
+    under a ``[[table]]`` header of its own, are refused."""
     try:
         donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as probleme:
-        raise erreur(f"{fichier} : TOML illisible ({probleme}).") from None
+    except tomllib.TOMLDecodeError as probleme:  # its message is English: keep only the place
+        lieu = re.search(r"line (\d+)", str(probleme))
+        ou = f"{fichier}, ligne {lieu[1] if lieu else '?'}"
+        raise erreur(f"{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
     inconnues = sorted(set(donnees) - set(tables))
     if inconnues:
         noms = [f"[[{table}]]" for table in tables]
@@ -159,19 +162,28 @@ def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Excep
     return valeur
 
 
-def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
-    """``lieu`` (``001:2442``) as (source key, line), once ``extrait`` is found to begin there."""
+def preuve(
+    entree: dict,
+    lignes: dict[str, tuple[str, ...]],
+    ligne: int,
+    erreur: Callable[[int, str], Exception] = _erreur,
+    mots: str = "extrait",
+) -> tuple[str, int]:
+    """The place of ``entree``'s ``ligne`` (« 001:2442 ») as (source file, line), once its ``mots`` are
+    found to begin there in ``lignes`` (the cleaned sources by file); else ``erreur``, as for ``champ``."""
+    lieu, extrait = champ(entree, "ligne", ligne, erreur), champ(entree, mots, ligne, erreur)
+    cles = {source(fichier).cle: fichier for fichier in lignes}
     trouve = LIEU.match(lieu.strip())
-    if not trouve or trouve["cle"] not in sources:
-        raise _erreur(
-            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(sources))})."
+    if not trouve or trouve["cle"] not in cles:
+        raise erreur(
+            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(cles))})."
         )
-    lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
-    if not 1 <= numero <= len(lignes):
-        raise _erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
-    if not commence_a(lignes, numero, extrait):
-        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
-    return trouve["cle"], numero
+    fichier, numero = cles[trouve["cle"]], int(trouve["ligne"])
+    if not 1 <= numero <= len(lignes[fichier]):
+        raise erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
+    if not commence_a(lignes[fichier], numero, extrait):
+        raise erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
+    return fichier, numero
 
 
 def commence_a(lignes: tuple[str, ...], numero: int, extrait: str) -> bool:
@@ -197,50 +209,45 @@ def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]
     return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
 
 
-def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    """Each edition's evidence (``preuve_2007``, ``preuve_2017``) checked; edition → « 001:2442 »."""
-    lieux = {}
+def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> None:
+    """Each edition's evidence (``preuve_2007``, ``preuve_2017``) checked."""
     for edition in EDITIONS:
-        preuve = entree.get(f"preuve_{edition}")
-        if not isinstance(preuve, dict):
+        if not isinstance(entree.get(f"preuve_{edition}"), dict):
             raise _erreur(
                 ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
             )
-        lieu = champ(preuve, "ligne", ligne)
-        _verifier_preuve(lieu, champ(preuve, "extrait", ligne), sources, ligne)
-        lieux[edition] = lieu.strip()
-    return lieux
+        preuve(entree[f"preuve_{edition}"], sources, ligne)
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
     label = _label(entree.get("label"), EDITIONS[-1], ligne)
     place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
-    lieux = _preuves(entree, ligne, sources)
-    extrait = entree[f"preuve_{COURANTE}"]["extrait"]
-    return AutreRegle(label, champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
+    _preuves(entree, ligne, sources)
+    courante = entree[f"preuve_{COURANTE}"]
+    return AutreRegle(
+        label, champ(entree, "raison", ligne), ligne, courante["ligne"].strip(), courante["extrait"], place
+    )
 
 
-def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
-    texte = champ(entree, "texte", ligne)
-    cle, numero = _verifier_preuve(champ(entree, "ligne", ligne), texte, sources, ligne)
+def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Inexact:
+    fichier, numero = preuve(entree, sources, ligne, mots="texte")
     cible = None
     if "cible" in entree:
         cible = _label(entree["cible"], "cité", ligne)
-        preuve = entree.get("preuve_cible")
-        if not isinstance(preuve, dict):
+        if not isinstance(entree.get("preuve_cible"), dict):
             raise _erreur(
                 ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'
             )
-        _verifier_preuve(champ(preuve, "ligne", ligne), champ(preuve, "extrait", ligne), sources, ligne)
-    return Inexact(fichiers[cle], numero, texte, champ(entree, "raison", ligne), ligne, cible)
+        preuve(entree["preuve_cible"], sources, ligne)
+    return Inexact(fichier, numero, entree["texte"], champ(entree, "raison", ligne), ligne, cible)
 
 
-def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:
-    """The declarations of ``texte`` (the file's content), each checked against ``sources``
-    (source key → cleaned lines); ``fichiers`` maps a key (``001``) to its file name."""
+def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> Declarations:
+    """The declarations of ``texte`` (the file's content, "" when absent), each checked against
+    ``sources`` (source file → cleaned lines)."""
     tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
     correspondances = tuple(_correspondance(e, n, sources) for e, n in tables["correspondance"])
-    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in tables["renvoi_inexact"])
+    inexacts = tuple(_inexact(e, n, sources) for e, n in tables["renvoi_inexact"])
     autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:
