@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
     from indexer.model import Extrait
-    from indexer.recherche.moteur import Chercheur
 
 
 def manifeste() -> dict[str, str]:
@@ -192,26 +191,25 @@ def generes_existants() -> set[str]:
     return {p.relative_to(racine()).as_posix() for p in fichiers}
 
 
-def _perime(chemin: str, texte: str) -> bool:
-    cible = racine() / chemin
-    return not cible.exists() or cible.read_text(encoding="utf-8") != texte
-
-
-def differences() -> list[str]:
-    """Paths whose content on disk differs from what the corpus makes (stale docs/)."""
-    voulus = attendus()
-    return [c for c, t in sorted(voulus.items()) if _perime(c, t)] + sorted(generes_existants() - set(voulus))
+def differences(voulus: dict[str, str] | None = None) -> list[str]:
+    """Paths whose content on disk differs from what the corpus makes (stale docs/), then those it no longer makes."""
+    voulus = attendus() if voulus is None else voulus
+    perimes = [
+        c for c, t in sorted(voulus.items()) if not (racine() / c).exists() or (racine() / c).read_text("utf-8") != t
+    ]
+    return perimes + sorted(generes_existants() - set(voulus))
 
 
 def ecrire_docs() -> list[str]:
-    """Write what changed under docs/, includes/ and mkdocs.yml's menu of the laws; return the paths written."""
+    """Write what changed under docs/, includes/ and mkdocs.yml's menu of the laws, remove what is no longer made;
+    return the paths written or removed."""
     voulus = attendus()
-    ecrits = [chemin for chemin, texte in sorted(voulus.items()) if _perime(chemin, texte)]
+    ecrits = differences(voulus)
     for chemin in ecrits:
-        ecrire_atomique(racine() / chemin, voulus[chemin].encode("utf-8"))
-    for chemin in sorted(generes_existants() - set(voulus)):
-        (racine() / chemin).unlink()
-        ecrits.append(chemin)
+        if chemin in voulus:
+            ecrire_atomique(racine() / chemin, voulus[chemin].encode("utf-8"))
+        else:
+            (racine() / chemin).unlink()
     return ecrits
 
 
@@ -279,9 +277,3 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
             "libérez de la place ou vérifiez les droits du dossier, puis relancez."
         ) from None
     return cible
-
-
-def chercheur_construit() -> Chercheur:
-    from indexer.recherche.moteur import Chercheur
-
-    return Chercheur(index_courant())
