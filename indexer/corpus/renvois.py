@@ -254,29 +254,19 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
     return lie, Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
 
 
-def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tuple[Bloc, list[Probleme]]:
+def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Bloc:
+    """The bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
-        return bloc, []
-    renvois, problemes = [], []
+        return bloc
+    lieu, renvois = replace(lieu, ligne=bloc.ligne), []
     for renvoi in trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique):
         lie, probleme = _lier_renvoi(renvoi, bloc.texte[renvoi.debut : renvoi.fin], lieu, cibles)
         renvois.append(lie)
         problemes += [probleme] if probleme else []
     lies, sans_cible = _lier_articles(bloc.texte, lieu, articles) if not lieu.index_alphabetique else ([], [])
+    problemes += sans_cible
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
-    return replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), problemes + sans_cible
-
-
-def _lier_blocs(
-    blocs: tuple[Bloc, ...], lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]
-) -> tuple[Bloc, ...]:
-    """Each bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
-    lies = []
-    for bloc in blocs:
-        lie, trouves = lier_bloc(bloc, replace(lieu, ligne=bloc.ligne), cibles, articles)
-        lies.append(lie)
-        problemes += trouves
-    return tuple(lies)
+    return replace(bloc, renvois=tuple(renvois), articles=tuple(lies))
 
 
 def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Loi:
@@ -286,7 +276,8 @@ def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Prob
         for element in partie.elements:
             contexte = element.label if element.type == LOI and element.label else contexte
             lieu = Lieu(partie.source, 0, partie.edition, contexte)
-            elements.append(replace(element, blocs=_lier_blocs(element.blocs, lieu, cibles, articles, problemes)))
+            blocs = tuple(lier_bloc(b, lieu, cibles, articles, problemes) for b in element.blocs)
+            elements.append(replace(element, blocs=blocs))
         parties.append(replace(partie, elements=tuple(elements)))
     return replace(loi, parties=tuple(parties))
 
@@ -302,7 +293,8 @@ def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple
     for document in corpus.documents:
         lieu = Lieu(document.source, 0, document.edition, None, document.type == "index")
         sections = [
-            replace(s, blocs=_lier_blocs(s.blocs, lieu, cibles, articles, problemes)) for s in document.sections
+            replace(s, blocs=tuple(lier_bloc(b, lieu, cibles, articles, problemes) for b in s.blocs))
+            for s in document.sections
         ]
         lie = replace(document, sections=tuple(sections))
         if document.type == "index":  # « Voir X », « définitions »: renvois_index
