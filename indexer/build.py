@@ -37,8 +37,6 @@ from indexer.model import Corpus, Fiche
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
 
-    from indexer.model import Extrait
-
 
 def manifeste() -> dict[str, str]:
     """Each source file's sha256, from corpus/sources.toml; it must list every record of
@@ -105,11 +103,8 @@ class Construit:
 def parser_corpus() -> Construit:
     """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
-    extraits: list[Extrait] = []
-    lignes: dict[str, tuple[str, ...]] = {}
-    for source, texte in lire_sources().items():
-        lignes[source] = clean_source(texte, source, errata)
-        extraits.extend(parse_source(lignes[source], source))
+    lignes = {source: clean_source(texte, source, errata) for source, texte in lire_sources().items()}
+    extraits = [extrait for source, nettes in lignes.items() for extrait in parse_source(nettes, source)]
     declares = rattachements.lire(declare(rattachements.FICHIER), lignes)
     brut = merge(rattachements.appliquer(signaler(extraits, errata), declares))
     ancres = calculer(brut, _toml("ancres.toml").get("alias", {}))  # retired ids, each with the id now carrying it
