@@ -114,19 +114,6 @@ def _attestations(corpus: Corpus) -> dict[Label, Attestation]:
     return attestes
 
 
-def _devenirs(labels_2007: set[Label], carte: Carte, declarations: Declarations) -> dict[Label, Devenir]:
-    devenirs: dict[Label, Devenir] = {}
-    for label in sorted(labels_2007):
-        meme = declarations.meme_regle(ANCIENNE, label)
-        vers = meme[0][1] if meme and meme[0][1] != label else None
-        autre = declarations.autre_regle(label)
-        if autre and _fondee(autre, carte):
-            devenirs[label] = Devenir(label, vers, autre.cible, autre.ligne)
-        elif vers and meme:
-            devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
-    return devenirs
-
-
 def _fondee(autre: AutreRegle, carte: Carte) -> bool:
     """The 2017 paragraph an [[autre_regle]] compares is attested by the map, or named by the
     declaration's own 2017 evidence (« L'arbitre appliquera la Loi 21B ou 40B3 », 000:2330)."""
@@ -135,15 +122,23 @@ def _fondee(autre: AutreRegle, carte: Carte) -> bool:
 
 def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
     """The map of the linked corpus, with what ``declarations`` say of the 2007 paragraphs."""
-    attestes = _attestations(corpus)
+    attestes, devenirs = Carte(_attestations(corpus)), {}
     labels_2007 = {
         e.label
         for loi in corpus.lois
         for _, p, e in parcourir(loi)
         if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties
     }
+    for label in sorted(labels_2007):
+        meme = declarations.meme_regle(ANCIENNE, label)
+        vers = meme[0][1] if meme and meme[0][1] != label else None
+        autre = declarations.autre_regle(label)
+        if autre and _fondee(autre, attestes):
+            devenirs[label] = Devenir(label, vers, autre.cible, autre.ligne)
+        elif vers and meme:
+            devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
     anciens = {dict(c.paragraphes)[COURANTE]: dict(c.paragraphes)[ANCIENNE] for c in declarations.correspondances}
-    carte = Carte(attestes, _devenirs(labels_2007, Carte(attestes), declarations), anciens)
+    carte = Carte(attestes.attestes, devenirs, anciens)
     return replace(carte, problemes=tuple(verifier(carte, declarations)))
 
 
