@@ -52,7 +52,6 @@ def manifeste() -> dict[str, str]:
 
 
 def lire_sources() -> dict[str, str]:
-    """Every source's text, in the records' order, refusing one whose sha256 is not the manifest's."""
     sommes = manifeste()
     textes: dict[str, str] = {}
     for source in sources.SOURCES:
@@ -91,8 +90,6 @@ def lire_errata() -> tuple[Erratum, ...]:
 
 @dataclass(frozen=True)
 class Construit:
-    """The parsed and linked corpus, its anchors, its fiches and the references left unresolved."""
-
     corpus: Corpus
     ancres: Ancres
     fiches: tuple[Fiche, ...]
@@ -101,7 +98,6 @@ class Construit:
 
 
 def parser_corpus() -> Construit:
-    """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
     lignes = {source: clean_source(texte, source, errata) for source, texte in lire_sources().items()}
     extraits = [extrait for source, nettes in lignes.items() for extrait in parse_source(nettes, source)]
@@ -217,13 +213,11 @@ def texte_publie(source: str) -> str:
 
 
 def markdown_publie() -> str:
-    """Every Markdown file under docs/, concatenated in path order."""
     fichiers = sorted((racine() / "docs").rglob("*.md"))
     return "\n\n".join(f.read_text(encoding="utf-8") for f in fichiers)
 
 
 def titres() -> list[str]:
-    """Every heading the parsers recognised (laws, paragraphs, documents, sections)."""
     corpus = construit().corpus
     parties = [p for loi in corpus.lois for p in loi.parties]
     resultat = [p.titre for p in parties] + [e.titre for p in parties for e in p.elements]

@@ -92,7 +92,6 @@ class Carte:
         return next((self.devenirs[a] for a in label.ancetres() if a in self.devenirs), None)
 
     def place(self, label: Label) -> Label:
-        """The nearest attested 2017 paragraph: ``label`` itself or its closest ancestor."""
         return next(a for a in label.ancetres() if self.atteste(a))
 
 

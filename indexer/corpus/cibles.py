@@ -150,7 +150,6 @@ def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
 
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:
-    """The paragraphs of other editions declared the same rule as ``label`` and given by the sources."""
     return [
         (autre, correspondance)
         for correspondance in cibles.declarations.correspondances

@@ -59,7 +59,6 @@ class Correspondance:
     ligne: int
 
     def autre(self, edition: str, label: Label) -> tuple[str, Label] | None:
-        """The other edition's paragraph when (edition, label) is one side, else None."""
         if (edition, label) not in self.paragraphes:
             return None
         return next(p for p in self.paragraphes if p != (edition, label))
@@ -101,11 +100,9 @@ class Declarations:
     autres_regles: tuple[AutreRegle, ...] = ()
 
     def meme_regle(self, edition: str, label: Label) -> tuple[tuple[str, Label], Correspondance] | None:
-        """The other edition's paragraph declared the same rule as (edition, label), if any."""
         return next(((autre, c) for c in self.correspondances if (autre := c.autre(edition, label))), None)
 
     def autre_regle(self, label: Label) -> AutreRegle | None:
-        """The declaration that the two editions' paragraphs ``label`` are different rules."""
         return next((a for a in self.autres_regles if a.label == label), None)
 
     def inexact(self, source: str, ligne: int, texte: str) -> Inexact | None:

@@ -53,7 +53,6 @@ class Bilan:
 
 
 def replier(mot: str) -> str:
-    """Fold a word for comparison: lower case, no accents, œ → oe."""
     mot = mot.lower().replace("œ", "oe").replace("æ", "ae")
     decompose = unicodedata.normalize("NFKD", mot)
     return "".join(c for c in decompose if not unicodedata.combining(c))

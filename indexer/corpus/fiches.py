@@ -47,7 +47,6 @@ def texte_bloc(bloc: Bloc) -> str:
 
 
 def texte_element(element: Element) -> str:
-    """An element's whole text: subtitle, blocs, then its footnotes."""
     morceaux = [element.titre] if element.titre and element.type == LOI else []
     morceaux += [texte_bloc(b) for b in element.blocs]
     morceaux += [f"[{n.cle}] {n.texte}" for n in element.notes]
@@ -72,7 +71,6 @@ def _mots(texte: str) -> list[str]:
 
 
 def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
-    """The subtitles of the law's 2017 paragraphs, as sets of words, from every 2017 part."""
     titres: dict[frozenset[str], Label] = {}
     for _, partie, element in parcourir(loi):
         if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
@@ -242,7 +240,6 @@ def fiches_document(document: Document) -> Iterator[Fiche]:
 
 
 def fiches(corpus: Corpus, ancres: Ancres) -> tuple[Fiche, ...]:
-    """Every fiche of the corpus: law pages first, then side documents, in page order."""
     resultat = [f for loi in corpus.lois for f in fiches_loi(loi, ancres)]
     resultat += [f for document in corpus.documents for f in fiches_document(document)]
     return tuple(resultat)

@@ -59,7 +59,6 @@ REFERENCE = re.compile(r"^\W*\((?:[Ll]oi\s+)?(?P<code>\d{1,2}[A-G][0-9A-Za-z()]*
 
 
 def merge(extraits: Iterable[Extrait]) -> Corpus:
-    """Gather every source's parts per law and every document, deterministically."""
     par_loi: dict[int, list[Partie]] = {n: [] for n in range(1, LOI_MAX + 1)}
     documents: list[Document] = []
     for extrait in extraits:

@@ -88,8 +88,6 @@ class Probleme:
 
 @dataclass(frozen=True)
 class Lieu:
-    """Where a Bloc stands: its source, line and edition, and how to read it."""
-
     source: str
     ligne: int
     edition: str
@@ -225,7 +223,6 @@ def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[Ren
 
 
 def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
-    """The citation resolved in its text's edition, and its report when inexact."""
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
         arrivee = resoudre(inexact.cible, lieu.edition, cibles)

@@ -128,7 +128,6 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
 
 
 def _paragraphe_verifie(situation: Situation, paragraphes: dict[str, Fiche], cibles: Cibles) -> Fiche:
-    """The fiche of the paragraph the situation lands on, which must be the one it was checked against."""
     arrivee = resoudre(situation.label, EDITION, cibles).cible
     if arrivee != situation.verifie:
         lieu, verifie = arrivee.compact(), situation.verifie.compact()
