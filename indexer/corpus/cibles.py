@@ -108,10 +108,7 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
             message=f"{nom} n'est pas cité en titre ; lien vers son premier alinéa donné, {premier.compact()}.",
             explication="premier alinéa donné",
         )
-    arrivee = _vers_ancetre(label, edition, cibles)
-    if arrivee is not None:
-        return arrivee
-    return Arrivee(
+    return _vers_ancetre(label, edition, cibles) or Arrivee(
         Label(label.loi),
         cibles.entrees.get((label.loi, edition), ""),
         message=f"{nom} n'est pas dans les sources ; lien vers le texte {edition} de la loi {label.loi}.",

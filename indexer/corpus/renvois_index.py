@@ -17,9 +17,9 @@ Law locators are linked by ``corpus.renvois`` like any citation (2007 targets). 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from indexer.corpus.parsers.code2007_index_alphabetique import cle_de_tri
 from indexer.model import Document, RenvoiArticle, Section
@@ -96,11 +96,9 @@ def lier_index(index: Document, definitions: Document | None, objet: Document | 
     sections, tete = [], ""
     for section in index.sections:
         tete = section.titre if section.niveau == 1 else tete
-        blocs = tuple(
-            dataclasses.replace(
-                bloc, articles=(*bloc.articles, *_liens(bloc.texte, section, tete, index, definitions, objet))
-            )
-            for bloc in section.blocs
-        )
-        sections.append(dataclasses.replace(section, blocs=blocs))
-    return dataclasses.replace(index, sections=tuple(sections))
+        blocs = [
+            replace(b, articles=(*b.articles, *_liens(b.texte, section, tete, index, definitions, objet)))
+            for b in section.blocs
+        ]
+        sections.append(replace(section, blocs=tuple(blocs)))
+    return replace(index, sections=tuple(sections))
