@@ -193,15 +193,15 @@ def commence_a(lignes: tuple[str, ...], numero: int, extrait: str) -> bool:
     return bool(voulu) and 0 <= position < max(len(premiere), 1)
 
 
-def _label(valeur: object, edition: str, ligne: int) -> Label:
+def paragraphe(valeur: object, edition: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> Label:
     label = parse_label(valeur) if isinstance(valeur, str) else None
     if label is None or not label.parties:
-        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
+        raise erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
     return label
 
 
 def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
-    paragraphes = tuple((edition, _label(entree.get(edition), edition, ligne)) for edition in EDITIONS)
+    paragraphes = tuple((edition, paragraphe(entree.get(edition), edition, ligne)) for edition in EDITIONS)
     _preuves(entree, ligne, sources)
     return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
 
@@ -217,8 +217,8 @@ def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> N
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
-    label = _label(entree.get("label"), EDITIONS[-1], ligne)
-    place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
+    label = paragraphe(entree.get("label"), EDITIONS[-1], ligne)
+    place = paragraphe(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
     _preuves(entree, ligne, sources)
     courante = entree[f"preuve_{COURANTE}"]
     return AutreRegle(
@@ -230,7 +230,7 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> I
     fichier, numero = preuve(entree, sources, ligne, mots="texte")
     cible = None
     if "cible" in entree:
-        cible = _label(entree["cible"], "cité", ligne)
+        cible = paragraphe(entree["cible"], "cité", ligne)
         if not isinstance(entree.get("preuve_cible"), dict):
             raise _erreur(
                 ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'

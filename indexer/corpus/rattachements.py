@@ -32,9 +32,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.corpus.correspondances import champ, entrees, preuve
+from indexer.corpus.correspondances import champ, entrees, paragraphe, preuve
+from indexer.editions import COURANTE
 from indexer.errors import LoiErreur
-from indexer.labels import Label, parse_label
+from indexer.labels import Label
 from indexer.marqueurs import LETTRE, NUMERO
 from indexer.model import ITEM, LOI, TEXTE, Element, Extrait, Partie
 
@@ -62,10 +63,7 @@ def _erreur(ligne: int, message: str) -> RattachementInvalide:
 
 def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Rattachement:
     fichier, numero = preuve(entree, sources, ligne, _erreur)
-    valeur = entree.get("label")
-    label = parse_label(valeur) if isinstance(valeur, str) else None
-    if label is None or not label.parties:
-        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code (attendu : 12B1, 12C1(a)).")
+    label = paragraphe(entree.get("label"), COURANTE, ligne, _erreur)
     preuves = entree.get("preuves")
     if not isinstance(preuves, list) or not preuves or not all(isinstance(p, dict) for p in preuves):
         raise _erreur(ligne, 'le champ « preuves » manque (attendu : [ { ligne = "000:5975", extrait = "…" } ]).')
