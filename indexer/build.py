@@ -175,20 +175,15 @@ def configuration_du_site(corpus: Corpus) -> str:
     return avec_nav(texte, nav_lois(chapitres(), sorted(loi.numero for loi in corpus.lois)))
 
 
-def generes_existants() -> set[str]:
-    """The generated files now on disk (to remove the ones no longer produced)."""
-    pages, donnees = racine() / "docs" / "lois", racine() / "docs" / "donnees" / "lois"
-    fichiers = [*pages.glob("*.md"), *pages.glob("*/index.md"), *donnees.glob("*.json")]
-    return {p.relative_to(racine()).as_posix() for p in fichiers}
-
-
 def differences(voulus: dict[str, str] | None = None) -> list[str]:
     """Paths whose content on disk differs from what the corpus makes (stale docs/), then those it no longer makes."""
     voulus = attendus() if voulus is None else voulus
     perimes = [
         c for c, t in sorted(voulus.items()) if not (racine() / c).exists() or (racine() / c).read_text("utf-8") != t
     ]
-    return perimes + sorted(generes_existants() - set(voulus))
+    docs = racine() / "docs"
+    generes = [*docs.glob("lois/*.md"), *docs.glob("lois/*/index.md"), *docs.glob("donnees/lois/*.json")]
+    return perimes + sorted({p.relative_to(racine()).as_posix() for p in generes} - set(voulus))
 
 
 def ecrire_docs() -> list[str]:

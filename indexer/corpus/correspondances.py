@@ -178,19 +178,13 @@ def preuve(
     fichier, numero = cles[trouve["cle"]], int(trouve["ligne"])
     if not 1 <= numero <= len(lignes[fichier]):
         raise erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
-    if not commence_a(lignes[fichier], numero, extrait):
+    # The words begin on that line, whitespace aside, and may run over the next ones (a wrapped sentence).
+    premiere = " ".join(lignes[fichier][numero - 1].split())
+    voulu = " ".join(extrait.split())
+    position = " ".join(" ".join(lignes[fichier][numero - 1 : numero - 1 + _PORTEE]).split()).find(voulu)
+    if not voulu or not 0 <= position < max(len(premiere), 1):
         raise erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
     return fichier, numero
-
-
-def commence_a(lignes: tuple[str, ...], numero: int, extrait: str) -> bool:
-    """Whether ``extrait`` begins on line ``numero`` (1-based) of ``lignes``, whitespace
-    aside; it may run over the next lines (a wrapped sentence)."""
-    premiere = " ".join(lignes[numero - 1].split())
-    suite = " ".join(" ".join(lignes[numero - 1 : numero - 1 + _PORTEE]).split())
-    voulu = " ".join(extrait.split())
-    position = suite.find(voulu)
-    return bool(voulu) and 0 <= position < max(len(premiere), 1)
 
 
 def paragraphe(valeur: object, edition: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> Label:

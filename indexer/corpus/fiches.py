@@ -59,12 +59,6 @@ def url_loi(numero: int, id_: str = "") -> str:
     return f"lois/{numero}/index.html" + (f"#{id_}" if id_ else "")
 
 
-def _ref(loi: Loi, element: Element, id_: str) -> str:
-    if element.type == LOI and element.label:
-        return element.label.compact()
-    return f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"
-
-
 def _mots(texte: str) -> list[str]:
     sans = "".join(c for c in unicodedata.normalize("NFD", texte.lower()) if not unicodedata.combining(c))
     return re.findall(r"[a-z0-9]+", sans)
@@ -198,9 +192,10 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
 def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattachement: Label, ancres: Ancres) -> Fiche:
     ids = ancres.de(cle)
     id_ = ids[0] if ids else f"loi-{loi.numero}"
+    ref = f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"  # « 12 exemple 3 »: its place on the page
     return Fiche(
         loi=loi.numero,
-        ref=_ref(loi, element, id_),
+        ref=element.label.compact() if element.type == LOI and element.label else ref,
         rattachement=rattachement.compact(),
         ancre=id_,
         url=url_loi(loi.numero, ids[0] if ids else ""),

@@ -196,13 +196,6 @@ def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
     return trouves
 
 
-def _article(cle: str, articles: Articles) -> tuple[str, str] | None:
-    """The article itself, else its nearest existing parent ("105.2.1" → "105.2" → "105")."""
-    morceaux = cle.split(".")
-    parents = (".".join(morceaux[:n]) for n in range(len(morceaux), 0, -1))
-    return next((articles[parent] for parent in parents if parent in articles), None)
-
-
 # The RNC is given in extracts (Titres IV and VII): an article outside them is expected.
 _RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
 
@@ -210,7 +203,8 @@ _RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
 def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[RenvoiArticle], list[Probleme]]:
     lies, problemes = [], []
     for debut, fin, cle in trouver_articles(texte):
-        cible = _article(cle, articles)
+        parents = (".".join(cle.split(".")[:n]) for n in range(cle.count(".") + 1, 0, -1))
+        cible = next((articles[p] for p in parents if p in articles), None)  # else its nearest parent: 105.2.1 → 105.2
         if cible is None:
             message = (
                 f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "

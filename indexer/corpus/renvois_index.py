@@ -67,11 +67,6 @@ def _definition(termes: Sequence[str], definitions: Document) -> tuple[str, str]
     return "", LISTE_DEFINITIONS
 
 
-def _introduction(terme: str, objet: Document) -> Section:
-    mot = re.compile(rf"\b{re.escape(terme.lower())}\b")
-    return next((s for s in objet.sections if any(mot.search(b.texte.lower()) for b in s.blocs)), objet.sections[0])
-
-
 def _liens(
     texte: str, section: Section, tete: str, index: Document, definitions: Document | None, objet: Document | None
 ) -> Iterator[RenvoiArticle]:
@@ -84,7 +79,9 @@ def _liens(
         return
     for mot in MOT.finditer(texte):
         if mot["mot"] == "Introduction" and objet and objet.sections:
-            introduction = _introduction(termes[0], objet)
+            nomme = re.compile(rf"\b{re.escape(section.titre.lower())}\b")
+            trouvees = (s for s in objet.sections if any(nomme.search(b.texte.lower()) for b in s.blocs))
+            introduction = next(trouvees, objet.sections[0])
             yield RenvoiArticle(mot.start(), mot.end(), introduction.cle, objet.chemin, introduction.ancre)
         elif mot["mot"] != "Introduction" and definitions and definitions.sections:
             cle, ancre = _definition(termes, definitions)
