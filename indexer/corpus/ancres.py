@@ -73,18 +73,13 @@ def en_tete(loi: Loi) -> set[Label]:
     return {a for label in labels for a in label.ancetres()[1:] if a.parties} - labels
 
 
-def _courants(loi: Loi) -> dict[Label, Cle]:
-    """For each label, the element that carries its unqualified id (none for ``en_tete``)."""
+def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
+    # For each label, the element that carries its unqualified id (no element for ``en_tete``).
     courants: dict[Label, Cle] = {label: (loi.numero, -1, -1) for label in en_tete(loi)}
     for edition in EDITIONS:
         for cle, partie, element in parcourir(loi):
             if element.type == LOI and element.label and partie.edition == edition:
                 courants.setdefault(element.label, cle)
-    return courants
-
-
-def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
-    courants = _courants(loi)
     compteurs: dict[str, int] = {}
     vus: set[str] = {ancre(Label(loi.numero))}
     resultat: dict[Cle, tuple[str, ...]] = {}

@@ -46,13 +46,6 @@ def texte_bloc(bloc: Bloc) -> str:
     return bloc.texte
 
 
-def texte_element(element: Element) -> str:
-    morceaux = [element.titre] if element.titre and element.type == LOI else []
-    morceaux += [texte_bloc(b) for b in element.blocs]
-    morceaux += [f"[{n.cle}] {n.texte}" for n in element.notes]
-    return "\n\n".join(m for m in morceaux if m)
-
-
 def url_loi(numero: int, id_: str = "") -> str:
     """The site URL of a law page, or of an anchor on it, naming its file: ``lois/68/`` would open a
     folder listing from the zip (file://), ``lois/68/index.html`` works there and over http."""
@@ -193,6 +186,7 @@ def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattach
     ids = ancres.de(cle)
     id_ = ids[0] if ids else f"loi-{loi.numero}"
     ref = f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"  # « 12 exemple 3 »: its place on the page
+    blocs, notes = [texte_bloc(b) for b in element.blocs], [f"[{n.cle}] {n.texte}" for n in element.notes]
     return Fiche(
         loi=loi.numero,
         ref=element.label.compact() if element.type == LOI and element.label else ref,
@@ -205,8 +199,8 @@ def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattach
         source=f"{partie.source}:{element.ligne}",
         titre=element.titre,
         page=loi.titre(),
-        texte=texte_element(element),
-        corps="\n\n".join(texte_bloc(b) for b in element.blocs),
+        texte="\n\n".join(m for m in [element.titre if element.type == LOI else "", *blocs, *notes] if m),
+        corps="\n\n".join(blocs),
     )
 
 

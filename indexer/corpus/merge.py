@@ -128,14 +128,11 @@ def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Parti
     if len(mots) < MOTS:
         return element
     autres = [p for p in parties if p.source != partie.source and p.edition == CODE_2017]
-    label = _cite_sous_label(mots[:MOTS], autres) or _reformule_puis_cite(numero, mots[-MOTS:], autres)
-    return replace(element, label=label) if label else element
-
-
-def _cite_sous_label(debut: list[str], autres: list[Partie]) -> Label | None:
-    motif = re.compile(r"\b" + r"\W+".join(debut) + r"\b")
+    debut = re.compile(r"\b" + r"\W+".join(mots[:MOTS]) + r"\b")  # quoted under a label by another source
     etiquetes = (e for p in autres for e in p.elements if e.type == LOI and e.label and e.label.parties)
-    return next((e.label for e in etiquetes if motif.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
+    cite = next((e.label for e in etiquetes if debut.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
+    label = cite or _reformule_puis_cite(numero, mots[-MOTS:], autres)
+    return replace(element, label=label) if label else element
 
 
 def _reformule_puis_cite(numero: int, fin: list[str], autres: list[Partie]) -> Label | None:
