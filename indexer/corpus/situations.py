@@ -87,10 +87,15 @@ def _label(ref: str, ligne: int) -> Label:
     return label
 
 
-def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
-    """Each 2017 paragraph's text (its first quote in page order; for a paragraph attested by
-    its sub-paragraphs only, 12C1, the first of them), and for each law, its preamble if
-    quoted, else its first 2017 passage."""
+def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], cibles: Cibles) -> tuple[Fiche, ...]:
+    """One search fiche per situation: its own words, its paragraph's place and reference.
+
+    The paragraph is found as a 2017 citation of it would be (``cibles.resoudre``): the
+    2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law. Its
+    fiche: the paragraph's first quote in page order (for a paragraph attested by its
+    sub-paragraphs only, 12C1, the first of them); for a law, its preamble if quoted, else
+    its first 2017 passage.
+    """
     textes: dict[str, Fiche] = {}
     premiers: dict[str, Fiche] = {}
     for fiche in fiches:
@@ -102,16 +107,7 @@ def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
                 for ancetre in label.ancetres()[1:] if label else ():
                     if ancetre.parties:
                         textes.setdefault(ancetre.compact(), fiche)
-    return {**premiers, **textes}
-
-
-def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], cibles: Cibles) -> tuple[Fiche, ...]:
-    """One search fiche per situation: its own words, its paragraph's place and reference.
-
-    The paragraph is found as a 2017 citation of it would be (``cibles.resoudre``): the
-    2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law.
-    """
-    paragraphes = _paragraphes(fiches)
+    paragraphes = {**premiers, **textes}
     return tuple(
         replace(
             _paragraphe_verifie(situation, paragraphes, cibles),
