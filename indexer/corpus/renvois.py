@@ -110,11 +110,13 @@ def _suite(texte: str, debut: int, label: Label) -> Iterator[Renvoi]:
         yield Renvoi(suite.start(), suite.end(), cible)
 
 
-def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
-    trouve = _ATOME.match(texte, debut)
+def _liste(texte: str, prefixe: re.Match[str]) -> Iterator[Renvoi]:
+    """The citations after a « Loi »: the first link covers "Loi 16B", the next ones their own code."""
+    pluriel, debut = prefixe["mot"].lower() == "lois", prefixe.start()
+    trouve = _ATOME.match(texte, prefixe.end())
     label = _label_atome(trouve) if trouve else None
     while trouve and label:
-        yield Renvoi(trouve.start(), trouve.end(), label)
+        yield Renvoi(debut, trouve.end(), label)
         separateur = _SEPARATEUR.match(texte, trouve.end())
         if not separateur:
             return
@@ -124,15 +126,7 @@ def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
         if not suivant:
             yield from _suite(texte, separateur.end(), label)
             return
-        trouve, label = suivant, _label_atome(suivant)
-
-
-def _prefixes(texte: str) -> Iterator[Renvoi]:
-    for prefixe in _PREFIXE.finditer(texte):
-        pluriel = prefixe["mot"].lower() == "lois"
-        for rang, renvoi in enumerate(_liste(texte, prefixe.end(), pluriel)):
-            # The first link covers "Loi 16B", the next ones their own code.
-            yield replace(renvoi, debut=prefixe.start()) if rang == 0 else renvoi
+        trouve, label, debut = suivant, _label_atome(suivant), suivant.start()
 
 
 def _nus(texte: str) -> Iterator[Renvoi]:
@@ -178,7 +172,8 @@ def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool 
     if index_alphabetique:
         candidats: list[Renvoi] = list(_index_alphabetique(texte))
     else:
-        candidats = [*_prefixes(texte), *_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
+        candidats = [renvoi for prefixe in _PREFIXE.finditer(texte) for renvoi in _liste(texte, prefixe)]
+        candidats += [*_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
     retenus: list[Renvoi] = []
     for renvoi in candidats:
         if all(renvoi.fin <= r.debut or renvoi.debut >= r.fin for r in retenus):
