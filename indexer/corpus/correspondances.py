@@ -44,6 +44,7 @@ FICHIER = "corpus/correspondances.toml"
 LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")  # a source line, « 001:2442 »
 _PORTEE = 12  # an excerpt may run over the next lines (a wrapped sentence)
 _BLOC = 40  # lines a paragraph of the sources may span
+Erreur = Callable[[int, str], Exception]  # (an entry's line, a message) → what to raise: each file names itself
 
 
 class CorrespondanceInvalide(LoiErreur):
@@ -150,9 +151,8 @@ def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiE
     return resultat
 
 
-def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> str:
-    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur(ligne,
-    message)`` (each declarations file names itself)."""
+def champ(entree: dict, cle: str, ligne: int, erreur: Erreur = _erreur) -> str:
+    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur``."""
     valeur = entree.get(cle)
     if not isinstance(valeur, str) or not valeur.strip():
         raise erreur(ligne, f"le champ « {cle} » manque ou est vide.")
@@ -160,11 +160,7 @@ def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Excep
 
 
 def preuve(
-    entree: dict,
-    lignes: dict[str, tuple[str, ...]],
-    ligne: int,
-    erreur: Callable[[int, str], Exception] = _erreur,
-    mots: str = "extrait",
+    entree: dict, lignes: dict[str, tuple[str, ...]], ligne: int, erreur: Erreur = _erreur, mots: str = "extrait"
 ) -> tuple[str, int]:
     """The place of ``entree``'s ``ligne`` (« 001:2442 ») as (source file, line), once its ``mots`` are
     found to begin there in ``lignes`` (the cleaned sources by file); else ``erreur``, as for ``champ``."""
@@ -187,7 +183,7 @@ def preuve(
     return fichier, numero
 
 
-def paragraphe(valeur: object, edition: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> Label:
+def paragraphe(valeur: object, edition: str, ligne: int, erreur: Erreur = _erreur) -> Label:
     label = parse_label(valeur) if isinstance(valeur, str) else None
     if label is None or not label.parties:
         raise erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
