@@ -8,11 +8,11 @@ attachment are computed once, by the rules below.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
+from indexer.corpus.couverture import mots
 from indexer.editions import CODE_2017
 from indexer.labels import Label
 from indexer.model import (
@@ -52,16 +52,11 @@ def url_loi(numero: int, id_: str = "") -> str:
     return f"lois/{numero}/index.html" + (f"#{id_}" if id_ else "")
 
 
-def _mots(texte: str) -> list[str]:
-    sans = "".join(c for c in unicodedata.normalize("NFD", texte.lower()) if not unicodedata.combining(c))
-    return re.findall(r"[a-z0-9]+", sans)
-
-
 def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
     titres: dict[frozenset[str], Label] = {}
     for _, partie, element in parcourir(loi):
         if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
-            titres.setdefault(frozenset(_mots(element.titre)), element.label)
+            titres.setdefault(frozenset(mots(element.titre)), element.label)
     return titres
 
 
@@ -92,12 +87,12 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
     subtitle (of four letters or more) in the heading, and a negation in both or neither
     (« Lorsque l'enchère insuffisante n'est pas acceptée : » is 27B « Enchère insuffisante
     non acceptée », not 27A « Enchère insuffisante acceptée »)."""
-    mots = set(_mots(titre))
+    dits = set(mots(titre))
     trouves = [
         (len(sous_titre), label)
         for sous_titre, label in sous_titres.items()
-        if {m for m in sous_titre if len(m) >= 4} <= mots
-        and bool(sous_titre & NEGATION) == bool(mots & NEGATION)
+        if {m for m in sous_titre if len(m) >= 4} <= dits
+        and bool(sous_titre & NEGATION) == bool(dits & NEGATION)
         and any(len(m) >= 4 for m in sous_titre)
     ]
     return max(trouves)[1] if trouves else None
