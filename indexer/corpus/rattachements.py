@@ -83,10 +83,7 @@ def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]
     """``extraits`` with each declared passage labelled or headed (module docstring); an
     entry whose passage begins no element is refused."""
     restants = {(r.source, r.ligne): r for r in rattachements}
-    resultat = []
-    for extrait in extraits:
-        parties = tuple((n, _partie(n, p, restants)) for n, p in extrait.parties)
-        resultat.append(replace(extrait, parties=parties))
+    resultat = [replace(x, parties=tuple((n, _partie(n, p, restants)) for n, p in x.parties)) for x in extraits]
     if restants:
         r = min(restants.values(), key=lambda r: r.ligne_toml)
         raise _erreur(
