@@ -195,8 +195,8 @@ def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
 _RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
 
 
-def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[RenvoiArticle], list[Probleme]]:
-    lies, problemes = [], []
+def _lier_articles(texte: str, lieu: Lieu, articles: Articles, problemes: list[Probleme]) -> list[RenvoiArticle]:
+    lies = []
     for debut, fin, cle in trouver_articles(texte):
         parents = (".".join(cle.split(".")[:n]) for n in range(cle.count(".") + 1, 0, -1))
         cible = next((articles[p] for p in parents if p in articles), None)  # else its nearest parent: 105.2.1 → 105.2
@@ -208,10 +208,10 @@ def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[Ren
             problemes.append(Probleme(lieu.source, lieu.ligne, texte[debut:fin], message, _RNC_PARTIEL))
         else:
             lies.append(RenvoiArticle(debut, fin, cle, *cible))
-    return lies, problemes
+    return lies
 
 
-def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
+def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles, problemes: list[Probleme]) -> Renvoi:
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
         arrivee = resoudre(inexact.cible, lieu.edition, cibles)
@@ -228,29 +228,27 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
             Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
             for a in equivalents(renvoi.cible, lieu.edition, cibles)
         )
-    lie = Renvoi(
+    if arrivee.message:
+        explication = arrivee.explication
+        if not explication and inexact:
+            explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
+        suite = f" Expliqué : {explication}." if explication else " Inexpliqué."
+        problemes.append(
+            Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
+        )
+    return Renvoi(
         renvoi.debut, renvoi.fin, arrivee.cible, arrivee.ancre, arrivee.autre_edition, aussi, arrivee.non_place
     )
-    if not arrivee.message:
-        return lie, None
-    explication = arrivee.explication
-    if not explication and inexact:
-        explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
-    suite = f" Expliqué : {explication}." if explication else " Inexpliqué."
-    return lie, Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
 
 
 def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Bloc:
     """The bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
         return bloc
-    lieu, renvois = replace(lieu, ligne=bloc.ligne), []
-    for renvoi in trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique):
-        lie, probleme = _lier_renvoi(renvoi, bloc.texte[renvoi.debut : renvoi.fin], lieu, cibles)
-        renvois.append(lie)
-        problemes += [probleme] if probleme else []
-    lies, sans_cible = _lier_articles(bloc.texte, lieu, articles) if not lieu.index_alphabetique else ([], [])
-    problemes += sans_cible
+    lieu = replace(lieu, ligne=bloc.ligne)
+    trouves = trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique)
+    renvois = [_lier_renvoi(r, bloc.texte[r.debut : r.fin], lieu, cibles, problemes) for r in trouves]
+    lies = [] if lieu.index_alphabetique else _lier_articles(bloc.texte, lieu, articles, problemes)
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
     return replace(bloc, renvois=tuple(renvois), articles=tuple(lies))
 
