@@ -43,13 +43,7 @@ from indexer.model import (
 )
 
 # Reading order of the parts of one edition: official text, commentary, notes, extracts.
-ROLES = (ROLE_TEXTE, ROLE_GUIDE, ROLE_NOTES, ROLE_EXTRAITS)
-
-
-def _rang(partie: Partie) -> tuple[int, int]:
-    """Newest edition first; within an edition, the order of ROLES."""
-    role = ROLES.index(partie.role) if partie.role in ROLES else len(ROLES)
-    return (rang(partie.edition), role)
+ROLES = {role: ordre for ordre, role in enumerate((ROLE_TEXTE, ROLE_GUIDE, ROLE_NOTES, ROLE_EXTRAITS))}
 
 
 # How many words make a quote or a restatement recognisable
@@ -65,11 +59,12 @@ def merge(extraits: Iterable[Extrait]) -> Corpus:
         for numero, partie in extrait.parties:
             par_loi.setdefault(numero, []).append(partie)
         documents.extend(extrait.documents)
-    lois = tuple(
-        Loi(numero, tuple(sorted(etiqueter(numero, parties), key=_rang)))  # sorted() is stable: source order kept
-        for numero, parties in sorted(par_loi.items())
-    )
-    return Corpus(lois, tuple(sorted(documents, key=lambda d: d.chemin)))
+    lois = []
+    for numero, parties in sorted(par_loi.items()):
+        # Newest edition first; within an edition, the order of ROLES; sorted() is stable: source order kept.
+        ordre = sorted(etiqueter(numero, parties), key=lambda p: (rang(p.edition), ROLES.get(p.role, len(ROLES))))
+        lois.append(Loi(numero, tuple(ordre)))
+    return Corpus(tuple(lois), tuple(sorted(documents, key=lambda d: d.chemin)))
 
 
 def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:

@@ -152,17 +152,6 @@ def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
             yield Renvoi(trouve.start("rel"), trouve.end("rel"), cible)
 
 
-def _index_alphabetique(texte: str) -> Iterator[Renvoi]:
-    for trouve in _INDEX.finditer(texte):
-        label = parse_label(trouve.group())
-        # « 16A(c) » (001:5874) skips 16A's numbers: the index means a part of 16A,
-        # which is linked (the longest prefix the grammar reads), never a guessed 16A1(c).
-        prefixe = re.match(r"\d+[A-Za-z]?", trouve.group())
-        label = label or (parse_label(prefixe.group()) if prefixe else None)
-        if label:
-            yield Renvoi(trouve.start(), trouve.end(), label)
-
-
 def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool = False) -> tuple[Renvoi, ...]:
     """Every citation in ``texte``, in order, without overlaps (first finder wins).
 
@@ -170,7 +159,13 @@ def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool 
     ``index_alphabetique`` reads the text as locators of the alphabetical index.
     """
     if index_alphabetique:
-        candidats: list[Renvoi] = list(_index_alphabetique(texte))
+        candidats: list[Renvoi] = []
+        for trouve in _INDEX.finditer(texte):
+            # « 16A(c) » (001:5874) skips 16A's numbers: the index means a part of 16A,
+            # which is linked (the longest prefix the grammar reads), never a guessed 16A1(c).
+            debut = re.match(r"\d+[A-Za-z]?", trouve.group())
+            label = parse_label(trouve.group()) or (parse_label(debut.group()) if debut else None)
+            candidats += [Renvoi(trouve.start(), trouve.end(), label)] if label else []
     else:
         candidats = [renvoi for prefixe in _PREFIXE.finditer(texte) for renvoi in _liste(texte, prefixe)]
         candidats += [*_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
