@@ -190,30 +190,22 @@ def paragraphe(valeur: object, edition: str, ligne: int, erreur: Erreur = _erreu
     return label
 
 
-def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
-    paragraphes = tuple((edition, paragraphe(entree.get(edition), edition, ligne)) for edition in EDITIONS)
-    _preuves(entree, ligne, sources)
-    return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
-
-
-def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> None:
-    """Each edition's evidence (``preuve_2007``, ``preuve_2017``) checked."""
+def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> str:
+    """The entry's ``raison``, once each edition's evidence (``preuve_2007``, ``preuve_2017``) is checked."""
     for edition in EDITIONS:
         if not isinstance(entree.get(f"preuve_{edition}"), dict):
             raise _erreur(
                 ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
             )
         preuve(entree[f"preuve_{edition}"], sources, ligne)
+    return champ(entree, "raison", ligne)
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
     label = paragraphe(entree.get("label"), EDITIONS[-1], ligne)
     place = paragraphe(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
-    _preuves(entree, ligne, sources)
-    courante = entree[f"preuve_{COURANTE}"]
-    return AutreRegle(
-        label, champ(entree, "raison", ligne), ligne, courante["ligne"].strip(), courante["extrait"], place
-    )
+    raison, courante = _preuves(entree, ligne, sources), entree[f"preuve_{COURANTE}"]
+    return AutreRegle(label, raison, ligne, courante["ligne"].strip(), courante["extrait"], place)
 
 
 def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Inexact:
@@ -233,7 +225,10 @@ def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> Declarations:
     """The declarations of ``texte`` (the file's content, "" when absent), each checked against
     ``sources`` (source file → cleaned lines)."""
     tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
-    correspondances = tuple(_correspondance(e, n, sources) for e, n in tables["correspondance"])
+    correspondances = tuple(
+        Correspondance(tuple((ed, paragraphe(e.get(ed), ed, n)) for ed in EDITIONS), _preuves(e, n, sources), n)
+        for e, n in tables["correspondance"]
+    )
     inexacts = tuple(_inexact(e, n, sources) for e, n in tables["renvoi_inexact"])
     autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
