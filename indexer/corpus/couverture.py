@@ -92,13 +92,10 @@ def _phrases_marquees(source: str) -> list[list[tuple[str, bool]]]:
     sentence-final mark ends a sentence."""
     phrases: list[list[tuple[str, bool]]] = [[]]
     for ligne in source.split("\n"):
-        if not ligne.strip():
-            phrases.append([])
-            continue
         morceaux = _FIN_PHRASE.split(ligne)
         for rang, morceau in enumerate(morceaux):
             phrases[-1] += [(m, rang == 0 and j == 0) for j, m in enumerate(mots(morceau))]
-            if rang < len(morceaux) - 1 or re.search(r"[.!?;:]\s*$", morceau):
+            if rang < len(morceaux) - 1 or re.search(r"[.!?;:]\s*$", morceau) or not ligne.strip():
                 phrases.append([])
     return [p for p in phrases if p]
 
