@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from indexer import sources
 from indexer.chemins import DEPOT, DONNEES_RECHERCHE, dossier_index, racine
@@ -35,14 +35,7 @@ from indexer.errors import IndexIndisponible, LoiErreur, SourceModifiee, raison
 from indexer.model import Corpus, Fiche
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from whoosh.index import FileIndex
-
-    from indexer.model import Extrait
-    from indexer.recherche.moteur import Chercheur
-
-T = TypeVar("T")
 
 
 def manifeste() -> dict[str, str]:
@@ -59,7 +52,6 @@ def manifeste() -> dict[str, str]:
 
 
 def lire_sources() -> dict[str, str]:
-    """Every source's text, in the records' order, refusing one whose sha256 is not the manifest's."""
     sommes = manifeste()
     textes: dict[str, str] = {}
     for source in sources.SOURCES:
@@ -77,19 +69,19 @@ def lire_sources() -> dict[str, str]:
     return textes
 
 
-def _declare(fichier: str) -> str | None:
-    """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), None
+def declare(fichier: str) -> str:
+    """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), ""
     when absent."""
     chemin = dossier_corpus() / Path(fichier).name
-    return chemin.read_text(encoding="utf-8") if chemin.exists() else None
+    return chemin.read_text(encoding="utf-8") if chemin.exists() else ""
 
 
 def _toml(nom: str, requis: bool = False) -> dict:
     """A declarations file of corpus/, {} when it is absent and not ``requis``."""
-    texte = _declare(nom)
-    if texte is None and requis:
+    texte = declare(nom)
+    if not texte and requis:
         raise LoiErreur(f"{dossier_corpus() / nom} est absent : restaurez-le depuis git.")
-    return tomllib.loads(texte or "")
+    return tomllib.loads(texte)
 
 
 def lire_errata() -> tuple[Erratum, ...]:
@@ -98,8 +90,6 @@ def lire_errata() -> tuple[Erratum, ...]:
 
 @dataclass(frozen=True)
 class Construit:
-    """The parsed and linked corpus, its anchors, its fiches and the references left unresolved."""
-
     corpus: Corpus
     ancres: Ancres
     fiches: tuple[Fiche, ...]
@@ -107,36 +97,14 @@ class Construit:
     carte: Carte
 
 
-def _verifie(fichier: str, lire: Callable[[str, dict, dict], T], lignes: dict[str, tuple[str, ...]]) -> T | None:
-    """A declarations file read with each entry's evidence checked against the cleaned sources' ``lignes``
-    (by file name); None when it is absent."""
-    texte = _declare(fichier)
-    if texte is None:
-        return None
-    par_cle = {sources.source(nom).cle: contenu for nom, contenu in lignes.items()}
-    return lire(texte, par_cle, {s.cle: s.fichier for s in sources.SOURCES})
-
-
-def lire_correspondances(lignes: dict[str, tuple[str, ...]]) -> correspondances.Declarations:
-    declarations = _verifie(correspondances.FICHIER, correspondances.lire, lignes)
-    return correspondances.Declarations() if declarations is None else declarations
-
-
-def lire_rattachements(lignes: dict[str, tuple[str, ...]]) -> tuple[rattachements.Rattachement, ...]:
-    return _verifie(rattachements.FICHIER, rattachements.lire, lignes) or ()
-
-
 def parser_corpus() -> Construit:
-    """Read, check, clean, parse, merge and link every source."""
     errata = lire_errata()
-    extraits: list[Extrait] = []
-    lignes: dict[str, tuple[str, ...]] = {}
-    for source, texte in lire_sources().items():
-        lignes[source] = clean_source(texte, source, errata)
-        extraits.extend(parse_source(lignes[source], source))
-    brut = merge(rattachements.appliquer(signaler(extraits, errata), lire_rattachements(lignes)))
+    lignes = {source: clean_source(texte, source, errata) for source, texte in lire_sources().items()}
+    extraits = [extrait for source, nettes in lignes.items() for extrait in parse_source(nettes, source)]
+    declares = rattachements.lire(declare(rattachements.FICHIER), lignes)
+    brut = merge(rattachements.appliquer(signaler(extraits, errata), declares))
     ancres = calculer(brut, _toml("ancres.toml").get("alias", {}))  # retired ids, each with the id now carrying it
-    declarations = lire_correspondances(lignes)
+    declarations = correspondances.lire(declare(correspondances.FICHIER), lignes)
     corpus, problemes = resolve(brut, ancres, declarations)
     return Construit(corpus, ancres, fiches(corpus, ancres), problemes, dresser(corpus, declarations))
 
@@ -162,12 +130,10 @@ def fiches_recherche() -> tuple[Fiche, ...]:
     """What the search indexes (the CLI's and the site's): the corpus's fiches, then the
     table situations of corpus/situations.toml, each under its paragraph's place."""
     resultat = construit()
-    texte = _declare(situations.FICHIER)
-    if texte is None:
-        return resultat.fiches
     # No declarations: the situations name 2017 paragraphs only, with no edition to cross.
     cibles = calculer_cibles(resultat.corpus, resultat.ancres, correspondances.Declarations())
-    return resultat.fiches + situations.fiches_situations(situations.lire(texte), resultat.fiches, cibles)
+    situees = situations.fiches_situations(situations.lire(declare(situations.FICHIER)), resultat.fiches, cibles)
+    return resultat.fiches + situees
 
 
 def adresse_page(url: str) -> str:
@@ -193,8 +159,7 @@ def attendus() -> dict[str, str]:
     from indexer.rendu.publier import donnees_lois, fichiers
 
     resultat = construit()
-    titres_sources = {s.fichier: s.titre for s in sources.SOURCES}
-    sortie = fichiers(resultat.corpus, resultat.ancres, titres_sources, chapitres(), resultat.carte, lire_sources())
+    sortie = fichiers(resultat.corpus, resultat.ancres, chapitres(), resultat.carte, lire_sources())
     noms = {s.fichier: s.nom for s in sources.SOURCES}
     sortie.update(donnees_lois(resultat.corpus, resultat.ancres, resultat.fiches, noms, adresse_site(), resultat.carte))
     sortie[CONFIGURATION] = configuration_du_site(resultat.corpus)
@@ -210,33 +175,27 @@ def configuration_du_site(corpus: Corpus) -> str:
     return avec_nav(texte, nav_lois(chapitres(), sorted(loi.numero for loi in corpus.lois)))
 
 
-def generes_existants() -> set[str]:
-    """The generated files now on disk (to remove the ones no longer produced)."""
-    pages, donnees = racine() / "docs" / "lois", racine() / "docs" / "donnees" / "lois"
-    fichiers = [*pages.glob("*.md"), *pages.glob("*/index.md"), *donnees.glob("*.json")]
-    return {p.relative_to(racine()).as_posix() for p in fichiers}
-
-
-def _perime(chemin: str, texte: str) -> bool:
-    cible = racine() / chemin
-    return not cible.exists() or cible.read_text(encoding="utf-8") != texte
-
-
-def differences() -> list[str]:
-    """Paths whose content on disk differs from what the corpus makes (stale docs/)."""
-    voulus = attendus()
-    return [c for c, t in sorted(voulus.items()) if _perime(c, t)] + sorted(generes_existants() - set(voulus))
+def differences(voulus: dict[str, str] | None = None) -> list[str]:
+    """Paths whose content on disk differs from what the corpus makes (stale docs/), then those it no longer makes."""
+    voulus = attendus() if voulus is None else voulus
+    perimes = [
+        c for c, t in sorted(voulus.items()) if not (racine() / c).exists() or (racine() / c).read_text("utf-8") != t
+    ]
+    docs = racine() / "docs"
+    generes = [*docs.glob("lois/*.md"), *docs.glob("lois/*/index.md"), *docs.glob("donnees/lois/*.json")]
+    return perimes + sorted({p.relative_to(racine()).as_posix() for p in generes} - set(voulus))
 
 
 def ecrire_docs() -> list[str]:
-    """Write what changed under docs/, includes/ and mkdocs.yml's menu of the laws; return the paths written."""
+    """Write what changed under docs/, includes/ and mkdocs.yml's menu of the laws, remove what is no longer made;
+    return the paths written or removed."""
     voulus = attendus()
-    ecrits = [chemin for chemin, texte in sorted(voulus.items()) if _perime(chemin, texte)]
+    ecrits = differences(voulus)
     for chemin in ecrits:
-        ecrire_atomique(racine() / chemin, voulus[chemin].encode("utf-8"))
-    for chemin in sorted(generes_existants() - set(voulus)):
-        (racine() / chemin).unlink()
-        ecrits.append(chemin)
+        if chemin in voulus:
+            ecrire_atomique(racine() / chemin, voulus[chemin].encode("utf-8"))
+        else:
+            (racine() / chemin).unlink()
     return ecrits
 
 
@@ -249,13 +208,11 @@ def texte_publie(source: str) -> str:
 
 
 def markdown_publie() -> str:
-    """Every Markdown file under docs/, concatenated in path order."""
     fichiers = sorted((racine() / "docs").rglob("*.md"))
     return "\n\n".join(f.read_text(encoding="utf-8") for f in fichiers)
 
 
 def titres() -> list[str]:
-    """Every heading the parsers recognised (laws, paragraphs, documents, sections)."""
     corpus = construit().corpus
     parties = [p for loi in corpus.lois for p in loi.parties]
     resultat = [p.titre for p in parties] + [e.titre for p in parties for e in p.elements]
@@ -304,9 +261,3 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
             "libérez de la place ou vérifiez les droits du dossier, puis relancez."
         ) from None
     return cible
-
-
-def chercheur_construit() -> Chercheur:
-    from indexer.recherche.moteur import Chercheur
-
-    return Chercheur(index_courant())

@@ -71,6 +71,24 @@ def test_ecriture_atomique_ratee_sans_reste(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["b.txt"] and cible.is_dir()
 
 
+def test_ecrire_docs_ecrit_le_perime_et_retire_le_disparu(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only what differs is written; a generated page the corpus no longer makes is removed."""
+    voulus = {"docs/lois/1/index.md": "un\n", "docs/lois/2/index.md": "deux\n", "mkdocs.yml": "site\n"}
+    monkeypatch.setattr(build, "racine", lambda: tmp_path)
+    monkeypatch.setattr(build, "attendus", lambda: voulus)
+    for chemin, texte in (
+        ("docs/lois/1/index.md", "un\n"),
+        ("docs/lois/2/index.md", "vieux\n"),
+        ("docs/lois/3.md", ""),
+    ):
+        (tmp_path / chemin).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / chemin).write_text(texte, encoding="utf-8")
+    assert build.differences() == ["docs/lois/2/index.md", "mkdocs.yml", "docs/lois/3.md"]
+    assert build.ecrire_docs() == ["docs/lois/2/index.md", "mkdocs.yml", "docs/lois/3.md"]
+    assert {c: (tmp_path / c).read_text(encoding="utf-8") for c in voulus} == voulus
+    assert not (tmp_path / "docs/lois/3.md").exists() and build.differences() == []
+
+
 def test_strict_accepte_les_renvois_expliques(construit) -> None:
     """Every inexact citation of the corpus is explained (corpus.cibles): --strict passes and
     still prints them; tests/test_editions_liens.py shows it refuses an unexplained one."""

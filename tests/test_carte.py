@@ -13,6 +13,7 @@ from indexer.corpus.carte import ALINEAS, CITATION, INTITULE, Carte, Devenir, dr
 from indexer.corpus.correspondances import AutreRegle, Correspondance, Declarations, lire
 from indexer.labels import Label, ancre, parse_label
 from indexer.model import LOI, ROLE_GUIDE, ROLE_TEXTE, TEXTE, Bloc, Corpus, Element, Loi, Partie
+from indexer.sources import CODE_2007, GUIDE
 
 RACINE = Path(__file__).resolve().parents[1]
 _L = parse_label
@@ -125,19 +126,19 @@ preuve_2007 = { ligne = "001:1", extrait = "A. Les joueurs n'ont pas joué l'ét
 preuve_2017 = { ligne = "000:1", extrait = "La Loi 15A traite de la situation" }
 raison = "autre cas"
 """
-SOURCES = {"001": ("A. Les joueurs n'ont pas joué l'étui auparavant",),
-           "000": ("La Loi 15A traite de la situation où un joueur",)}  # fmt: skip
+SOURCES = {CODE_2007: ("A. Les joueurs n'ont pas joué l'étui auparavant",),
+           GUIDE: ("La Loi 15A traite de la situation où un joueur",)}  # fmt: skip
 
 
 def test_lecture_d_une_autre_regle() -> None:
-    (autre,) = lire(AUTRE, SOURCES, {"001": "001.txt", "000": "000.txt"}).autres_regles
+    (autre,) = lire(AUTRE, SOURCES).autres_regles
     assert (autre.label, autre.ligne, autre.preuve_2017) == (_L("15A"), 1, "000:1")
 
 
 def test_une_autre_regle_qui_contredit_une_correspondance_est_refusee() -> None:
     meme = AUTRE.replace('[[autre_regle]]\nlabel = "15A"', '[[correspondance]]\n2007 = "15A"\n2017 = "15A"')
     with pytest.raises(Exception, match="ligne 8 : 15A est aussi déclaré la même règle"):
-        lire(meme + "\n" + AUTRE, SOURCES, {"001": "001.txt", "000": "000.txt"})
+        lire(meme + "\n" + AUTRE, SOURCES)
 
 
 # --- the real corpus -------------------------------------------------------------------------
@@ -152,9 +153,10 @@ def test_le_depot_n_atteste_que_par_les_sources_2017(construit) -> None:
 def _declarations_du_depot() -> Declarations:
     from indexer import build
     from indexer.corpus.clean import clean_source
+    from indexer.corpus.correspondances import FICHIER
 
     lignes = {f: clean_source(t, f, build.lire_errata()) for f, t in build.lire_sources().items()}
-    return build.lire_correspondances(lignes)
+    return lire(build.declare(FICHIER), lignes)
 
 
 # A law page's link to a law: ``../16/index.md#…``, or to itself, ``index.md#…`` (docs/lois/N/index.md).

@@ -12,10 +12,11 @@ from site_outils import NB_LOIS, Construction
 
 from indexer.corpus.carte import Carte
 from indexer.corpus.cibles import Cibles, edition_du_code, resoudre
-from indexer.corpus.correspondances import Correspondance, CorrespondanceInvalide, Declarations, lire
+from indexer.corpus.correspondances import FICHIER, Correspondance, CorrespondanceInvalide, Declarations, lire
 from indexer.labels import Label, parse_label
 from indexer.model import TEXTE, Bloc, Renvoi
 from indexer.rendu.markdown import lien_vers, texte_inline
+from indexer.sources import CODE_2007, GUIDE
 
 # --- the rules, on a small corpus -------------------------------------------------------
 
@@ -153,9 +154,8 @@ def test_un_label_nu_garde_l_ancre_du_texte_courant() -> None:
 
 # --- the correspondence file ----------------------------------------------------------------
 
-SOURCES = {"001": ("D. Information", "provenant de déclarations ou de jeux retirés", "Inadmissible 27D2, 36"),
-           "000": ("Informations provenant de déclarations ou de jeux retirés (16C) :",)}  # fmt: skip
-FICHIERS = {"001": "001_x.txt", "000": "000_x.txt"}
+SOURCES = {CODE_2007: ("D. Information", "provenant de déclarations ou de jeux retirés", "Inadmissible 27D2, 36"),
+           GUIDE: ("Informations provenant de déclarations ou de jeux retirés (16C) :",)}  # fmt: skip
 BON = """\
 # commentaire
 [[correspondance]]
@@ -173,12 +173,12 @@ raison = "coquille"
 
 
 def test_lecture_du_fichier_de_correspondances() -> None:
-    declarations = lire(BON, SOURCES, FICHIERS)
+    declarations = lire(BON, SOURCES)
     (correspondance,) = declarations.correspondances
     assert correspondance.ligne == 2
     assert correspondance.autre("2017", _L("16C")) == ("2007", _L("16D"))
     assert correspondance.autre("2007", _L("16C")) is None
-    assert declarations.inexact("001_x.txt", 3, "27D2").raison == "coquille"
+    assert declarations.inexact(CODE_2007, 3, "27D2").raison == "coquille"
 
 
 MAUVAIS = [
@@ -194,7 +194,7 @@ MAUVAIS = [
     (BON.replace('"001:3"', '"007:3"'), "ligne 9 : « 007:3 » n'est pas un lieu de source"),
     (BON + BON.split("\n\n")[0].removeprefix("# commentaire\n"), "ligne 13 : 2017 16C est déjà déclaré ligne 2"),
     (BON.replace("[[renvoi_inexact]]", "[[renvoi]]"), "table inconnue « renvoi »"),
-    (BON.replace("2007 = ", "2007 = = "), "TOML illisible"),
+    (BON.replace("2007 = ", "2007 = = "), "correspondances.toml, ligne 3 : TOML illisible"),
     (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"'), "une « cible » demande sa « preuve_cible »"),
     (
         BON.replace(
@@ -211,15 +211,15 @@ def test_une_coquille_declaree_renvoie_au_paragraphe_voulu() -> None:
         'texte = "27D2"',
         'texte = "27D2"\ncible = "27B3"\npreuve_cible = { ligne = "001:3", extrait = "Inadmissible 27D2" }',
     )
-    inexact = lire(texte, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2")
+    inexact = lire(texte, SOURCES).inexact(CODE_2007, 3, "27D2")
     assert inexact is not None and inexact.cible == _L("27B3")
-    assert lire(BON, SOURCES, FICHIERS).inexact("001_x.txt", 3, "27D2").cible is None
+    assert lire(BON, SOURCES).inexact(CODE_2007, 3, "27D2").cible is None
 
 
 @pytest.mark.parametrize("texte, message", MAUVAIS)
 def test_une_entree_fautive_est_refusee_en_francais(texte: str, message: str) -> None:
     with pytest.raises(CorrespondanceInvalide) as erreur:
-        lire(texte, SOURCES, FICHIERS)
+        lire(texte, SOURCES)
     assert message in str(erreur.value)
     assert str(erreur.value).startswith("corpus/correspondances.toml")
 
@@ -230,7 +230,7 @@ def test_le_fichier_du_depot_se_lit_et_chaque_entree_a_sa_preuve() -> None:
 
     textes = build.lire_sources()
     lignes = {f: clean_source(t, f, build.lire_errata()) for f, t in textes.items()}
-    declarations = build.lire_correspondances(lignes)
+    declarations = lire(build.declare(FICHIER), lignes)
     assert len(declarations.correspondances) >= 10 and declarations.inexacts
     assert all(c.raison.strip() for c in declarations.correspondances)
 

@@ -42,12 +42,13 @@ def comparaison():
 
     from indexer import build
     from indexer.corpus.situations import lire
+    from indexer.recherche.moteur import Chercheur
 
     # table situations (corpus/situations.toml) told in their own words: found, never shown, their paragraph once
     situations = [lire((RACINE / "corpus/situations.toml").read_text(encoding="utf-8"))[0].texte]
     situations += [texte for texte, _, _ in PASSAGES]
     requetes = list(dict.fromkeys(moteur_site.requetes_eval() + FORMES + situations))
-    attendu = moteur_site.attendus(build.chercheur_construit(), requetes)
+    attendu = moteur_site.attendus(Chercheur(build.index_courant()), requetes)
     obtenu = moteur_site.dans_node(requetes)
     (RACINE / "tests/artefacts").mkdir(exist_ok=True)
     (RACINE / "tests/artefacts/moteur-attendu.json").write_text(json.dumps(attendu, ensure_ascii=False))

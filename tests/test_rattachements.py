@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from indexer.corpus.rattachements import Rattachement, RattachementInvalide, appliquer, lire
+from indexer.corpus.rattachements import FICHIER, Rattachement, RattachementInvalide, appliquer, lire
 from indexer.labels import Label
 from indexer.model import LOI, TEXTE, Bloc, Element, Extrait, Partie
 from indexer.sources import GUIDE, LIVRET
@@ -99,9 +99,8 @@ def test_paragraphe_declare(construit, numero: int, ou: str, label: str, debut: 
 
 # --- reading the file ------------------------------------------------------------------------
 
-SOURCES = {"000": ("Titre", "", "L'objectif général d'une marque", "ajustée est de réparer.",
+SOURCES = {GUIDE: ("Titre", "", "L'objectif général d'une marque", "ajustée est de réparer.",
                    "subi un dommage (voir Loi 12B1), il attribuera")}  # fmt: skip
-FICHIERS = {"000": GUIDE}
 PREUVE = '[ { ligne = "000:5", extrait = "subi un dommage (voir Loi 12B1)" } ]'
 
 
@@ -118,7 +117,7 @@ def _entree(
 
 
 def test_lire_une_entree() -> None:
-    (entree,) = lire("# en-tête\n\n" + _entree(), SOURCES, FICHIERS)
+    (entree,) = lire("# en-tête\n\n" + _entree(), SOURCES)
     assert (entree.source, entree.ligne, entree.label, entree.ligne_toml) == (GUIDE, 3, Label(12, ("B", "1")), 3)
 
 
@@ -128,7 +127,7 @@ def test_lire_une_entree() -> None:
         (_entree(extrait="L'objectif particulier"), "ne commence pas à la ligne 000:3"),  # misquoted
         (_entree(ligne="000:4"), "ne commence pas à la ligne 000:4"),  # the words are on line 3
         (_entree(ligne="009:3"), "n'est pas un lieu de source"),
-        (_entree(ligne="000:99"), "ne commence pas"),
+        (_entree(ligne="000:99"), "la source 000 n'a pas de ligne 99"),
         (_entree(label="B1"), "n'est pas un paragraphe du Code"),
         (_entree(label="12"), "n'est pas un paragraphe du Code"),  # the law alone names no paragraph
         (_entree(preuves="[]"), "« preuves » manque"),
@@ -136,12 +135,12 @@ def test_lire_une_entree() -> None:
         (_entree().replace('raison = "Le Guide la nomme."\n', ""), "« raison » manque"),
         ("[[paragraph]]\nligne = 1\n", "table inconnue « paragraph »"),
         ("paragraphe = [ { ligne = 1 } ]\n", "son propre en-tête"),
-        ("[[paragraphe]\n", "TOML illisible"),
+        ("[[paragraphe]\n", "rattachements.toml, ligne 1 : TOML illisible"),
     ],
 )
 def test_entree_refusee(texte: str, message: str) -> None:
     with pytest.raises(RattachementInvalide, match=message):
-        lire(texte, SOURCES, FICHIERS)
+        lire(texte, SOURCES)
 
 
 # --- applying it -------------------------------------------------------------------------------
@@ -206,7 +205,7 @@ def test_le_fichier_se_lit_dans_le_dossier_du_corpus(monkeypatch: pytest.MonkeyP
     (tmp_path / "rattachements.toml").write_text(_entree(extrait="Rien de tel"), encoding="utf-8")
     monkeypatch.setattr(build, "dossier_corpus", lambda: tmp_path)
     with pytest.raises(RattachementInvalide, match="Rien de tel"):
-        build.lire_rattachements({GUIDE: SOURCES["000"]})
+        lire(build.declare(FICHIER), SOURCES)
 
 
 def test_le_livret_donne_la_43a_sans_sa_lettre(construit) -> None:

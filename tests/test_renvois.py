@@ -96,8 +96,13 @@ def test_article_vers_son_plus_proche_parent() -> None:
 
     articles = {"105": ("reglements/titre-iv.md", "article-105"), "105.2": ("reglements/titre-iv.md", "article-105-2")}
     cibles = Cibles({}, {}, {}, Declarations())
-    bloc, problemes = lier_bloc(
-        Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1), Lieu("001.txt", 1, "2008"), cibles, articles
+    problemes: list = []
+    bloc = lier_bloc(
+        Bloc(TEXTE, "voir l'Article 105.2.1 et l'Article 10", 1),
+        Lieu("001.txt", 1, "2008"),
+        cibles,
+        articles,
+        problemes,
     )
     assert [(a.cle, a.ancre) for a in bloc.articles] == [("105.2.1", "article-105-2")]
     assert [p.message for p in problemes] == [

@@ -49,8 +49,9 @@ def resultats_de_la_page(page, requete: str) -> list[tuple[str, str]]:
 
 def lois_de_la_commande(requete: str) -> list[int | None]:
     from indexer import build
+    from indexer.recherche.moteur import Chercheur
 
-    return [g.loi for g in build.chercheur_construit().chercher(requete, limite=10).groupes]
+    return [g.loi for g in Chercheur(build.index_courant()).chercher(requete, limite=10).groupes]
 
 
 # --- the search page -----------------------------------------------------------------------
@@ -123,8 +124,9 @@ def test_les_groupes_ont_les_titres_et_les_extraits_de_la_commande(page, site, r
     law) and same extracts, without footnote calls; highlights of three letters or more."""
     from indexer import build
     from indexer.cli.cherche import entete
+    from indexer.recherche.moteur import Chercheur
 
-    reponse = build.chercheur_construit().chercher(requete, limite=10, par_groupe=3, largeur=160)  # the site's
+    reponse = Chercheur(build.index_courant()).chercher(requete, limite=10, par_groupe=3, largeur=160)  # the site's
     page.goto(site.as_uri() + "/recherche/index.html?q=" + quote(requete))
     resultats_de_la_page(page, requete)
     assert page.locator("#resultats .recherche-loi").all_inner_texts() == [entete(g) for g in reponse.groupes]

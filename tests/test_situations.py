@@ -34,6 +34,7 @@ def entree(ref: str = "16C", texte: str = "Une carte est tombée.", signee: str 
 MAUVAIS = [
     ('[[situation]\nref = "16C"\n', "situations.toml, ligne 1 : TOML illisible"),
     ('[situations]\nref = "16C"\n', "table inconnue « situations »"),
+    ('situation = [ { ref = "16C" } ]\n', "écrivez chaque entrée sous son propre en-tête [[situation]]"),
     (entree() + "loi = 16\n", "ligne 1 : champ inconnu « loi » (attendu : ref, texte, par, le, verifie)"),
     (entree() + '\n[[situation]]\nref = "16C"\n', "ligne 8 : le champ « texte » manque ou est vide"),
     (entree(texte="  "), "ligne 1 : le champ « texte » manque ou est vide"),
@@ -123,7 +124,7 @@ def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
     neighbour's passages may tell more of it), and what the answer shows is the
     paragraph, never the situation, once however many of its situations (or of its
     quotes) match, and as many paragraphs as asked when the law has them."""
-    chercheur = build.chercheur_construit()
+    chercheur = moteur.Chercheur(build.index_courant())
     edition, ref = chercheur.colonne("edition"), chercheur.colonne("ref")
     echantillon = lire(FICHIER.read_text(encoding="utf-8"))[::10]
     premieres = 0
@@ -157,14 +158,14 @@ PASSAGES = [
 
 @pytest.mark.parametrize(("texte", "loi", "nombre"), PASSAGES)
 def test_une_loi_montre_ses_paragraphes_distincts(texte: str, loi: int, nombre: int) -> None:
-    (groupe_,) = [g for g in build.chercheur_construit().chercher(texte, limite=10).groupes if g.loi == loi]
+    (groupe_,) = [g for g in moteur.Chercheur(build.index_courant()).chercher(texte, limite=10).groupes if g.loi == loi]
     cles = [(p.ref, p.edition) for p in groupe_.passages]
     assert len(cles) == nombre and len(set(cles)) == nombre, cles
 
 
 def test_un_index_neuf_numerote_ses_documents_dans_l_ordre() -> None:
     """``montre`` reads a situation's paragraph by its rank: a fresh index's docnums are its ranks."""
-    chercheur = build.chercheur_construit()
+    chercheur = moteur.Chercheur(build.index_courant())
     rangs = [chercheur.champs(d)["rang"] for d in range(chercheur.reader.doc_count_all())]
     assert rangs == list(range(len(rangs)))
     situations = [d for d in range(len(rangs)) if chercheur.colonne("type")[d] == SITUATION]
@@ -177,7 +178,7 @@ def test_un_index_neuf_numerote_ses_documents_dans_l_ordre() -> None:
 def test_type_filtre_une_situation_par_ce_qu_elle_montre(genre: str, attendu: str) -> None:
     """``--type loi`` keeps the situations that show a law text, ``--type commentaire`` those that
     show a commentary (a paragraph the 2017 sources do not quote falls back to one)."""
-    chercheur = build.chercheur_construit()
+    chercheur = moteur.Chercheur(build.index_courant())
     genres = chercheur.colonne("type")
     textes = [
         chercheur.champs(d)["texte"]

@@ -73,18 +73,13 @@ def en_tete(loi: Loi) -> set[Label]:
     return {a for label in labels for a in label.ancetres()[1:] if a.parties} - labels
 
 
-def _courants(loi: Loi) -> dict[Label, Cle]:
-    """For each label, the element that carries its unqualified id (none for ``en_tete``)."""
+def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
+    # For each label, the element that carries its unqualified id (no element for ``en_tete``).
     courants: dict[Label, Cle] = {label: (loi.numero, -1, -1) for label in en_tete(loi)}
     for edition in EDITIONS:
         for cle, partie, element in parcourir(loi):
             if element.type == LOI and element.label and partie.edition == edition:
                 courants.setdefault(element.label, cle)
-    return courants
-
-
-def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
-    courants = _courants(loi)
     compteurs: dict[str, int] = {}
     vus: set[str] = {ancre(Label(loi.numero))}
     resultat: dict[Cle, tuple[str, ...]] = {}
@@ -102,22 +97,15 @@ def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
     return resultat
 
 
-def _avec_alias(par_element: dict[Cle, tuple[str, ...]], alias: dict[str, str]) -> dict[Cle, tuple[str, ...]]:
-    """Each retired id (``corpus/ancres.toml``) added to the element that now carries its
-    target: a published link keeps landing on its passage."""
+def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
+    """The ids of every law page of the corpus, each retired id (``corpus/ancres.toml``) added to the
+    element that now carries its target: a published link keeps landing on its passage."""
+    par_element = {cle: ids for loi in corpus.lois for cle, ids in ancres_loi(loi).items()}
     par_id = {i: cle for cle, ids in par_element.items() for i in ids}
-    resultat = dict(par_element)
-    for ancien, cible in alias.items():
+    for ancien, cible in (alias or {}).items():
         if ancien in par_id:
             raise AncreEnDouble(f"corpus/ancres.toml : l'alias {ancien} est déjà une ancre ; retirez-le.")
         if cible not in par_id:
             raise AncreEnDouble(f"corpus/ancres.toml : la cible {cible} de l'alias {ancien} n'existe pas.")
-        resultat[par_id[cible]] += (ancien,)
-    return resultat
-
-
-def calculer(corpus: Corpus, alias: dict[str, str] | None = None) -> Ancres:
-    """The ids of every law page of the corpus, with the retired ids kept as aliases."""
-    par_element = {cle: ids for loi in corpus.lois for cle, ids in ancres_loi(loi).items()}
-    tetes = frozenset(label for loi in corpus.lois for label in en_tete(loi))
-    return Ancres(_avec_alias(par_element, alias or {}), tetes)
+        par_element[par_id[cible]] += (ancien,)
+    return Ancres(par_element, frozenset(label for loi in corpus.lois for label in en_tete(loi)))

@@ -92,39 +92,7 @@ class Carte:
         return next((self.devenirs[a] for a in label.ancetres() if a in self.devenirs), None)
 
     def place(self, label: Label) -> Label:
-        """The nearest attested 2017 paragraph: ``label`` itself or its closest ancestor."""
         return next(a for a in label.ancetres() if self.atteste(a))
-
-
-def _attestations(corpus: Corpus) -> dict[Label, Attestation]:
-    attestes: dict[Label, Attestation] = {}
-    for loi in corpus.lois:
-        for _, partie, element in parcourir(loi):
-            label = element.label
-            if partie.edition != COURANTE or element.type != LOI or not label or not label.parties:
-                continue
-            genre = CITATION if element.blocs else INTITULE
-            deja = attestes.get(label)
-            if deja is None or (deja.genre == INTITULE and genre == CITATION):
-                attestes[label] = Attestation(label, genre, partie.source, element.ligne)
-    for attestation in list(attestes.values()):
-        for ancetre in attestation.label.ancetres()[1:]:
-            if ancetre.parties and ancetre not in attestes:
-                attestes[ancetre] = Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne)
-    return attestes
-
-
-def _devenirs(labels_2007: set[Label], carte: Carte, declarations: Declarations) -> dict[Label, Devenir]:
-    devenirs: dict[Label, Devenir] = {}
-    for label in sorted(labels_2007):
-        meme = declarations.meme_regle(ANCIENNE, label)
-        vers = meme[0][1] if meme and meme[0][1] != label else None
-        autre = declarations.autre_regle(label)
-        if autre and _fondee(autre, carte):
-            devenirs[label] = Devenir(label, vers, autre.cible, autre.ligne)
-        elif vers and meme:
-            devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
-    return devenirs
 
 
 def _fondee(autre: AutreRegle, carte: Carte) -> bool:
@@ -135,15 +103,33 @@ def _fondee(autre: AutreRegle, carte: Carte) -> bool:
 
 def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
     """The map of the linked corpus, with what ``declarations`` say of the 2007 paragraphs."""
-    attestes = _attestations(corpus)
-    labels_2007 = {
-        e.label
-        for loi in corpus.lois
-        for _, p, e in parcourir(loi)
-        if p.edition == ANCIENNE and e.type == LOI and e.label and e.label.parties
-    }
+    attestes: dict[Label, Attestation] = {}
+    labels_2007: set[Label] = set()
+    for loi in corpus.lois:
+        for _, partie, element in parcourir(loi):
+            label = element.label
+            if element.type != LOI or not label or not label.parties:
+                continue
+            genre, deja = CITATION if element.blocs else INTITULE, attestes.get(label)
+            if partie.edition == ANCIENNE:
+                labels_2007.add(label)
+            elif partie.edition == COURANTE and (deja is None or (deja.genre == INTITULE and genre == CITATION)):
+                attestes[label] = Attestation(label, genre, partie.source, element.ligne)
+    for attestation in list(attestes.values()):
+        for ancetre in attestation.label.ancetres()[1:]:
+            if ancetre.parties and ancetre not in attestes:
+                attestes[ancetre] = Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne)
+    carte, devenirs = Carte(attestes), {}
+    for label in sorted(labels_2007):
+        meme = declarations.meme_regle(ANCIENNE, label)
+        vers = meme[0][1] if meme and meme[0][1] != label else None
+        autre = declarations.autre_regle(label)
+        if autre and _fondee(autre, carte):
+            devenirs[label] = Devenir(label, vers, autre.cible, autre.ligne)
+        elif vers and meme:
+            devenirs[label] = Devenir(label, vers, None, meme[1].ligne)
     anciens = {dict(c.paragraphes)[COURANTE]: dict(c.paragraphes)[ANCIENNE] for c in declarations.correspondances}
-    carte = Carte(attestes, _devenirs(labels_2007, Carte(attestes), declarations), anciens)
+    carte = Carte(attestes, devenirs, anciens)
     return replace(carte, problemes=tuple(verifier(carte, declarations)))
 
 

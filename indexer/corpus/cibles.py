@@ -108,10 +108,7 @@ def resoudre(label: Label, edition_texte: str, cibles: Cibles) -> Arrivee:
             message=f"{nom} n'est pas cité en titre ; lien vers son premier alinéa donné, {premier.compact()}.",
             explication="premier alinéa donné",
         )
-    arrivee = _vers_ancetre(label, edition, cibles)
-    if arrivee is not None:
-        return arrivee
-    return Arrivee(
+    return _vers_ancetre(label, edition, cibles) or Arrivee(
         Label(label.loi),
         cibles.entrees.get((label.loi, edition), ""),
         message=f"{nom} n'est pas dans les sources ; lien vers le texte {edition} de la loi {label.loi}.",
@@ -150,7 +147,6 @@ def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
 
 
 def _autres(label: Label, edition: str, cibles: Cibles) -> list[tuple[tuple[str, Label], Correspondance]]:
-    """The paragraphs of other editions declared the same rule as ``label`` and given by the sources."""
     return [
         (autre, correspondance)
         for correspondance in cibles.declarations.correspondances

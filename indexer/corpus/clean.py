@@ -42,11 +42,6 @@ class Erratum:
     note: str = ""
 
 
-def decouper(texte: str) -> Lignes:
-    """Split a source into lines (LF only, as corpus/NOTES.md §0 measured)."""
-    return tuple(texte.split("\n"))
-
-
 def sans_saut_de_page(lignes: Lignes) -> Lignes:
     """Drop the form feeds of 000: a page break is a soft continuation (corpus/NOTES.md §1.2)."""
     return tuple(ligne.replace("\f", "") for ligne in lignes)
@@ -95,7 +90,7 @@ def appliquer_errata(lignes: Lignes, source: str, errata: Iterable[Erratum]) -> 
 def clean_source(texte: str, source: str, errata: Iterable[Erratum] = ()) -> Lignes:
     """Run the steps of ``source`` (its record's ``nettoyage``) then its errata; the line
     count never changes."""
-    lignes = decouper(texte)
+    lignes = tuple(texte.split("\n"))  # LF only, as corpus/NOTES.md §0 measured
     for nom in sources.source(source).nettoyage:
         lignes = ETAPES[nom](lignes)
     return appliquer_errata(lignes, source, errata)

@@ -38,11 +38,13 @@ from dataclasses import dataclass
 from indexer.editions import COURANTE, EDITIONS
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
+from indexer.sources import source
 
 FICHIER = "corpus/correspondances.toml"
 LIEU = re.compile(r"^(?P<cle>\d{3}):(?P<ligne>\d+)$")  # a source line, « 001:2442 »
 _PORTEE = 12  # an excerpt may run over the next lines (a wrapped sentence)
 _BLOC = 40  # lines a paragraph of the sources may span
+Erreur = Callable[[int, str], Exception]  # (an entry's line, a message) → what to raise: each file names itself
 
 
 class CorrespondanceInvalide(LoiErreur):
@@ -58,7 +60,6 @@ class Correspondance:
     ligne: int
 
     def autre(self, edition: str, label: Label) -> tuple[str, Label] | None:
-        """The other edition's paragraph when (edition, label) is one side, else None."""
         if (edition, label) not in self.paragraphes:
             return None
         return next(p for p in self.paragraphes if p != (edition, label))
@@ -100,11 +101,9 @@ class Declarations:
     autres_regles: tuple[AutreRegle, ...] = ()
 
     def meme_regle(self, edition: str, label: Label) -> tuple[tuple[str, Label], Correspondance] | None:
-        """The other edition's paragraph declared the same rule as (edition, label), if any."""
         return next(((autre, c) for c in self.correspondances if (autre := c.autre(edition, label))), None)
 
     def autre_regle(self, label: Label) -> AutreRegle | None:
-        """The declaration that the two editions' paragraphs ``label`` are different rules."""
         return next((a for a in self.autres_regles if a.label == label), None)
 
     def inexact(self, source: str, ligne: int, texte: str) -> Inexact | None:
@@ -127,12 +126,14 @@ def lignes_des_entrees(texte: str, table: str) -> list[int]:
 
 def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiErreur]) -> dict[str, list]:
     """Each table's entries with their header's line, for the declarations files of
-    ``rattachements`` too: unreadable TOML, an unknown table, an entry not under a
-    ``[[table]]`` header of its own, are refused."""
+    ``rattachements`` and ``situations`` too: unreadable TOML, an unknown table, an entry not
+    under a ``[[table]]`` header of its own, are refused."""
     try:
         donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as probleme:
-        raise erreur(f"{fichier} : TOML illisible ({probleme}).") from None
+    except tomllib.TOMLDecodeError as probleme:  # its message is English: keep only the place
+        lieu = re.search(r"line (\d+)", str(probleme))
+        ou = f"{fichier}, ligne {lieu[1] if lieu else '?'}"
+        raise erreur(f"{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
     inconnues = sorted(set(donnees) - set(tables))
     if inconnues:
         noms = [f"[[{table}]]" for table in tables]
@@ -150,97 +151,85 @@ def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiE
     return resultat
 
 
-def champ(entree: dict, cle: str, ligne: int, erreur: Callable[[int, str], Exception] = _erreur) -> str:
-    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur(ligne,
-    message)`` (each declarations file names itself)."""
+def champ(entree: dict, cle: str, ligne: int, erreur: Erreur = _erreur) -> str:
+    """The non-empty text field ``cle`` of the declaration at ``ligne``, else ``erreur``."""
     valeur = entree.get(cle)
     if not isinstance(valeur, str) or not valeur.strip():
         raise erreur(ligne, f"le champ « {cle} » manque ou est vide.")
     return valeur
 
 
-def _verifier_preuve(lieu: str, extrait: str, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
-    """``lieu`` (``001:2442``) as (source key, line), once ``extrait`` is found to begin there."""
+def preuve(
+    entree: dict, lignes: dict[str, tuple[str, ...]], ligne: int, erreur: Erreur = _erreur, mots: str = "extrait"
+) -> tuple[str, int]:
+    """The place of ``entree``'s ``ligne`` (« 001:2442 ») as (source file, line), once its ``mots`` are
+    found to begin there in ``lignes`` (the cleaned sources by file); else ``erreur``, as for ``champ``."""
+    lieu, extrait = champ(entree, "ligne", ligne, erreur), champ(entree, mots, ligne, erreur)
+    cles = {source(fichier).cle: fichier for fichier in lignes}
     trouve = LIEU.match(lieu.strip())
-    if not trouve or trouve["cle"] not in sources:
-        raise _erreur(
-            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(sources))})."
+    if not trouve or trouve["cle"] not in cles:
+        raise erreur(
+            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(cles))})."
         )
-    lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
-    if not 1 <= numero <= len(lignes):
-        raise _erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
-    if not commence_a(lignes, numero, extrait):
-        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
-    return trouve["cle"], numero
-
-
-def commence_a(lignes: tuple[str, ...], numero: int, extrait: str) -> bool:
-    """Whether ``extrait`` begins on line ``numero`` (1-based) of ``lignes``, whitespace
-    aside; it may run over the next lines (a wrapped sentence)."""
-    premiere = " ".join(lignes[numero - 1].split())
-    suite = " ".join(" ".join(lignes[numero - 1 : numero - 1 + _PORTEE]).split())
+    fichier, numero = cles[trouve["cle"]], int(trouve["ligne"])
+    if not 1 <= numero <= len(lignes[fichier]):
+        raise erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
+    # The words begin on that line, whitespace aside, and may run over the next ones (a wrapped sentence).
+    premiere = " ".join(lignes[fichier][numero - 1].split())
     voulu = " ".join(extrait.split())
-    position = suite.find(voulu)
-    return bool(voulu) and 0 <= position < max(len(premiere), 1)
+    position = " ".join(" ".join(lignes[fichier][numero - 1 : numero - 1 + _PORTEE]).split()).find(voulu)
+    if not voulu or not 0 <= position < max(len(premiere), 1):
+        raise erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
+    return fichier, numero
 
 
-def _label(valeur: object, edition: str, ligne: int) -> Label:
+def paragraphe(valeur: object, edition: str, ligne: int, erreur: Erreur = _erreur) -> Label:
     label = parse_label(valeur) if isinstance(valeur, str) else None
     if label is None or not label.parties:
-        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
+        raise erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code {edition} (attendu : 16C, 12C1(e)).")
     return label
 
 
-def _correspondance(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Correspondance:
-    paragraphes = tuple((edition, _label(entree.get(edition), edition, ligne)) for edition in EDITIONS)
-    _preuves(entree, ligne, sources)
-    return Correspondance(paragraphes, champ(entree, "raison", ligne), ligne)
-
-
-def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    """Each edition's evidence (``preuve_2007``, ``preuve_2017``) checked; edition → « 001:2442 »."""
-    lieux = {}
+def _preuves(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> str:
+    """The entry's ``raison``, once each edition's evidence (``preuve_2007``, ``preuve_2017``) is checked."""
     for edition in EDITIONS:
-        preuve = entree.get(f"preuve_{edition}")
-        if not isinstance(preuve, dict):
+        if not isinstance(entree.get(f"preuve_{edition}"), dict):
             raise _erreur(
                 ligne, f'le champ « preuve_{edition} » manque (attendu : {{ ligne = "001:2442", extrait = "…" }}).'
             )
-        lieu = champ(preuve, "ligne", ligne)
-        _verifier_preuve(lieu, champ(preuve, "extrait", ligne), sources, ligne)
-        lieux[edition] = lieu.strip()
-    return lieux
+        preuve(entree[f"preuve_{edition}"], sources, ligne)
+    return champ(entree, "raison", ligne)
 
 
 def _autre_regle(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> AutreRegle:
-    label = _label(entree.get("label"), EDITIONS[-1], ligne)
-    place = _label(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
-    lieux = _preuves(entree, ligne, sources)
-    extrait = entree[f"preuve_{COURANTE}"]["extrait"]
-    return AutreRegle(label, champ(entree, "raison", ligne), ligne, lieux[COURANTE], extrait, place)
+    label = paragraphe(entree.get("label"), EDITIONS[-1], ligne)
+    place = paragraphe(entree[COURANTE], COURANTE, ligne) if COURANTE in entree else None
+    raison, courante = _preuves(entree, ligne, sources), entree[f"preuve_{COURANTE}"]
+    return AutreRegle(label, raison, ligne, courante["ligne"].strip(), courante["extrait"], place)
 
 
-def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Inexact:
-    texte = champ(entree, "texte", ligne)
-    cle, numero = _verifier_preuve(champ(entree, "ligne", ligne), texte, sources, ligne)
+def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Inexact:
+    fichier, numero = preuve(entree, sources, ligne, mots="texte")
     cible = None
     if "cible" in entree:
-        cible = _label(entree["cible"], "cité", ligne)
-        preuve = entree.get("preuve_cible")
-        if not isinstance(preuve, dict):
+        cible = paragraphe(entree["cible"], "cité", ligne)
+        if not isinstance(entree.get("preuve_cible"), dict):
             raise _erreur(
                 ligne, 'une « cible » demande sa « preuve_cible » (attendu : { ligne = "001:5732", extrait = "…" }).'
             )
-        _verifier_preuve(champ(preuve, "ligne", ligne), champ(preuve, "extrait", ligne), sources, ligne)
-    return Inexact(fichiers[cle], numero, texte, champ(entree, "raison", ligne), ligne, cible)
+        preuve(entree["preuve_cible"], sources, ligne)
+    return Inexact(fichier, numero, entree["texte"], champ(entree, "raison", ligne), ligne, cible)
 
 
-def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Declarations:
-    """The declarations of ``texte`` (the file's content), each checked against ``sources``
-    (source key → cleaned lines); ``fichiers`` maps a key (``001``) to its file name."""
+def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> Declarations:
+    """The declarations of ``texte`` (the file's content, "" when absent), each checked against
+    ``sources`` (source file → cleaned lines)."""
     tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
-    correspondances = tuple(_correspondance(e, n, sources) for e, n in tables["correspondance"])
-    inexacts = tuple(_inexact(e, n, sources, fichiers) for e, n in tables["renvoi_inexact"])
+    correspondances = tuple(
+        Correspondance(tuple((ed, paragraphe(e.get(ed), ed, n)) for ed in EDITIONS), _preuves(e, n, sources), n)
+        for e, n in tables["correspondance"]
+    )
+    inexacts = tuple(_inexact(e, n, sources) for e, n in tables["renvoi_inexact"])
     autres = tuple(_autre_regle(e, n, sources) for e, n in tables["autre_regle"])
     vus: dict[tuple[str, Label], int] = {}
     for correspondance in correspondances:

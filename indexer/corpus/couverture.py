@@ -53,7 +53,6 @@ class Bilan:
 
 
 def replier(mot: str) -> str:
-    """Fold a word for comparison: lower case, no accents, œ → oe."""
     mot = mot.lower().replace("œ", "oe").replace("æ", "ae")
     decompose = unicodedata.normalize("NFKD", mot)
     return "".join(c for c in decompose if not unicodedata.combining(c))
@@ -69,17 +68,6 @@ def sans_markup(markdown: str) -> str:
     for motif in _MARKUP:
         markdown = motif.sub(" ", markdown)
     return MARQUEUR.sub(" ", markdown.replace("\\", ""))
-
-
-def _runs(phrase: list[str]) -> list[tuple[int, int]]:
-    if len(phrase) <= RUN:
-        return [(0, len(phrase))]
-    return [(i, i + RUN) for i in range(len(phrase) - RUN + 1)]
-
-
-def ngrammes(flux: list[str]) -> set[tuple[str, ...]]:
-    """Every run of 1 to RUN consecutive words of the output."""
-    return {tuple(flux[i : i + n]) for n in range(1, RUN + 1) for i in range(len(flux) - n + 1)}
 
 
 def _decouper_aux_titres(phrase: list[tuple[str, bool]], titres: dict[str, list[tuple[str, ...]]]) -> list[list[str]]:
@@ -104,22 +92,12 @@ def _phrases_marquees(source: str) -> list[list[tuple[str, bool]]]:
     sentence-final mark ends a sentence."""
     phrases: list[list[tuple[str, bool]]] = [[]]
     for ligne in source.split("\n"):
-        if not ligne.strip():
-            phrases.append([])
-            continue
         morceaux = _FIN_PHRASE.split(ligne)
         for rang, morceau in enumerate(morceaux):
             phrases[-1] += [(m, rang == 0 and j == 0) for j, m in enumerate(mots(morceau))]
-            if rang < len(morceaux) - 1 or re.search(r"[.!?;:]\s*$", morceau):
+            if rang < len(morceaux) - 1 or re.search(r"[.!?;:]\s*$", morceau) or not ligne.strip():
                 phrases.append([])
     return [p for p in phrases if p]
-
-
-def _index_titres(titres: Iterable[str]) -> dict[str, list[tuple[str, ...]]]:
-    index: dict[str, list[tuple[str, ...]]] = {}
-    for titre in sorted({tuple(mots(t)) for t in titres} - {()}, key=len, reverse=True):  # the longest title wins
-        index.setdefault(titre[0], []).append(titre)
-    return index
 
 
 def bilan(source: str, sortie: str, maximum_manques: int = 20, titres: Iterable[str] = ()) -> Bilan:
@@ -128,17 +106,21 @@ def bilan(source: str, sortie: str, maximum_manques: int = 20, titres: Iterable[
     ``titres`` are the headings the parsers recognised: each counts as a sentence of
     its own wherever it stands in the source.
     """
-    connus = ngrammes(mots(sans_markup(sortie)))
+    flux = mots(sans_markup(sortie))
+    connus = {tuple(flux[i : i + n]) for n in range(1, RUN + 1) for i in range(len(flux) - n + 1)}
     # A paragraph marker opens a new paragraph: the sentence stops there. A page break
     # (000 keeps its form feeds for the parser) is furniture, not text.
     source = _EXPOSANT.sub(" ", MARQUEUR.sub("\n\n", source.replace("\f", "")))
-    index = _index_titres(titres)
+    index: dict[str, list[tuple[str, ...]]] = {}  # titles by first word: the longest one wins
+    for titre in sorted({tuple(mots(t)) for t in titres} - {()}, key=len, reverse=True):
+        index.setdefault(titre[0], []).append(titre)
     phrases = [p for marquee in _phrases_marquees(source) for p in _decouper_aux_titres(marquee, index)]
     gardes = total = 0
     manques: list[str] = []
     for phrase in phrases:
         couverts = [False] * len(phrase)
-        for debut, fin in _runs(phrase):
+        for debut in range(max(len(phrase) - RUN, 0) + 1):  # a sentence shorter than a run: whole
+            fin = min(debut + RUN, len(phrase))
             if tuple(phrase[debut:fin]) in connus:
                 couverts[debut:fin] = [True] * (fin - debut)
         total += len(phrase)

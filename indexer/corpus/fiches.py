@@ -8,11 +8,11 @@ attachment are computed once, by the rules below.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
+from indexer.corpus.couverture import mots
 from indexer.editions import CODE_2017
 from indexer.labels import Label
 from indexer.model import (
@@ -46,37 +46,17 @@ def texte_bloc(bloc: Bloc) -> str:
     return bloc.texte
 
 
-def texte_element(element: Element) -> str:
-    """An element's whole text: subtitle, blocs, then its footnotes."""
-    morceaux = [element.titre] if element.titre and element.type == LOI else []
-    morceaux += [texte_bloc(b) for b in element.blocs]
-    morceaux += [f"[{n.cle}] {n.texte}" for n in element.notes]
-    return "\n\n".join(m for m in morceaux if m)
-
-
 def url_loi(numero: int, id_: str = "") -> str:
     """The site URL of a law page, or of an anchor on it, naming its file: ``lois/68/`` would open a
     folder listing from the zip (file://), ``lois/68/index.html`` works there and over http."""
     return f"lois/{numero}/index.html" + (f"#{id_}" if id_ else "")
 
 
-def _ref(loi: Loi, element: Element, id_: str) -> str:
-    if element.type == LOI and element.label:
-        return element.label.compact()
-    return f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"
-
-
-def _mots(texte: str) -> list[str]:
-    sans = "".join(c for c in unicodedata.normalize("NFD", texte.lower()) if not unicodedata.combining(c))
-    return re.findall(r"[a-z0-9]+", sans)
-
-
 def sous_titres_2017(loi: Loi) -> dict[frozenset[str], Label]:
-    """The subtitles of the law's 2017 paragraphs, as sets of words, from every 2017 part."""
     titres: dict[frozenset[str], Label] = {}
     for _, partie, element in parcourir(loi):
         if partie.edition == CODE_2017 and element.type == LOI and element.label and element.titre:
-            titres.setdefault(frozenset(_mots(element.titre)), element.label)
+            titres.setdefault(frozenset(mots(element.titre)), element.label)
     return titres
 
 
@@ -107,12 +87,12 @@ def rattacher(titre: str, sous_titres: dict[frozenset[str], Label]) -> Label | N
     subtitle (of four letters or more) in the heading, and a negation in both or neither
     (« Lorsque l'enchère insuffisante n'est pas acceptée : » is 27B « Enchère insuffisante
     non acceptée », not 27A « Enchère insuffisante acceptée »)."""
-    mots = set(_mots(titre))
+    dits = set(mots(titre))
     trouves = [
         (len(sous_titre), label)
         for sous_titre, label in sous_titres.items()
-        if {m for m in sous_titre if len(m) >= 4} <= mots
-        and bool(sous_titre & NEGATION) == bool(mots & NEGATION)
+        if {m for m in sous_titre if len(m) >= 4} <= dits
+        and bool(sous_titre & NEGATION) == bool(dits & NEGATION)
         and any(len(m) >= 4 for m in sous_titre)
     ]
     return max(trouves)[1] if trouves else None
@@ -200,9 +180,11 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
 def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattachement: Label, ancres: Ancres) -> Fiche:
     ids = ancres.de(cle)
     id_ = ids[0] if ids else f"loi-{loi.numero}"
+    ref = f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"  # « 12 exemple 3 »: its place on the page
+    blocs, notes = [texte_bloc(b) for b in element.blocs], [f"[{n.cle}] {n.texte}" for n in element.notes]
     return Fiche(
         loi=loi.numero,
-        ref=_ref(loi, element, id_),
+        ref=element.label.compact() if element.type == LOI and element.label else ref,
         rattachement=rattachement.compact(),
         ancre=id_,
         url=url_loi(loi.numero, ids[0] if ids else ""),
@@ -212,8 +194,8 @@ def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattach
         source=f"{partie.source}:{element.ligne}",
         titre=element.titre,
         page=loi.titre(),
-        texte=texte_element(element),
-        corps="\n\n".join(texte_bloc(b) for b in element.blocs),
+        texte="\n\n".join(m for m in [element.titre if element.type == LOI else "", *blocs, *notes] if m),
+        corps="\n\n".join(blocs),
     )
 
 
@@ -242,7 +224,6 @@ def fiches_document(document: Document) -> Iterator[Fiche]:
 
 
 def fiches(corpus: Corpus, ancres: Ancres) -> tuple[Fiche, ...]:
-    """Every fiche of the corpus: law pages first, then side documents, in page order."""
     resultat = [f for loi in corpus.lois for f in fiches_loi(loi, ancres)]
     resultat += [f for document in corpus.documents for f in fiches_document(document)]
     return tuple(resultat)

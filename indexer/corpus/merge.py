@@ -43,13 +43,7 @@ from indexer.model import (
 )
 
 # Reading order of the parts of one edition: official text, commentary, notes, extracts.
-ROLES = (ROLE_TEXTE, ROLE_GUIDE, ROLE_NOTES, ROLE_EXTRAITS)
-
-
-def _rang(partie: Partie) -> tuple[int, int]:
-    """Newest edition first; within an edition, the order of ROLES."""
-    role = ROLES.index(partie.role) if partie.role in ROLES else len(ROLES)
-    return (rang(partie.edition), role)
+ROLES = {role: ordre for ordre, role in enumerate((ROLE_TEXTE, ROLE_GUIDE, ROLE_NOTES, ROLE_EXTRAITS))}
 
 
 # How many words make a quote or a restatement recognisable
@@ -59,18 +53,18 @@ REFERENCE = re.compile(r"^\W*\((?:[Ll]oi\s+)?(?P<code>\d{1,2}[A-G][0-9A-Za-z()]*
 
 
 def merge(extraits: Iterable[Extrait]) -> Corpus:
-    """Gather every source's parts per law and every document, deterministically."""
     par_loi: dict[int, list[Partie]] = {n: [] for n in range(1, LOI_MAX + 1)}
     documents: list[Document] = []
     for extrait in extraits:
         for numero, partie in extrait.parties:
             par_loi.setdefault(numero, []).append(partie)
         documents.extend(extrait.documents)
-    lois = tuple(
-        Loi(numero, tuple(sorted(etiqueter(numero, parties), key=_rang)))  # sorted() is stable: source order kept
-        for numero, parties in sorted(par_loi.items())
-    )
-    return Corpus(lois, tuple(sorted(documents, key=lambda d: d.chemin)))
+    lois = []
+    for numero, parties in sorted(par_loi.items()):
+        # Newest edition first; within an edition, the order of ROLES; sorted() is stable: source order kept.
+        ordre = sorted(etiqueter(numero, parties), key=lambda p: (rang(p.edition), ROLES.get(p.role, len(ROLES))))
+        lois.append(Loi(numero, tuple(ordre)))
+    return Corpus(tuple(lois), tuple(sorted(documents, key=lambda d: d.chemin)))
 
 
 def etiqueter(numero: int, parties: list[Partie]) -> list[Partie]:
@@ -129,14 +123,11 @@ def _etiquete(numero: int, element: Element, partie: Partie, parties: list[Parti
     if len(mots) < MOTS:
         return element
     autres = [p for p in parties if p.source != partie.source and p.edition == CODE_2017]
-    label = _cite_sous_label(mots[:MOTS], autres) or _reformule_puis_cite(numero, mots[-MOTS:], autres)
-    return replace(element, label=label) if label else element
-
-
-def _cite_sous_label(debut: list[str], autres: list[Partie]) -> Label | None:
-    motif = re.compile(r"\b" + r"\W+".join(debut) + r"\b")
+    debut = re.compile(r"\b" + r"\W+".join(mots[:MOTS]) + r"\b")  # quoted under a label by another source
     etiquetes = (e for p in autres for e in p.elements if e.type == LOI and e.label and e.label.parties)
-    return next((e.label for e in etiquetes if motif.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
+    cite = next((e.label for e in etiquetes if debut.search(_plie(" ".join(b.texte for b in e.blocs)))), None)
+    label = cite or _reformule_puis_cite(numero, mots[-MOTS:], autres)
+    return replace(element, label=label) if label else element
 
 
 def _reformule_puis_cite(numero: int, fin: list[str], autres: list[Partie]) -> Label | None:

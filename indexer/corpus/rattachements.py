@@ -21,7 +21,7 @@ its own sub-paragraphs, each item opening with its markers (the booklet's 43A, 0
 « 1. (a) … », « (b) … », « 3. … »), becomes one paragraph per item (``eclater``): the
 source marks them, nothing is read from order.
 
-Every ``extrait`` must begin on its line (``correspondances.commence_a``), and every
+Every ``extrait`` must begin on its line (``correspondances.preuve``), and every
 passage must begin an element; a wrong line, a misquote or a label of another law is
 refused with the entry's line in the file. This module opens nothing.
 """
@@ -32,9 +32,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from indexer.corpus.correspondances import LIEU, champ, commence_a, entrees
+from indexer.corpus.correspondances import champ, entrees, paragraphe, preuve
+from indexer.editions import COURANTE
 from indexer.errors import LoiErreur
-from indexer.labels import Label, parse_label
+from indexer.labels import Label
 from indexer.marqueurs import LETTRE, NUMERO
 from indexer.model import ITEM, LOI, TEXTE, Element, Extrait, Partie
 
@@ -60,49 +61,29 @@ def _erreur(ligne: int, message: str) -> RattachementInvalide:
     return RattachementInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
 
-def _lieu(entree: dict, sources: dict[str, tuple[str, ...]], ligne: int) -> tuple[str, int]:
-    """(source key, line) of ``entree``'s ``ligne``, once its ``extrait`` is found there."""
-    lieu, extrait = champ(entree, "ligne", ligne, _erreur), champ(entree, "extrait", ligne, _erreur)
-    trouve = LIEU.match(lieu.strip())
-    if not trouve or trouve["cle"] not in sources:
-        raise _erreur(
-            ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 000:873, sources {', '.join(sorted(sources))})."
-        )
-    lignes, numero = sources[trouve["cle"]], int(trouve["ligne"])
-    if not 1 <= numero <= len(lignes) or not commence_a(lignes, numero, extrait):
-        raise _erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
-    return trouve["cle"], numero
-
-
-def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> Rattachement:
-    cle, numero = _lieu(entree, sources, ligne)
-    valeur = entree.get("label")
-    label = parse_label(valeur) if isinstance(valeur, str) else None
-    if label is None or not label.parties:
-        raise _erreur(ligne, f"« {valeur} » n'est pas un paragraphe du Code (attendu : 12B1, 12C1(a)).")
+def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Rattachement:
+    fichier, numero = preuve(entree, sources, ligne, _erreur)
+    label = paragraphe(entree.get("label"), COURANTE, ligne, _erreur)
     preuves = entree.get("preuves")
     if not isinstance(preuves, list) or not preuves or not all(isinstance(p, dict) for p in preuves):
         raise _erreur(ligne, 'le champ « preuves » manque (attendu : [ { ligne = "000:5975", extrait = "…" } ]).')
-    for preuve in preuves:
-        _lieu(preuve, sources, ligne)
-    return Rattachement(fichiers[cle], numero, label, champ(entree, "raison", ligne, _erreur), ligne)
+    for autre in preuves:
+        preuve(autre, sources, ligne, _erreur)
+    return Rattachement(fichier, numero, label, champ(entree, "raison", ligne, _erreur), ligne)
 
 
-def lire(texte: str, sources: dict[str, tuple[str, ...]], fichiers: dict[str, str]) -> tuple[Rattachement, ...]:
-    """The entries of ``texte`` (the file's content), each checked against ``sources``
-    (source key → cleaned lines); ``fichiers`` maps a key (``000``) to its file name."""
+def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
+    """The entries of ``texte`` (the file's content, "" when absent), each checked against
+    ``sources`` (source file → cleaned lines)."""
     paragraphes = entrees(texte, FICHIER, ("paragraphe",), RattachementInvalide)["paragraphe"]
-    return tuple(_entree(e, n, sources, fichiers) for e, n in paragraphes)
+    return tuple(_entree(e, n, sources) for e, n in paragraphes)
 
 
 def appliquer(extraits: Sequence[Extrait], rattachements: Sequence[Rattachement]) -> list[Extrait]:
     """``extraits`` with each declared passage labelled or headed (module docstring); an
     entry whose passage begins no element is refused."""
     restants = {(r.source, r.ligne): r for r in rattachements}
-    resultat = []
-    for extrait in extraits:
-        parties = tuple((n, _partie(n, p, restants)) for n, p in extrait.parties)
-        resultat.append(replace(extrait, parties=parties))
+    resultat = [replace(x, parties=tuple((n, _partie(n, p, restants)) for n, p in x.parties)) for x in extraits]
     if restants:
         r = min(restants.values(), key=lambda r: r.ligne_toml)
         raise _erreur(

@@ -88,8 +88,6 @@ class Probleme:
 
 @dataclass(frozen=True)
 class Lieu:
-    """Where a Bloc stands: its source, line and edition, and how to read it."""
-
     source: str
     ligne: int
     edition: str
@@ -112,11 +110,13 @@ def _suite(texte: str, debut: int, label: Label) -> Iterator[Renvoi]:
         yield Renvoi(suite.start(), suite.end(), cible)
 
 
-def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
-    trouve = _ATOME.match(texte, debut)
+def _liste(texte: str, prefixe: re.Match[str]) -> Iterator[Renvoi]:
+    """The citations after a « Loi »: the first link covers "Loi 16B", the next ones their own code."""
+    pluriel, debut = prefixe["mot"].lower() == "lois", prefixe.start()
+    trouve = _ATOME.match(texte, prefixe.end())
     label = _label_atome(trouve) if trouve else None
     while trouve and label:
-        yield Renvoi(trouve.start(), trouve.end(), label)
+        yield Renvoi(debut, trouve.end(), label)
         separateur = _SEPARATEUR.match(texte, trouve.end())
         if not separateur:
             return
@@ -126,15 +126,7 @@ def _liste(texte: str, debut: int, pluriel: bool) -> Iterator[Renvoi]:
         if not suivant:
             yield from _suite(texte, separateur.end(), label)
             return
-        trouve, label = suivant, _label_atome(suivant)
-
-
-def _prefixes(texte: str) -> Iterator[Renvoi]:
-    for prefixe in _PREFIXE.finditer(texte):
-        pluriel = prefixe["mot"].lower() == "lois"
-        for rang, renvoi in enumerate(_liste(texte, prefixe.end(), pluriel)):
-            # The first link covers "Loi 16B", the next ones their own code.
-            yield replace(renvoi, debut=prefixe.start()) if rang == 0 else renvoi
+        trouve, label, debut = suivant, _label_atome(suivant), suivant.start()
 
 
 def _nus(texte: str) -> Iterator[Renvoi]:
@@ -160,17 +152,6 @@ def _relatifs(texte: str, contexte: Label) -> Iterator[Renvoi]:
             yield Renvoi(trouve.start("rel"), trouve.end("rel"), cible)
 
 
-def _index_alphabetique(texte: str) -> Iterator[Renvoi]:
-    for trouve in _INDEX.finditer(texte):
-        label = parse_label(trouve.group())
-        # « 16A(c) » (001:5874) skips 16A's numbers: the index means a part of 16A,
-        # which is linked (the longest prefix the grammar reads), never a guessed 16A1(c).
-        prefixe = re.match(r"\d+[A-Za-z]?", trouve.group())
-        label = label or (parse_label(prefixe.group()) if prefixe else None)
-        if label:
-            yield Renvoi(trouve.start(), trouve.end(), label)
-
-
 def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool = False) -> tuple[Renvoi, ...]:
     """Every citation in ``texte``, in order, without overlaps (first finder wins).
 
@@ -178,9 +159,16 @@ def trouver(texte: str, contexte: Label | None = None, index_alphabetique: bool 
     ``index_alphabetique`` reads the text as locators of the alphabetical index.
     """
     if index_alphabetique:
-        candidats: list[Renvoi] = list(_index_alphabetique(texte))
+        candidats: list[Renvoi] = []
+        for trouve in _INDEX.finditer(texte):
+            # « 16A(c) » (001:5874) skips 16A's numbers: the index means a part of 16A,
+            # which is linked (the longest prefix the grammar reads), never a guessed 16A1(c).
+            debut = re.match(r"\d+[A-Za-z]?", trouve.group())
+            label = parse_label(trouve.group()) or (parse_label(debut.group()) if debut else None)
+            candidats += [Renvoi(trouve.start(), trouve.end(), label)] if label else []
     else:
-        candidats = [*_prefixes(texte), *_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
+        candidats = [renvoi for prefixe in _PREFIXE.finditer(texte) for renvoi in _liste(texte, prefixe)]
+        candidats += [*_nus(texte), *(_relatifs(texte, contexte) if contexte else ())]
     retenus: list[Renvoi] = []
     for renvoi in candidats:
         if all(renvoi.fin <= r.debut or renvoi.debut >= r.fin for r in retenus):
@@ -198,21 +186,15 @@ def trouver_articles(texte: str) -> list[tuple[int, int, str]]:
     return trouves
 
 
-def _article(cle: str, articles: Articles) -> tuple[str, str] | None:
-    """The article itself, else its nearest existing parent ("105.2.1" → "105.2" → "105")."""
-    morceaux = cle.split(".")
-    parents = (".".join(morceaux[:n]) for n in range(len(morceaux), 0, -1))
-    return next((articles[parent] for parent in parents if parent in articles), None)
-
-
 # The RNC is given in extracts (Titres IV and VII): an article outside them is expected.
 _RNC_PARTIEL = "le RNC n'est donné qu'en extraits (Titres IV et VII)"
 
 
-def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[RenvoiArticle], list[Probleme]]:
-    lies, problemes = [], []
+def _lier_articles(texte: str, lieu: Lieu, articles: Articles, problemes: list[Probleme]) -> list[RenvoiArticle]:
+    lies = []
     for debut, fin, cle in trouver_articles(texte):
-        cible = _article(cle, articles)
+        parents = (".".join(cle.split(".")[:n]) for n in range(cle.count(".") + 1, 0, -1))
+        cible = next((articles[p] for p in parents if p in articles), None)  # else its nearest parent: 105.2.1 → 105.2
         if cible is None:
             message = (
                 f"« {texte[debut:fin]} » : l'article {cle} n'existe pas dans les extraits du RNC "
@@ -221,11 +203,10 @@ def _lier_articles(texte: str, lieu: Lieu, articles: Articles) -> tuple[list[Ren
             problemes.append(Probleme(lieu.source, lieu.ligne, texte[debut:fin], message, _RNC_PARTIEL))
         else:
             lies.append(RenvoiArticle(debut, fin, cle, *cible))
-    return lies, problemes
+    return lies
 
 
-def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tuple[Renvoi, Probleme | None]:
-    """The citation resolved in its text's edition, and its report when inexact."""
+def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles, problemes: list[Probleme]) -> Renvoi:
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
     if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
         arrivee = resoudre(inexact.cible, lieu.edition, cibles)
@@ -242,41 +223,29 @@ def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles) -> tupl
             Renvoi(renvoi.debut, renvoi.fin, a.cible, a.ancre, a.autre_edition)
             for a in equivalents(renvoi.cible, lieu.edition, cibles)
         )
-    lie = Renvoi(
+    if arrivee.message:
+        explication = arrivee.explication
+        if not explication and inexact:
+            explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
+        suite = f" Expliqué : {explication}." if explication else " Inexpliqué."
+        problemes.append(
+            Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
+        )
+    return Renvoi(
         renvoi.debut, renvoi.fin, arrivee.cible, arrivee.ancre, arrivee.autre_edition, aussi, arrivee.non_place
     )
-    if not arrivee.message:
-        return lie, None
-    explication = arrivee.explication
-    if not explication and inexact:
-        explication = f"{inexact.raison} ({FICHIER}, ligne {inexact.ligne_toml})"
-    suite = f" Expliqué : {explication}." if explication else " Inexpliqué."
-    return lie, Probleme(lieu.source, lieu.ligne, texte, f"« {texte} » : {arrivee.message}{suite}", explication)
 
 
-def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles) -> tuple[Bloc, list[Probleme]]:
+def lier_bloc(bloc: Bloc, lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Bloc:
+    """The bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
     if bloc.forme in (DIAGRAMME, ENCHERES, TABLEAU):
-        return bloc, []
-    renvois, problemes = [], []
-    for renvoi in trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique):
-        lie, probleme = _lier_renvoi(renvoi, bloc.texte[renvoi.debut : renvoi.fin], lieu, cibles)
-        renvois.append(lie)
-        problemes += [probleme] if probleme else []
-    lies, sans_cible = _lier_articles(bloc.texte, lieu, articles) if not lieu.index_alphabetique else ([], [])
+        return bloc
+    lieu = replace(lieu, ligne=bloc.ligne)
+    trouves = trouver(bloc.texte, lieu.contexte, lieu.index_alphabetique)
+    renvois = [_lier_renvoi(r, bloc.texte[r.debut : r.fin], lieu, cibles, problemes) for r in trouves]
+    lies = [] if lieu.index_alphabetique else _lier_articles(bloc.texte, lieu, articles, problemes)
     lies = [a for a in lies if all(a.fin <= r.debut or a.debut >= r.fin for r in renvois)]
-    return replace(bloc, renvois=tuple(renvois), articles=tuple(lies)), problemes + sans_cible
-
-
-def _lier_blocs(
-    blocs: tuple[Bloc, ...], lieu: Lieu, cibles: Cibles, articles: Articles, problemes: list[Probleme]
-) -> tuple[Bloc, ...]:
-    """Each bloc linked at its own line of ``lieu``; its reports added to ``problemes``."""
-    lies = []
-    for bloc in blocs:
-        lie, trouves = lier_bloc(bloc, replace(lieu, ligne=bloc.ligne), cibles, articles)
-        lies.append(lie)
-        problemes += trouves
-    return tuple(lies)
+    return replace(bloc, renvois=tuple(renvois), articles=tuple(lies))
 
 
 def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Probleme]) -> Loi:
@@ -286,7 +255,8 @@ def _lier_loi(loi: Loi, cibles: Cibles, articles: Articles, problemes: list[Prob
         for element in partie.elements:
             contexte = element.label if element.type == LOI and element.label else contexte
             lieu = Lieu(partie.source, 0, partie.edition, contexte)
-            elements.append(replace(element, blocs=_lier_blocs(element.blocs, lieu, cibles, articles, problemes)))
+            blocs = tuple(lier_bloc(b, lieu, cibles, articles, problemes) for b in element.blocs)
+            elements.append(replace(element, blocs=blocs))
         parties.append(replace(partie, elements=tuple(elements)))
     return replace(loi, parties=tuple(parties))
 
@@ -302,7 +272,8 @@ def resolve(corpus: Corpus, ancres: Ancres, declarations: Declarations) -> tuple
     for document in corpus.documents:
         lieu = Lieu(document.source, 0, document.edition, None, document.type == "index")
         sections = [
-            replace(s, blocs=_lier_blocs(s.blocs, lieu, cibles, articles, problemes)) for s in document.sections
+            replace(s, blocs=tuple(lier_bloc(b, lieu, cibles, articles, problemes) for b in s.blocs))
+            for s in document.sections
         ]
         lie = replace(document, sections=tuple(sections))
         if document.type == "index":  # « Voir X », « définitions »: renvois_index

@@ -17,9 +17,9 @@ Law locators are linked by ``corpus.renvois`` like any citation (2007 targets). 
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from indexer.corpus.parsers.code2007_index_alphabetique import cle_de_tri
 from indexer.model import Document, RenvoiArticle, Section
@@ -67,11 +67,6 @@ def _definition(termes: Sequence[str], definitions: Document) -> tuple[str, str]
     return "", LISTE_DEFINITIONS
 
 
-def _introduction(terme: str, objet: Document) -> Section:
-    mot = re.compile(rf"\b{re.escape(terme.lower())}\b")
-    return next((s for s in objet.sections if any(mot.search(b.texte.lower()) for b in s.blocs)), objet.sections[0])
-
-
 def _liens(
     texte: str, section: Section, tete: str, index: Document, definitions: Document | None, objet: Document | None
 ) -> Iterator[RenvoiArticle]:
@@ -84,7 +79,9 @@ def _liens(
         return
     for mot in MOT.finditer(texte):
         if mot["mot"] == "Introduction" and objet and objet.sections:
-            introduction = _introduction(termes[0], objet)
+            nomme = re.compile(rf"\b{re.escape(section.titre.lower())}\b")
+            trouvees = (s for s in objet.sections if any(nomme.search(b.texte.lower()) for b in s.blocs))
+            introduction = next(trouvees, objet.sections[0])
             yield RenvoiArticle(mot.start(), mot.end(), introduction.cle, objet.chemin, introduction.ancre)
         elif mot["mot"] != "Introduction" and definitions and definitions.sections:
             cle, ancre = _definition(termes, definitions)
@@ -96,11 +93,9 @@ def lier_index(index: Document, definitions: Document | None, objet: Document | 
     sections, tete = [], ""
     for section in index.sections:
         tete = section.titre if section.niveau == 1 else tete
-        blocs = tuple(
-            dataclasses.replace(
-                bloc, articles=(*bloc.articles, *_liens(bloc.texte, section, tete, index, definitions, objet))
-            )
-            for bloc in section.blocs
-        )
-        sections.append(dataclasses.replace(section, blocs=blocs))
-    return dataclasses.replace(index, sections=tuple(sections))
+        blocs = [
+            replace(b, articles=(*b.articles, *_liens(b.texte, section, tete, index, definitions, objet)))
+            for b in section.blocs
+        ]
+        sections.append(replace(section, blocs=tuple(blocs)))
+    return replace(index, sections=tuple(sections))

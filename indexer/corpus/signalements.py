@@ -33,9 +33,9 @@ def _annote(element: Element, erratum: Erratum) -> Element | None:
 
 
 def _partie(partie: Partie, restants: list[Erratum]) -> Partie:
-    """The part with the notes of ``restants`` it holds; those placed leave ``restants``."""
+    """The part with the notes of ``restants`` (of its source) it holds; those placed leave ``restants``."""
     elements = list(partie.elements)
-    for erratum in list(restants):
+    for erratum in [e for e in restants if e.source == partie.source]:
         for rang in reversed(range(len(elements))):  # the last element that begins before the line
             if elements[rang].ligne <= erratum.ligne and (annote := _annote(elements[rang], erratum)):
                 elements[rang] = annote
@@ -48,12 +48,7 @@ def signaler(extraits: Sequence[Extrait], errata: Iterable[Erratum]) -> list[Ext
     """``extraits`` with each note of ``errata`` under the paragraph it is about; a note
     that no paragraph of its source holds is refused."""
     restants = [e for e in errata if e.note]
-    resultat = []
-    for extrait in extraits:
-        siens = [e for e in restants if e.source == extrait.source]
-        parties = tuple((n, _partie(p, siens)) for n, p in extrait.parties)
-        restants = [e for e in restants if e.source != extrait.source or e in siens]
-        resultat.append(replace(extrait, parties=parties))
+    resultat = [replace(x, parties=tuple((n, _partie(p, restants)) for n, p in x.parties)) for x in extraits]
     if restants:
         erratum = restants[0]
         raise ErreurErratum(

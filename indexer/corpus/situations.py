@@ -26,13 +26,11 @@ unknown field, is refused with its line in the file. This module opens nothing.
 from __future__ import annotations
 
 import datetime
-import re
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from indexer.corpus.cibles import Cibles, resoudre
-from indexer.corpus.correspondances import champ, lignes_des_entrees
+from indexer.corpus.correspondances import champ, entrees
 from indexer.editions import CODE_2017
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
@@ -60,27 +58,15 @@ class Situation:
     verifie: Label
 
 
-def _erreur(ligne: int | str, message: str) -> SituationInvalide:
-    return SituationInvalide(f"{FICHIER}, ligne {ligne or '?'} : {message}")  # 0: an inline table
+def _erreur(ligne: int, message: str) -> SituationInvalide:
+    return SituationInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
 
 def lire(texte: str) -> tuple[Situation, ...]:
-    try:
-        donnees = tomllib.loads(texte)
-    except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
-        lieu = re.search(r"line (\d+)", str(erreur))
-        raise _erreur(lieu[1] if lieu else "?", "TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
-    if set(donnees) - {"situation"}:
-        inconnue = sorted(set(donnees) - {"situation"})[0]
-        raise SituationInvalide(f"{FICHIER} : table inconnue « {inconnue} » (attendu : [[situation]]).")
-    entetes = lignes_des_entrees(texte, "situation")
-    entrees = donnees.get("situation", [])
-    return tuple(_situation(e, entetes[rang] if rang < len(entetes) else 0) for rang, e in enumerate(entrees))
+    return tuple(_situation(e, n) for e, n in entrees(texte, FICHIER, ("situation",), SituationInvalide)["situation"])
 
 
-def _situation(entree: object, ligne: int) -> Situation:
-    if not isinstance(entree, dict):
-        raise _erreur(ligne, "entrée illisible.")
+def _situation(entree: dict, ligne: int) -> Situation:
     inconnus = sorted(set(entree) - set(CHAMPS))
     if inconnus:
         raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : {', '.join(CHAMPS)}).")
@@ -101,10 +87,15 @@ def _label(ref: str, ligne: int) -> Label:
     return label
 
 
-def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
-    """Each 2017 paragraph's text (its first quote in page order; for a paragraph attested by
-    its sub-paragraphs only, 12C1, the first of them), and for each law, its preamble if
-    quoted, else its first 2017 passage."""
+def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], cibles: Cibles) -> tuple[Fiche, ...]:
+    """One search fiche per situation: its own words, its paragraph's place and reference.
+
+    The paragraph is found as a 2017 citation of it would be (``cibles.resoudre``): the
+    2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law. Its
+    fiche: the paragraph's first quote in page order (for a paragraph attested by its
+    sub-paragraphs only, 12C1, the first of them); for a law, its preamble if quoted, else
+    its first 2017 passage.
+    """
     textes: dict[str, Fiche] = {}
     premiers: dict[str, Fiche] = {}
     for fiche in fiches:
@@ -116,16 +107,7 @@ def _paragraphes(fiches: Sequence[Fiche]) -> dict[str, Fiche]:
                 for ancetre in label.ancetres()[1:] if label else ():
                     if ancetre.parties:
                         textes.setdefault(ancetre.compact(), fiche)
-    return {**premiers, **textes}
-
-
-def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], cibles: Cibles) -> tuple[Fiche, ...]:
-    """One search fiche per situation: its own words, its paragraph's place and reference.
-
-    The paragraph is found as a 2017 citation of it would be (``cibles.resoudre``): the
-    2017 sources give most laws in extracts, so 25A2 may land on 25A, or on the law.
-    """
-    paragraphes = _paragraphes(fiches)
+    paragraphes = {**premiers, **textes}
     return tuple(
         replace(
             _paragraphe_verifie(situation, paragraphes, cibles),
@@ -142,7 +124,6 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
 
 
 def _paragraphe_verifie(situation: Situation, paragraphes: dict[str, Fiche], cibles: Cibles) -> Fiche:
-    """The fiche of the paragraph the situation lands on, which must be the one it was checked against."""
     arrivee = resoudre(situation.label, EDITION, cibles).cible
     if arrivee != situation.verifie:
         lieu, verifie = arrivee.compact(), situation.verifie.compact()

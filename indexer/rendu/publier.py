@@ -38,7 +38,7 @@ RENDUS = {"marque": render_marque, "index": render_index, "definition": render_d
 
 
 def fichiers(
-    corpus: Corpus, ancres: Ancres, sources: dict[str, str], chapitres: list[dict], carte: Carte, textes: dict[str, str]
+    corpus: Corpus, ancres: Ancres, chapitres: list[dict], carte: Carte, textes: dict[str, str]
 ) -> dict[str, str]:
     """Every generated file of docs/ and includes/, by path; ``textes``, the sources as read, give
     their pages (a passage is named « Guide pratique (FFB), p. 112 », not by a line)."""
