@@ -58,6 +58,7 @@ def formes(elements: tuple[Element, ...]) -> list[tuple[str, str, tuple[tuple[st
         (["Le Bridge est joué", "en tournoi."], "Le Bridge est joué en tournoi."),
         (["voir C ci-", "dessous"], "voir C ci-dessous"),  # a line-final hyphen is real
         (["Nord-", "Sud vulnérable"], "Nord-Sud vulnérable"),
+        (["6-", "Signalisation"], "6- Signalisation"),  # glued only after a letter (code2007_blocs.joindre)
         (["Arbitrage –", "Rectification"], "Arbitrage – Rectification"),  # a spaced dash
         (["décroissant", ": Sans Atout, Pique"], "décroissant : Sans Atout, Pique"),
         (["  espaces  ", "", "autour "], "espaces autour"),

@@ -124,29 +124,30 @@ def lignes_des_entrees(texte: str, table: str) -> list[int]:
     return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
 
 
-def entrees(texte: str, fichier: str, tables: tuple[str, ...], erreur: type[LoiErreur]) -> dict[str, list]:
+def entrees(texte: str, fichier: str, tables: tuple[str, ...], refus: type[LoiErreur]) -> dict[str, list]:
     """Each table's entries with their header's line, for the declarations files of
     ``rattachements`` and ``situations`` too: unreadable TOML, an unknown table, an entry not
-    under a ``[[table]]`` header of its own, are refused."""
+    under a ``[[table]]`` header of its own, are refused with ``refus`` (the file's error class;
+    elsewhere ``erreur`` is a function of the entry's line and the message)."""
     try:
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as probleme:  # its message is English: keep only the place
         lieu = re.search(r"line (\d+)", str(probleme))
         ou = f"{fichier}, ligne {lieu[1] if lieu else '?'}"
-        raise erreur(f"{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
+        raise refus(f"{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
     inconnues = sorted(set(donnees) - set(tables))
     if inconnues:
         noms = [f"[[{table}]]" for table in tables]
         attendu = f"{', '.join(noms[:-1])} ou {noms[-1]}" if len(noms) > 1 else noms[0]
-        raise erreur(f"{fichier} : table inconnue « {inconnues[0]} » (attendu : {attendu}).")
+        raise refus(f"{fichier} : table inconnue « {inconnues[0]} » (attendu : {attendu}).")
     resultat = {}
     for table in tables:
         valeurs, lignes = donnees.get(table, []), lignes_des_entrees(texte, table)
         if not isinstance(valeurs, list) or len(valeurs) != len(lignes):
-            raise erreur(f"{fichier} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
+            raise refus(f"{fichier} : écrivez chaque entrée sous son propre en-tête [[{table}]].")
         for valeur, ligne in zip(valeurs, lignes, strict=True):
             if not isinstance(valeur, dict):
-                raise erreur(f"{fichier}, ligne {ligne} : entrée illisible.")
+                raise refus(f"{fichier}, ligne {ligne} : entrée illisible.")
         resultat[table] = list(zip(valeurs, lignes, strict=True))
     return resultat
 
@@ -160,24 +161,24 @@ def champ(entree: dict, cle: str, ligne: int, erreur: Erreur = _erreur) -> str:
 
 
 def preuve(
-    entree: dict, lignes: dict[str, tuple[str, ...]], ligne: int, erreur: Erreur = _erreur, mots: str = "extrait"
+    entree: dict, sources: dict[str, tuple[str, ...]], ligne: int, erreur: Erreur = _erreur, mots: str = "extrait"
 ) -> tuple[str, int]:
     """The place of ``entree``'s ``ligne`` (« 001:2442 ») as (source file, line), once its ``mots`` are
-    found to begin there in ``lignes`` (the cleaned sources by file); else ``erreur``, as for ``champ``."""
+    found to begin there in ``sources`` (the cleaned sources by file); else ``erreur``, as for ``champ``."""
     lieu, extrait = champ(entree, "ligne", ligne, erreur), champ(entree, mots, ligne, erreur)
-    cles = {source(fichier).cle: fichier for fichier in lignes}
+    cles = {source(fichier).cle: fichier for fichier in sources}
     trouve = LIEU.match(lieu.strip())
     if not trouve or trouve["cle"] not in cles:
         raise erreur(
             ligne, f"« {lieu} » n'est pas un lieu de source (attendu : 001:2442, sources {', '.join(sorted(cles))})."
         )
     fichier, numero = cles[trouve["cle"]], int(trouve["ligne"])
-    if not 1 <= numero <= len(lignes[fichier]):
+    if not 1 <= numero <= len(sources[fichier]):
         raise erreur(ligne, f"la source {trouve['cle']} n'a pas de ligne {numero}.")
     # The words begin on that line, whitespace aside, and may run over the next ones (a wrapped sentence).
-    premiere = " ".join(lignes[fichier][numero - 1].split())
+    premiere = " ".join(sources[fichier][numero - 1].split())
     voulu = " ".join(extrait.split())
-    position = " ".join(" ".join(lignes[fichier][numero - 1 : numero - 1 + _PORTEE]).split()).find(voulu)
+    position = " ".join(" ".join(sources[fichier][numero - 1 : numero - 1 + _PORTEE]).split()).find(voulu)
     if not voulu or not 0 <= position < max(len(premiere), 1):
         raise erreur(ligne, f"l'extrait « {extrait} » ne commence pas à la ligne {lieu} de la source.")
     return fichier, numero

@@ -131,9 +131,12 @@ def _lire_poids(texte: str) -> int:
     entier, _, fraction = texte.replace(",", ".").partition(".")
     if len(fraction) > 2:
         raise SaisieInvalide(f"Poids « {texte} % » : au plus deux décimales.")
-    # the length first: int() of a pasted page of digits would raise
-    if len(entier.lstrip("0")) > 3 or (centiemes := int(entier) * 100 + int(fraction.ljust(2, "0"))) > CENT_POUR_CENT:
-        raise SaisieInvalide(f"Poids « {texte} % » supérieur à 100 %.")
+    trop = f"Poids « {texte} % » supérieur à 100 %."
+    if len(entier.lstrip("0")) > 3:  # the length first: int() of a pasted page of digits would raise
+        raise SaisieInvalide(trop)
+    centiemes = int(entier) * 100 + int(fraction.ljust(2, "0"))
+    if centiemes > CENT_POUR_CENT:
+        raise SaisieInvalide(trop)
     if centiemes == 0:
         raise SaisieInvalide(f"Poids nul « {texte} % » : retirez cette issue ou donnez-lui un poids.")
     return centiemes

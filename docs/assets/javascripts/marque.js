@@ -1,7 +1,7 @@
 // Les outils de marque de l'arbitre : marque d'un contrat (Loi 77), IMP et points de match (Loi 78),
 // marque ajustée pondérée (Loi 12C1(c)).
 //
-// Recopie indexer/marque/ (contrat.py, calcul.py, bareme.py, ajustee.py) : mêmes noms, mêmes
+// Recopie indexer/marque/ (contrat.py, calcul.py et son BAREME_IMP, ajustee.py) : mêmes noms, mêmes
 // résultats, mêmes messages d'erreur. tests/test_marque.py fait tourner les deux sur les mêmes
 // vecteurs (indexer/marque/vecteurs.json). JavaScript ES2017 sans module ni compilation : marche
 // depuis file://, expose window.Marque, et module.exports sous node.

@@ -42,6 +42,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
@@ -77,34 +78,42 @@ FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
 
 
+class _Ouvert(NamedTuple):
+    """A paragraph still open: its kind, first line and the lines read so far."""
+
+    forme: str
+    ligne: int
+    lignes: list[str]
+
+
 @dataclass
 class _Chantier:
-    """An element being built: its text arrives line by line, each paragraph open as
-    (kind, first line, lines) until the element is done."""
+    """An element being built: its text arrives line by line, the last paragraph open
+    (``_Ouvert``) until the element is done."""
 
     label: Label
     ligne: int
     titre: str = ""
-    blocs: list[Bloc | tuple[str, int, list[str]]] = field(default_factory=list)
+    blocs: list[Bloc | _Ouvert] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
 
     def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        self.blocs.append((forme, ligne, [texte]))
+        self.blocs.append(_Ouvert(forme, ligne, [texte]))
 
     def ajouter(self, texte: str, ligne: int) -> None:
         """Add a line of running text: continue the paragraph or start a new one. A line starting
         with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
         capitalised, so it continues."""
-        ouvert = self.blocs[-1] if self.blocs and isinstance(self.blocs[-1], tuple) else None
+        ouvert = self.blocs[-1] if self.blocs and isinstance(self.blocs[-1], _Ouvert) else None
         if PUCE.match(texte):
             self.ouvrir(ITEM, texte, ligne)
-        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert[2][-1]) and texte[:1].isupper()):
+        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert.lignes[-1]) and texte[:1].isupper()):
             self.ouvrir(TEXTE, texte, ligne)
         else:
-            ouvert[2].append(texte)
+            ouvert.lignes.append(texte)
 
     def element(self) -> Element:
-        blocs = (Bloc(b[0], toc.joindre(b[2]), b[1]) if isinstance(b, tuple) else b for b in self.blocs)
+        blocs = (Bloc(b.forme, toc.joindre(b.lignes), b.ligne) if isinstance(b, _Ouvert) else b for b in self.blocs)
         return Element(LOI, tuple(blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 

@@ -208,10 +208,10 @@ def _termes(lignes: Sequence[Ligne]) -> list[_Rubrique]:
             dans_note = False
             termes.append(_Rubrique(trouve.group(1), trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif dans_note or ((appel := NOTE.match(ligne)) and appel.group(1) in appelants):  # the note of a call read
-            if not dans_note:
-                notes.append((appelants.pop(appel.group(1)), []))  # type: ignore[union-attr]
+        elif not dans_note and (appel := NOTE.match(ligne)) and appel.group(1) in appelants:  # a called note starts
+            notes.append((appelants.pop(appel.group(1)), []))
             dans_note = True
+        if dans_note:
             notes[-1][1].append((numero, ligne))
             continue
         if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows

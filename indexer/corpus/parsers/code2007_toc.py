@@ -71,7 +71,8 @@ class Note:
 
 
 def joindre(morceaux: list[str]) -> str:
-    """Wrapped lines joined by ``code2007_blocs.joindre``, blanks skipped: ``["ci-", "dessus"]`` → ``"ci-dessus"``."""
+    """Wrapped lines joined by ``code2007_blocs.joindre``, blanks skipped: ``["ci-", "dessus"]`` → ``"ci-dessus"``,
+    ``["en", "; puis"]`` → ``"en ; puis"``."""
     return reduce(blocs.joindre, filter(None, (morceau.strip() for morceau in morceaux)), "")
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.parsers.guide_corps import lire_corps
@@ -40,7 +41,18 @@ from indexer.model import Element, Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
 
 EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
-_Coupe = tuple[int, str, int, list[Ligne], bool, tuple[int, ...]]  # law, title, line, body, titre_de_loi, couvre
+
+
+class _Coupe(NamedTuple):
+    """One Partie to come out of a heading: its law, title, line and body lines."""
+
+    loi: int
+    titre: str
+    ligne: int
+    corps: list[Ligne]
+    titre_de_loi: bool = True
+    couvre: tuple[int, ...] = ()
+
 
 # A law heading, form feed already gone: "1- Le jeu de cartes", "28 à 32–Déclarations…"
 ENTETE = re.compile(r"^(\d{1,2})(?:\s*à\s*(\d{1,2}))?\s*[-–]\s*(\S.*?)\s*$")
@@ -80,9 +92,9 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         if (numero, dernier) == (35, 39):
             coupes = _coupes_35_39(titre, index + 1, corps)
         elif (numero, dernier) == (28, 32):
-            coupes = [(numero, TITRE_28_32, index + 1, corps, False, tuple(range(numero + 1, dernier + 1)))]
+            coupes = [_Coupe(numero, TITRE_28_32, index + 1, corps, False, tuple(range(numero + 1, dernier + 1)))]
         else:
-            coupes = [(numero, titre, index + 1, corps, True, ())]
+            coupes = [_Coupe(numero, titre, index + 1, corps)]
         for loi, nom, ligne, morceau, titre_de_loi, couvre in coupes:
             elements = _avec_notes(lire_corps(loi, morceau, coupures), notes)
             parties.append((loi, Partie(GUIDE, EDITION, ROLE, nom, ligne, elements, titre_de_loi, couvre)))
@@ -120,13 +132,13 @@ def coupures_de_page(lignes: Sequence[str]) -> frozenset[int]:
 
 
 def _coupes_35_39(titre: str, ligne: int, corps: Sequence[Ligne]) -> list[_Coupe]:
-    coupes: list[_Coupe] = [(35, titre, ligne, [], True, ())]
+    coupes = [_Coupe(35, titre, ligne, [])]
     for numero, texte in corps:
         for loi, motif in RUN_IN:
             if trouve := motif.match(texte):  # the run-in title is the Partie's title; the sentence goes on after it
-                coupes.append((loi, trouve[1], numero, [], False, ()))
+                coupes.append(_Coupe(loi, trouve[1], numero, [], titre_de_loi=False))
                 texte = texte[trouve.end() :]
-        coupes[-1][3].append((numero, texte))
+        coupes[-1].corps.append((numero, texte))
     return coupes
 
 
@@ -155,10 +167,14 @@ def sans_mobilier(lignes: Sequence[str]) -> tuple[tuple[str, ...], dict[str, Not
         texte = " ".join(t.strip() for t in lignes[index : index + hauteur])
         propres[index : index + hauteur] = [""] * hauteur
         retirees.update(range(index, index + hauteur))
-        etoiles += not marque.isdigit()
-        cle = marque if marque.isdigit() else f"etoile{etoiles}"
+        if marque.isdigit():
+            cle = marque
+            _appel_numero(propres, index, cle)
+        else:
+            etoiles += 1
+            cle = f"etoile{etoiles}"
+            _appels_etoile(propres, index, cle)
         notes[cle] = NoteBas(cle, texte[len(marque) :].strip(), index + 1)
-        (_appel_numero if marque.isdigit() else _appels_etoile)(propres, index, cle)
     return _recoller(propres, retirees), notes
 
 
