@@ -189,12 +189,26 @@ MAUVAIS = [
         "ligne 2 : l'extrait « D. Information provenant de déclarations » ne commence pas à la ligne 001:2",
     ),
     (BON.replace('raison = "même intitulé"\n', ""), "ligne 2 : le champ « raison » manque"),
-    (BON.replace("preuve_2017 = ", "preuve = "), "ligne 2 : le champ « preuve_2017 » manque"),
+    (
+        BON.replace('preuve_2017 = { ligne = "000:1", extrait = "Informations provenant de déclarations" }\n', ""),
+        "ligne 2 : le champ « preuve_2017 » manque",
+    ),
+    (
+        BON.replace("preuve_2017 = ", "preuve = "),
+        "ligne 2 : champ inconnu « preuve » (attendu : 2007, 2017, preuve_2007, preuve_2017, raison)",
+    ),
     (BON.replace('ligne = "001:3"', 'ligne = "001:1"'), "ligne 9 : l'extrait « 27D2 » ne commence pas"),
     (BON.replace('"001:3"', '"007:3"'), "ligne 9 : « 007:3 » n'est pas un lieu de source"),
     (BON + BON.split("\n\n")[0].removeprefix("# commentaire\n"), "ligne 13 : 2017 16C est déjà déclaré ligne 2"),
     (BON.replace("[[renvoi_inexact]]", "[[renvoi]]"), "table inconnue « renvoi »"),
     (BON.replace("2007 = ", "2007 = = "), "correspondances.toml, ligne 3 : TOML illisible"),
+    (
+        BON.replace('texte = "27D2"', 'texte = "27D2"\ncibel = "27B3"'),
+        "ligne 9 : champ inconnu « cibel » (attendu : ligne, texte, raison, cible, preuve_cible).",
+    ),
+    ("autre_regle = 1\n" + BON, "écrivez chaque entrée sous son propre en-tête [[autre_regle]]"),
+    # a value where an entry is due, its header only in a string: counted, but not a table
+    ('correspondance = [1]\nrenvoi_inexact = """\n[[correspondance]]\n"""\n', "ligne 3 : entrée illisible"),
     (BON.replace('texte = "27D2"', 'texte = "27D2"\ncible = "27B3"'), "une « cible » demande sa « preuve_cible »"),
     (
         BON.replace(

@@ -136,6 +136,10 @@ def test_lire_une_entree() -> None:
         ("[[paragraph]]\nligne = 1\n", "table inconnue « paragraph »"),
         ("paragraphe = [ { ligne = 1 } ]\n", "son propre en-tête"),
         ("[[paragraphe]\n", "rattachements.toml, ligne 1 : TOML illisible"),
+        (
+            _entree() + 'raisons = "en plus"\n',
+            r"ligne 1 : champ inconnu « raisons » \(attendu : ligne, extrait, label, preuves, raison\)",
+        ),
     ],
 )
 def test_entree_refusee(texte: str, message: str) -> None:

@@ -124,10 +124,11 @@ def lignes_des_entrees(texte: str, table: str) -> list[int]:
     return [n for n, ligne in enumerate(texte.split("\n"), 1) if entete.match(ligne)]
 
 
-def entrees(texte: str, fichier: str, tables: tuple[str, ...], refus: type[LoiErreur]) -> dict[str, list]:
+def entrees(texte: str, fichier: str, tables: dict[str, tuple[str, ...]], refus: type[LoiErreur]) -> dict[str, list]:
     """Each table's entries with their header's line, for the declarations files of
     ``rattachements`` and ``situations`` too: unreadable TOML, an unknown table, an entry not
-    under a ``[[table]]`` header of its own, are refused with ``refus`` (the file's error class;
+    under a ``[[table]]`` header of its own, a field not among its table's ``tables[table]`` (a
+    misspelt ``cible`` would be dropped unseen), are refused with ``refus`` (the file's error class;
     elsewhere ``erreur`` is a function of the entry's line and the message)."""
     try:
         donnees = tomllib.loads(texte)
@@ -148,6 +149,9 @@ def entrees(texte: str, fichier: str, tables: tuple[str, ...], refus: type[LoiEr
         for valeur, ligne in zip(valeurs, lignes, strict=True):
             if not isinstance(valeur, dict):
                 raise refus(f"{fichier}, ligne {ligne} : entrée illisible.")
+            if inconnus := sorted(set(valeur) - set(tables[table])):
+                attendus = ", ".join(tables[table])
+                raise refus(f"{fichier}, ligne {ligne} : champ inconnu « {inconnus[0]} » (attendu : {attendus}).")
         resultat[table] = list(zip(valeurs, lignes, strict=True))
     return resultat
 
@@ -222,10 +226,19 @@ def _inexact(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> I
     return Inexact(fichier, numero, entree["texte"], champ(entree, "raison", ligne), ligne, cible)
 
 
+# Each table's fields, in the order written.
+_PREUVES = tuple(f"preuve_{edition}" for edition in sorted(EDITIONS))
+CHAMPS = {
+    "correspondance": (*sorted(EDITIONS), *_PREUVES, "raison"),
+    "renvoi_inexact": ("ligne", "texte", "raison", "cible", "preuve_cible"),
+    "autre_regle": ("label", COURANTE, *_PREUVES, "raison"),
+}
+
+
 def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> Declarations:
     """The declarations of ``texte`` (the file's content, "" when absent), each checked against
     ``sources`` (source file → cleaned lines)."""
-    tables = entrees(texte, FICHIER, ("correspondance", "renvoi_inexact", "autre_regle"), CorrespondanceInvalide)
+    tables = entrees(texte, FICHIER, CHAMPS, CorrespondanceInvalide)
     correspondances = tuple(
         Correspondance(tuple((ed, paragraphe(e.get(ed), ed, n)) for ed in EDITIONS), _preuves(e, n, sources), n)
         for e, n in tables["correspondance"]

@@ -57,6 +57,9 @@ class Rattachement:
     ligne_toml: int
 
 
+CHAMPS = ("ligne", "extrait", "label", "preuves", "raison")  # in the order written
+
+
 def _erreur(ligne: int, message: str) -> RattachementInvalide:
     return RattachementInvalide(f"{FICHIER}, ligne {ligne} : {message}")
 
@@ -75,7 +78,7 @@ def _entree(entree: dict, ligne: int, sources: dict[str, tuple[str, ...]]) -> Ra
 def lire(texte: str, sources: dict[str, tuple[str, ...]]) -> tuple[Rattachement, ...]:
     """The entries of ``texte`` (the file's content, "" when absent), each checked against
     ``sources`` (source file → cleaned lines)."""
-    paragraphes = entrees(texte, FICHIER, ("paragraphe",), RattachementInvalide)["paragraphe"]
+    paragraphes = entrees(texte, FICHIER, {"paragraphe": CHAMPS}, RattachementInvalide)["paragraphe"]
     return tuple(_entree(e, n, sources) for e, n in paragraphes)
 
 

@@ -63,13 +63,11 @@ def _erreur(ligne: int, message: str) -> SituationInvalide:
 
 
 def lire(texte: str) -> tuple[Situation, ...]:
-    return tuple(_situation(e, n) for e, n in entrees(texte, FICHIER, ("situation",), SituationInvalide)["situation"])
+    situations = entrees(texte, FICHIER, {"situation": CHAMPS}, SituationInvalide)["situation"]
+    return tuple(_situation(e, n) for e, n in situations)
 
 
 def _situation(entree: dict, ligne: int) -> Situation:
-    inconnus = sorted(set(entree) - set(CHAMPS))
-    if inconnus:
-        raise _erreur(ligne, f"champ inconnu « {inconnus[0]} » (attendu : {', '.join(CHAMPS)}).")
     ref, texte, par = (champ(entree, nom, ligne, _erreur) for nom in ("ref", "texte", "par"))
     le = entree.get("le")
     if type(le) is not datetime.date:  # a datetime is a date too: a time of day means a slip
