@@ -38,13 +38,6 @@ def _pliage_lettre_a_lettre() -> dict[int, str]:
     return {code: base for code, base in bases.items() if base != chr(code) and base.isascii()}
 
 
-@cache
-def _raciner(mot: str) -> str:
-    """word (folded) → its stem, as the analyzer would give it alone ("" for a stop word)."""
-    trouvees = racines(mot)
-    return trouvees[0] if trouvees else ""
-
-
 _MOT = re.compile(MOT)
 _BLANCS = re.compile(r"\s+")
 # A footnote call (« [^e1] »): an extract shows no note under it, so never the call either.
@@ -69,7 +62,7 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
             continue
         mot = trouve.group().replace("œ", "oe")  # « cœurs » is « coeurs » to the analyzer
         if mot[:3] in tetes or mot in cherchees:
-            racine = _raciner(mot)
+            racine = (racines(mot) or [""])[0]  # "" for a stop word
             if racine in cherchees:
                 touches.append((trouve.start(), trouve.end(), racine))
     return touches

@@ -106,9 +106,6 @@ class Chercheur:
             self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
 
-    def connu(self, racine: str) -> bool:
-        return any(self.reader.doc_frequency(c, racine) for c in ("texte", "titre"))
-
     def chercher(
         self,
         texte: str,
@@ -258,7 +255,8 @@ class Chercheur:
         for concept in requete.concepts:
             if len(concept.mots) != 1 or concept.phrase or concept.exclu or plier(concept.mots[0]) in dans_expression:
                 continue
-            if not tous and any(self.connu(r) for v in concept.variantes for r in v):
+            connus = (self.reader.doc_frequency(c, r) for v in concept.variantes for r in v for c in ("texte", "titre"))
+            if not tous and any(connus):
                 continue
             mieux = self.voisin(concept.mots[0], tous)
             if mieux is None:
@@ -319,14 +317,9 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
         loi = loi_de_l_entree(champs["texte"])
     return Passage(
         loi=loi,
-        ref=champs["ref"],
         titre=champs["page"],
-        type=champs["type"],
-        edition=champs["edition"],
         score=round(score, 3),
         extrait=champs["texte"],  # the whole text until _remplir cuts it
         marques=(),
-        url=champs["url"],
-        ancre=champs["ancre"],
-        source=champs["source"],
+        **{nom: champs[nom] for nom in ("ref", "type", "edition", "url", "ancre", "source")},
     )

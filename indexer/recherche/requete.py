@@ -316,10 +316,6 @@ def groupes_de(syn: Synonymes, expression: tuple[str, ...]) -> frozenset[int]:
     return next((rangs for e, rangs in syn.par_mot.get(expression[0], ()) if e == expression), frozenset())
 
 
-def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
-    return frozenset(n for c in concepts if c.synonyme for r in groupes_de(syn, c.variantes[0]) for n in syn.lois[r])
-
-
 # The scaffolding of a question, taken out before the words are read: « est-ce que » (« est »
 # alone stays: East), « faut-il » (« faut » is the stem of « faute »), « ai-je le droit de »
 # (« droit » alone is the law's: droits du mort, droit d'appel). Letters spelt out rather than
@@ -348,7 +344,9 @@ def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
         texte=propre,
         concepts=tuple(concepts),
         refs=tuple(dict.fromkeys(refs)),
-        lois_evoquees=_lois_evoquees(concepts, syn),
+        lois_evoquees=frozenset(
+            n for c in concepts if c.synonyme for r in groupes_de(syn, c.variantes[0]) for n in syn.lois[r]
+        ),
         syntaxe_ignoree=ignoree,
     )
 
