@@ -21,6 +21,7 @@ float as the tree's, to the last bit.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
@@ -111,20 +112,6 @@ class PhraseDite(Phrase):
         return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)
 
 
-class Retenues(dict):  # type: ignore[type-arg]
-    """Values by docnum (or stem), each read once through ``lire``: a field's lengths here (Whoosh's
-    ``searcher.doc_field_length``), a column's values in ``moteur.Chercheur.colonne``. The
-    prompt's queries read the same passages again and again."""
-
-    def __init__(self, lire: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.lire = lire
-
-    def __missing__(self, cle: Any) -> Any:
-        valeur = self[cle] = self.lire(cle)
-        return valeur
-
-
 class BM25FLongueurs(BM25F):
     """The same ``BM25FScorer`` (same idf, average length, formula); only its ``dfl``, which
     Whoosh reads again from the column for every posting of every term, is remembered:
@@ -133,15 +120,15 @@ class BM25FLongueurs(BM25F):
 
     def __init__(self, B: float, K1: float) -> None:  # noqa: N803 — Whoosh's names
         super().__init__(B=B, K1=K1)
-        self._longueurs: dict[str, Retenues] = {}
+        self._longueurs: dict[str, Callable[[int], int]] = {}
 
     def scorer(self, searcher: Any, fieldname: str, text: str, qf: int = 1) -> Any:
         notes = super().scorer(searcher, fieldname, text, qf)
         if notes.__class__ is BM25FScorer:
             if fieldname not in self._longueurs:
                 lire = searcher.doc_field_length
-                self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
-            notes.dfl = self._longueurs[fieldname].__getitem__
+                self._longueurs[fieldname] = cache(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
+            notes.dfl = self._longueurs[fieldname]
         return notes
 
 

@@ -67,7 +67,7 @@ def expliquer(
     par_passage: dict[tuple[str, str], list[int]] = {}
     for _, doc in chercheur.scores(requete, edition, types):
         montre = chercheur.montre(doc)
-        par_passage.setdefault((colonne_edition[montre], colonne_ref[montre]), []).append(doc)
+        par_passage.setdefault((colonne_edition(montre), colonne_ref(montre)), []).append(doc)
     cites = {label.loi: label for label in requete.refs}
     groupes = []
     for groupe in reponse.groupes:
@@ -81,7 +81,7 @@ def expliquer(
             for doc in par_passage.get((p.edition, p.ref), []):
                 champs = chercheur.champs(doc)
                 dites = raisons_du_texte(champs["texte"], requete)
-                if genre[doc] == SITUATION:
+                if genre(doc) == SITUATION:
                     apercu = champs["texte"] if len(champs["texte"]) <= APERCU else champs["texte"][:APERCU] + "…"
                     raisons.append(f"situation de table « {apercu} » : " + (", ".join(dites) or "son titre"))
                 elif dites:
