@@ -78,13 +78,6 @@ class MeilleurDe(DisjunctionMax):
         return ScoresFixes(ids, scores)
 
 
-class _Passages(ScoresFixes):
-    """The passages a phrase was found in; they add nothing to its score."""
-
-    def score(self) -> float:
-        return 0.0
-
-
 class PhraseDite(Phrase):
     """A synonym's ``Phrase`` (slop ``interrogation.SLOP_SYNONYME``) with the passages that say
     it, found by Whoosh's own ``Phrase`` when the index was built (``index.phrases``).
@@ -106,7 +99,8 @@ class PhraseDite(Phrase):
         if not self.passages:
             return NullMatcher()
         mots = [Term(self.fieldname, mot).matcher(searcher, context) for mot in self.words]
-        trouves = _Passages(list(self.passages), [0.0] * len(self.passages))
+        # The passages the phrase was found in, scored 0.0 (ListMatcher's weights): they add nothing.
+        trouves = ScoresFixes(list(self.passages), [0.0] * len(self.passages))
         # whoosh3 declares value() abstract on IntersectionMatcher; a phrase's matcher never asks it
         m = IntersectionMatcher(trouves, make_binary_tree(IntersectionMatcher, mots))  # type: ignore[abstract]
         return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)

@@ -24,11 +24,10 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     The words of a multi-word synonym (« pas fourni ») are left out: alone they would
     light up every « pas » of the text.
     """
-    cherchees: set[str] = set()
-    for c in requete.concepts:
-        if not c.exclu:
-            cherchees.update(r for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1 for r in v)
-    return frozenset(cherchees)
+    variantes = (
+        v for c in requete.concepts if not c.exclu for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1
+    )
+    return frozenset(r for v in variantes for r in v)
 
 
 @cache

@@ -186,17 +186,14 @@ def grammaire_citations() -> dict:
     ``requete`` patterns, named groups written the JavaScript way (``(?<loi>…)``)."""
     from indexer import labels
 
-    def en_js(motif: str) -> str:
-        return motif.replace("(?P<", "(?<")
-
-    return {
-        "prefixe": en_js(labels.PREFIXE_MOTIF),
-        "separateurs": en_js(labels.SEPARATEURS_MOTIF),
-        "label": en_js(labels.LABEL_MOTIF),
-        "mot": en_js(requete.CITATION_MOT),
-        "prefixes_loi": list(requete.PREFIXES_LOI),
-        "loi_max": labels.LOI_MAX,
+    motifs = {
+        "prefixe": labels.PREFIXE_MOTIF,
+        "separateurs": labels.SEPARATEURS_MOTIF,
+        "label": labels.LABEL_MOTIF,
+        "mot": requete.CITATION_MOT,
     }
+    js = {nom: motif.replace("(?P<", "(?<") for nom, motif in motifs.items()}
+    return js | {"prefixes_loi": list(requete.PREFIXES_LOI), "loi_max": labels.LOI_MAX}
 
 
 def script_citation(source: str) -> str:
