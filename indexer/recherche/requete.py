@@ -219,21 +219,23 @@ def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
     return morceaux[1::2], morceaux[0::2], False
 
 
-def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
-    """Words of the unquoted text, each with its exclusion flag, and the laws cited."""
-    jetons = libre.split()
+def _mots_et_refs(libres: list[str]) -> tuple[list[tuple[str, bool]], list[Label]]:
+    """Words of the unquoted texts, the scaffolding of a question out, each with its exclusion
+    flag, and the laws cited."""
     refs: list[Label] = []
     mots: list[tuple[str, bool]] = []
-    for i, jeton in enumerate(jetons):
-        nu = jeton.strip(".,;:!?()[]")
-        label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
-        if label is not None:
-            refs.append(label)
-            if mots and plier(mots[-1][0]) in PREFIXES_LOI:
-                mots.pop()  # "loi" before the number says nothing more
-            continue
-        exclu = jeton.startswith("-") and len(jeton) > 1
-        mots.extend((m, exclu) for m in re.findall(MOT, nu))
+    for libre in libres:
+        jetons = _QUESTION.sub(" ", libre).split()
+        nus, debut = [j.strip(".,;:!?()[]") for j in jetons], len(mots)
+        for i, jeton in enumerate(jetons):
+            label = _citation(nus, i)
+            if label is not None:
+                refs.append(label)
+                if len(mots) > debut and plier(mots[-1][0]) in PREFIXES_LOI:
+                    mots.pop()  # "loi" before the number says nothing more
+                continue
+            exclu = jeton.startswith("-") and len(jeton) > 1
+            mots.extend((m, exclu) for m in re.findall(MOT, nus[i]))
     return mots, refs
 
 
@@ -330,12 +332,7 @@ def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
     phrases, libres, ignoree = _decouper(propre)
-    mots: list[tuple[str, bool]] = []
-    refs: list[Label] = []
-    for libre in libres:
-        mots_libres, refs_libres = _mots_et_refs(_QUESTION.sub(" ", libre))
-        mots += mots_libres
-        refs += refs_libres
+    mots, refs = _mots_et_refs(libres)
     concepts = _concepts_libres(mots, syn)
     for phrase in phrases:
         if racines_phrase := tuple(racines(phrase)):
