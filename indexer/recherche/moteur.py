@@ -247,7 +247,6 @@ class Chercheur:
         neighbour (the results were thin).
         """
         mots = requete.texte.split(" ")
-        change = False
         # A word of a synonym expression the query spells out (« quitted trick », « offending
         # side ») is spelt right: "correcting" it (quitted → quitter) would lose the expression.
         dans_expression = {plier(m) for c in requete.concepts if c.synonyme and c.phrase for m in c.mots}
@@ -257,14 +256,9 @@ class Chercheur:
             connus = (self.reader.doc_frequency(c, r) for v in concept.variantes for r in v for c in ("texte", "titre"))
             if not tous and any(connus):
                 continue
-            mieux = self.voisin(concept.mots[0], tous)
-            if mieux is None:
-                continue
-            for i, mot in enumerate(mots):
-                if plier(mot).strip(".,;:!?()'") == plier(concept.mots[0]):
-                    mots[i] = mieux
-                    change = True
-        if not change:
+            if mieux := self.voisin(concept.mots[0], tous):
+                mots = [mieux if plier(m).strip(".,;:!?()'") == plier(concept.mots[0]) else m for m in mots]
+        if mots == requete.texte.split(" "):  # nothing changed (a neighbour is never the word itself)
             return None
         return " ".join(self.accent(m) if m == plier(m) else m for m in mots)
 
