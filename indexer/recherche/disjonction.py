@@ -71,11 +71,8 @@ class MeilleurDe(DisjunctionMax):
     def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
         meilleurs, sommes = _cumuler([_feuille(q.matcher(searcher, context)) for q in subs])
         ids = sorted(sommes)
-        departage, boost = self.tiebreak, self.boost
-        scores = [meilleurs[d] + departage * (sommes[d] - meilleurs[d]) for d in ids]
-        if boost != 1.0:
-            scores = [s * boost for s in scores]
-        return ScoresFixes(ids, scores)
+        departage, boost = self.tiebreak, self.boost  # x * 1.0 is x, to the bit
+        return ScoresFixes(ids, [(meilleurs[d] + departage * (sommes[d] - meilleurs[d])) * boost for d in ids])
 
 
 class PhraseDite(Phrase):

@@ -79,12 +79,8 @@ def loi_de_l_entree(texte: str) -> int | None:
 
 
 def schema() -> Schema:
-    """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction.
-
-    ``groupe`` is the law a passage counts for: its own, or for an entry of the 2007
-    alphabetical index, the law the entry points to. The small fields the ranking reads
-    for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
-    """
+    """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction. The small
+    fields the ranking reads for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns."""
     analyseur = analyseur_fr()
     return Schema(
         ancre=ID(stored=True),
