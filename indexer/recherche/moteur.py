@@ -126,12 +126,10 @@ class Chercheur:
 
         corrigee = self.corriger(requete, tous=False)
         reponse = executer(requete if corrigee is None else comprendre(corrigee, self.synonymes))
-        if reponse.total < MAIGRE and corrigee is None:
-            elargie = self.corriger(requete, tous=True)
-            if elargie is not None:
-                autre = executer(comprendre(elargie, self.synonymes))
-                if autre.total > reponse.total:
-                    return autre._replace(corrigee=True)
+        if reponse.total < MAIGRE and corrigee is None and (elargie := self.corriger(requete, tous=True)):
+            autre = executer(comprendre(elargie, self.synonymes))
+            if autre.total > reponse.total:
+                return autre._replace(corrigee=True)
         return reponse._replace(corrigee=corrigee is not None)
 
     def scores(

@@ -120,8 +120,7 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         position = re.search(r"line (\d+), column (\d+)", str(erreur))
         ou = f", ligne {position[1]}, colonne {position[2]}" if position else ""
         raise SynonymesInvalides(f"{nom}{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
-    inconnues = sorted(set(donnees) - {"groupe", "conversation"})
-    if inconnues:
+    if inconnues := sorted(set(donnees) - {"groupe", "conversation"}):
         raise SynonymesInvalides(f"{nom} : table inconnue « {inconnues[0]} » (attendu : [[groupe]], [conversation]).")
     from indexer.corpus.correspondances import lignes_des_entrees
 
@@ -133,8 +132,7 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
         analysees = _expressions_de(groupe, lieu)
         for ecrite, etapes in analysees:
-            perdus = [r for r in etapes if r in remplissage]
-            if perdus:  # the query loses them before synonyms are looked for
+            if perdus := [r for r in etapes if r in remplissage]:  # the query loses them before synonyms are looked for
                 raise SynonymesInvalides(
                     f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
                     "conversation que la requête perd : elle ne serait jamais reconnue."
@@ -157,8 +155,8 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
     that each keep a word once stop words are out, and law numbers of the Code."""
     if not isinstance(groupe, dict):
         raise SynonymesInvalides(f"{lieu} : entrée illisible.")
-    inconnues = sorted(set(groupe) - {"expressions", "lois"})
-    if inconnues:  # « mots = […] » strayed under a group, a misspelt « expression »…
+    # « mots = […] » strayed under a group, a misspelt « expression »…
+    if inconnues := sorted(set(groupe) - {"expressions", "lois"}):
         raise SynonymesInvalides(f"{lieu} : champ inconnu « {inconnues[0]} » (attendu : expressions, lois).")
     expressions = groupe.get("expressions")
     if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
@@ -166,11 +164,10 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
             f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets."
         )
     analysees = [(e, tuple(racines(e))) for e in expressions]
-    vides = [e for e, etapes in analysees if not etapes]
-    if vides:
+    if vides := [e for e, etapes in analysees if not etapes]:
         raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
-    reduites = [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]
-    if reduites:  # « en même temps » searched « temps » alone, « le reste » any « reste »
+    # « en même temps » searched « temps » alone, « le reste » any « reste »
+    if reduites := [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]:
         raise SynonymesInvalides(
             f"{lieu} : « {reduites[0][0]} » ne garde qu'un mot, « {reduites[0][1]} », une "
             "fois les mots vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux."
