@@ -208,14 +208,6 @@ def _citation(mots: list[str], i: int) -> Label | None:
     return parse_label(mot)
 
 
-def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
-    """Split off quoted phrases; unbalanced quotes are dropped (plain search)."""
-    if texte.count('"') % 2:
-        return [], [texte.replace('"', " ")], True
-    morceaux = texte.split('"')
-    return morceaux[1::2], morceaux[0::2], False
-
-
 def _mots_et_refs(libres: list[str]) -> tuple[list[tuple[str, bool]], list[Label]]:
     """Words of the unquoted texts, the scaffolding of a question out, each with its exclusion
     flag, and the laws cited."""
@@ -328,10 +320,11 @@ _QUESTION = re.compile(QUESTION, re.IGNORECASE)
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
-    phrases, libres, ignoree = _decouper(propre)
-    mots, refs = _mots_et_refs(libres)
+    ignoree = propre.count('"') % 2 == 1  # unbalanced quotes are dropped: a plain search
+    morceaux = [propre.replace('"', " ")] if ignoree else propre.split('"')  # quoted phrases at odd ranks
+    mots, refs = _mots_et_refs(morceaux[0::2])
     concepts = _concepts_libres(mots, syn)
-    for phrase in phrases:
+    for phrase in morceaux[1::2]:
         if racines_phrase := tuple(racines(phrase)):
             concepts.append(Concept(tuple(re.findall(MOT, phrase)), (racines_phrase,), phrase=True))
     return Requete(
