@@ -137,10 +137,8 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
     with its anchor, reference and edition (``situations.fiches_situations`` gave it
     those). Both search engines read that rank (``montre``) rather than look it up.
     """
-    paragraphes: dict[tuple[str, str, str], int] = {}
-    for rang, fiche in enumerate(fiches):
-        if fiche.type != SITUATION:
-            paragraphes.setdefault((fiche.ancre, fiche.ref, fiche.edition), rang)
+    rangs = range(len(fiches) - 1, -1, -1)  # backwards: the first fiche of each paragraph is written last
+    paragraphes = {(f.ancre, f.ref, f.edition): r for r in rangs if (f := fiches[r]).type != SITUATION}
     vus: set[tuple[int | None, str]] = set()
     for rang, fiche in enumerate(fiches):
         premier = (fiche.loi, fiche.edition) not in vus
