@@ -137,7 +137,7 @@ def test_une_situation_trouve_sa_loi_sans_se_montrer() -> None:
         bruts = chercheur.grouper(chercheur.scores(requete), requete, 3)
         for groupe_, (_, candidats) in zip(reponse.groupes, bruts, strict=True):
             assert len({(p.ref, p.edition) for p in groupe_.passages}) == len(groupe_.passages)
-            montres = {(edition[chercheur.montre(d)], ref[chercheur.montre(d)]) for _, d in candidats}
+            montres = {(edition(chercheur.montre(d)), ref(chercheur.montre(d))) for _, d in candidats}
             assert len(groupe_.passages) == min(3, len(montres))
         premieres += reponse.groupes[0].loi == situation.label.loi
     assert premieres >= 0.7 * len(echantillon)
@@ -168,9 +168,9 @@ def test_un_index_neuf_numerote_ses_documents_dans_l_ordre() -> None:
     chercheur = moteur.Chercheur(build.index_courant())
     rangs = [chercheur.champs(d)["rang"] for d in range(chercheur.reader.doc_count_all())]
     assert rangs == list(range(len(rangs)))
-    situations = [d for d in range(len(rangs)) if chercheur.colonne("type")[d] == SITUATION]
+    situations = [d for d in range(len(rangs)) if chercheur.colonne("type")(d) == SITUATION]
     assert len(situations) >= 500 and all(
-        chercheur.colonne("type")[chercheur.montre(d)] != SITUATION for d in situations
+        chercheur.colonne("type")(chercheur.montre(d)) != SITUATION for d in situations
     )
 
 
@@ -183,13 +183,13 @@ def test_type_filtre_une_situation_par_ce_qu_elle_montre(genre: str, attendu: st
     textes = [
         chercheur.champs(d)["texte"]
         for d in range(chercheur.reader.doc_count_all())
-        if genres[d] == SITUATION and genres[chercheur.montre(d)] == attendu
+        if genres(d) == SITUATION and genres(chercheur.montre(d)) == attendu
     ][:5]
     trouvees = set()
     for texte in textes:  # situations that show this kind: the filter must keep them
         for _, doc in chercheur.scores(comprendre(texte, chercheur.synonymes), types=[genre]):
-            assert genres[chercheur.montre(doc)] == attendu
-            trouvees.add(genres[doc])
+            assert genres(chercheur.montre(doc)) == attendu
+            trouvees.add(genres(doc))
     assert len(textes) == 5 and trouvees == {attendu, SITUATION}
 
 

@@ -21,6 +21,7 @@ float as the tree's, to the last bit.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from whoosh.analysis import Filter, RegexTokenizer, StemFilter, StopFilter, Token
@@ -70,18 +71,8 @@ class MeilleurDe(DisjunctionMax):
     def _matcher(self, subs: Any, searcher: Any, context: Any) -> Any:
         meilleurs, sommes = _cumuler([_feuille(q.matcher(searcher, context)) for q in subs])
         ids = sorted(sommes)
-        departage, boost = self.tiebreak, self.boost
-        scores = [meilleurs[d] + departage * (sommes[d] - meilleurs[d]) for d in ids]
-        if boost != 1.0:
-            scores = [s * boost for s in scores]
-        return ScoresFixes(ids, scores)
-
-
-class _Passages(ScoresFixes):
-    """The passages a phrase was found in; they add nothing to its score."""
-
-    def score(self) -> float:
-        return 0.0
+        departage, boost = self.tiebreak, self.boost  # x * 1.0 is x, to the bit
+        return ScoresFixes(ids, [(meilleurs[d] + departage * (sommes[d] - meilleurs[d])) * boost for d in ids])
 
 
 class PhraseDite(Phrase):
@@ -105,24 +96,11 @@ class PhraseDite(Phrase):
         if not self.passages:
             return NullMatcher()
         mots = [Term(self.fieldname, mot).matcher(searcher, context) for mot in self.words]
-        trouves = _Passages(list(self.passages), [0.0] * len(self.passages))
+        # The passages the phrase was found in, scored 0.0 (ListMatcher's weights): they add nothing.
+        trouves = ScoresFixes(list(self.passages), [0.0] * len(self.passages))
         # whoosh3 declares value() abstract on IntersectionMatcher; a phrase's matcher never asks it
         m = IntersectionMatcher(trouves, make_binary_tree(IntersectionMatcher, mots))  # type: ignore[abstract]
         return m if self.boost == 1.0 else WrappingMatcher(m, boost=self.boost)
-
-
-class Retenues(dict):  # type: ignore[type-arg]
-    """Values by docnum (or stem), each read once through ``lire``: a field's lengths here (Whoosh's
-    ``searcher.doc_field_length``), a column's values in ``moteur.Chercheur.colonne``. The
-    prompt's queries read the same passages again and again."""
-
-    def __init__(self, lire: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.lire = lire
-
-    def __missing__(self, cle: Any) -> Any:
-        valeur = self[cle] = self.lire(cle)
-        return valeur
 
 
 class BM25FLongueurs(BM25F):
@@ -133,15 +111,15 @@ class BM25FLongueurs(BM25F):
 
     def __init__(self, B: float, K1: float) -> None:  # noqa: N803 — Whoosh's names
         super().__init__(B=B, K1=K1)
-        self._longueurs: dict[str, Retenues] = {}
+        self._longueurs: dict[str, Callable[[int], int]] = {}
 
     def scorer(self, searcher: Any, fieldname: str, text: str, qf: int = 1) -> Any:
         notes = super().scorer(searcher, fieldname, text, qf)
         if notes.__class__ is BM25FScorer:
             if fieldname not in self._longueurs:
                 lire = searcher.doc_field_length
-                self._longueurs[fieldname] = Retenues(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
-            notes.dfl = self._longueurs[fieldname].__getitem__
+                self._longueurs[fieldname] = cache(lambda doc, champ=fieldname: lire(doc, champ, 1))  # type: ignore[misc]
+            notes.dfl = self._longueurs[fieldname]
         return notes
 
 

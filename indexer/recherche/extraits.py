@@ -24,11 +24,10 @@ def racines_cherchees(requete: Requete) -> frozenset[str]:
     The words of a multi-word synonym (« pas fourni ») are left out: alone they would
     light up every « pas » of the text.
     """
-    cherchees: set[str] = set()
-    for c in requete.concepts:
-        if not c.exclu:
-            cherchees.update(r for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1 for r in v)
-    return frozenset(cherchees)
+    variantes = (
+        v for c in requete.concepts if not c.exclu for rang, v in enumerate(c.variantes) if rang == 0 or len(v) == 1
+    )
+    return frozenset(r for v in variantes for r in v)
 
 
 @cache
@@ -36,13 +35,6 @@ def _pliage_lettre_a_lettre() -> dict[int, str]:
     """A translate table folding accents one character for one (offsets stay valid)."""
     bases = {code: unicodedata.normalize("NFKD", chr(code))[0] for code in range(0xC0, 0x250)}
     return {code: base for code, base in bases.items() if base != chr(code) and base.isascii()}
-
-
-@cache
-def _raciner(mot: str) -> str:
-    """word (folded) → its stem, as the analyzer would give it alone ("" for a stop word)."""
-    trouvees = racines(mot)
-    return trouvees[0] if trouvees else ""
 
 
 _MOT = re.compile(MOT)
@@ -69,7 +61,7 @@ def _touches(plat: str, cherchees: frozenset[str]) -> list[tuple[int, int, str]]
             continue
         mot = trouve.group().replace("œ", "oe")  # « cœurs » is « coeurs » to the analyzer
         if mot[:3] in tetes or mot in cherchees:
-            racine = _raciner(mot)
+            racine = (racines(mot) or [""])[0]  # "" for a stop word
             if racine in cherchees:
                 touches.append((trouve.start(), trouve.end(), racine))
     return touches

@@ -79,12 +79,8 @@ def loi_de_l_entree(texte: str) -> int | None:
 
 
 def schema() -> Schema:
-    """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction.
-
-    ``groupe`` is the law a passage counts for: its own, or for an entry of the 2007
-    alphabetical index, the law the entry points to. The small fields the ranking reads
-    for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns.
-    """
+    """One document per ``Fiche``; ``mots`` holds the unstemmed words for typo correction. The small
+    fields the ranking reads for every hit (``groupe``, ``type``, ``edition``, ``ref``) are Whoosh columns."""
     analyseur = analyseur_fr()
     return Schema(
         ancre=ID(stored=True),
@@ -141,10 +137,8 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
     with its anchor, reference and edition (``situations.fiches_situations`` gave it
     those). Both search engines read that rank (``montre``) rather than look it up.
     """
-    paragraphes: dict[tuple[str, str, str], int] = {}
-    for rang, fiche in enumerate(fiches):
-        if fiche.type != SITUATION:
-            paragraphes.setdefault((fiche.ancre, fiche.ref, fiche.edition), rang)
+    rangs = range(len(fiches) - 1, -1, -1)  # backwards: the first fiche of each paragraph is written last
+    paragraphes = {(f.ancre, f.ref, f.edition): r for r in rangs if (f := fiches[r]).type != SITUATION}
     vus: set[tuple[int | None, str]] = set()
     for rang, fiche in enumerate(fiches):
         premier = (fiche.loi, fiche.edition) not in vus
@@ -197,13 +191,11 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
     if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
         raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
     expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
-    dites: Dites = {champ: {} for champ in CHAMPS}
-    for champ in CHAMPS:
-        for expression in expressions:
-            docs = tuple(sorted(searcher.docs_for_query(q.Phrase(champ, list(expression), slop=SLOP_SYNONYME))))
-            if docs:
-                dites[champ][expression] = docs
-    return dites
+    chercher = searcher.docs_for_query
+    trouves = {
+        c: {e: tuple(sorted(chercher(q.Phrase(c, list(e), slop=SLOP_SYNONYME)))) for e in expressions} for c in CHAMPS
+    }
+    return {champ: {e: docs for e, docs in par_expression.items() if docs} for champ, par_expression in trouves.items()}
 
 
 def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, frozenset[tuple[str, ...]]]:
@@ -212,14 +204,13 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
 
     A query leaves them out (``interrogation._variante``): they add nothing to any score.
     """
-
-    def dite(expression: tuple[str, ...], champ: str) -> bool:
-        if len(expression) == 1:
-            return searcher.doc_frequency(champ, expression[0]) > 0
-        return expression in dites[champ]
-
     expressions = {e for liste in groupes for e in liste}
-    return {champ: frozenset(e for e in expressions if not dite(e, champ)) for champ in CHAMPS}
+    return {
+        champ: frozenset(
+            e for e in expressions if not (searcher.doc_frequency(champ, e[0]) if len(e) == 1 else e in dites[champ])
+        )
+        for champ in CHAMPS
+    }
 
 
 def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:

@@ -108,9 +108,7 @@ def concept(
         for rang, v in enumerate(c.variantes)
         for feuille in _variante(v, slop, poids, 1.0 if rang == 0 else poids.synonyme, frequent, syn)
     ]
-    if len(feuilles) == 1:
-        return feuilles[0]
-    return MeilleurDe(feuilles, tiebreak=poids.departage)
+    return feuilles[0] if len(feuilles) == 1 else MeilleurDe(feuilles, tiebreak=poids.departage)
 
 
 def citations(requete: Requete) -> list[Query]:
@@ -144,9 +142,7 @@ def construire(
 
 
 def filtre(edition: str | None, types: Sequence[str] | None) -> Query | None:
-    conditions: list[Query] = []
-    if edition:
-        conditions.append(q.Term("edition", edition))
+    conditions: list[Query] = [q.Term("edition", edition)] if edition else []
     if types:  # a situation is of the kind of the paragraph it shows (``index.documents``)
         conditions.append(q.Or([q.Term("genre", t) for t in types]))
     if not conditions:

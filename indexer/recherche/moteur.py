@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, cast
 
 from whoosh import query as q
@@ -24,7 +25,7 @@ from whoosh.index import FileIndex
 
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
-from indexer.recherche.disjonction import BM25FLongueurs, Retenues
+from indexer.recherche.disjonction import BM25FLongueurs
 from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.index import loi_de_l_entree
@@ -87,27 +88,22 @@ class Chercheur:
         self.synonymes = synonymes_de(ix) if syn is None else syn
         self.searcher = ix.searcher(weighting=BM25FLongueurs(B=self.poids.b, K1=self.poids.k1))
         self.reader = self.searcher.reader()
-        self._colonnes: dict[str, Any] = {}
+        self._colonnes: dict[str, Callable[[int], Any]] = {}
         seuil = FREQUENT * self.reader.doc_count_all()
         # Whether a stem is in more than ``FREQUENT`` of the texts, asked once per stem.
-        self.frequent: Callable[[str], bool] = Retenues(
-            lambda r: self.reader.doc_frequency("texte", r) > seuil
-        ).__getitem__
+        self.frequent: Callable[[str], bool] = cache(lambda r: self.reader.doc_frequency("texte", r) > seuil)
 
     def fermer(self) -> None:
         self.searcher.close()
         self.ix.close()
 
-    def colonne(self, nom: str) -> Any:
+    def colonne(self, nom: str) -> Callable[[int], Any]:
         """A Whoosh column (``groupe``, ``type``, ``edition``, ``ref``, ``montre``), read by docnum,
         each value once per process: the ranking reads the law and the kind of every hit, query
         after query (a tenth of a prompt's time, ``make bench``)."""
         if nom not in self._colonnes:
-            self._colonnes[nom] = Retenues(self.reader.column_reader(nom).__getitem__)
+            self._colonnes[nom] = cache(self.reader.column_reader(nom).__getitem__)
         return self._colonnes[nom]
-
-    def connu(self, racine: str) -> bool:
-        return any(self.reader.doc_frequency(c, racine) for c in ("texte", "titre"))
 
     def chercher(
         self,
@@ -130,12 +126,10 @@ class Chercheur:
 
         corrigee = self.corriger(requete, tous=False)
         reponse = executer(requete if corrigee is None else comprendre(corrigee, self.synonymes))
-        if reponse.total < MAIGRE and corrigee is None:
-            elargie = self.corriger(requete, tous=True)
-            if elargie is not None:
-                autre = executer(comprendre(elargie, self.synonymes))
-                if autre.total > reponse.total:
-                    return autre._replace(corrigee=True)
+        if reponse.total < MAIGRE and corrigee is None and (elargie := self.corriger(requete, tous=True)):
+            autre = executer(comprendre(elargie, self.synonymes))
+            if autre.total > reponse.total:
+                return autre._replace(corrigee=True)
         return reponse._replace(corrigee=corrigee is not None)
 
     def scores(
@@ -168,8 +162,8 @@ class Chercheur:
         for score, doc in touches:
             if score < seuil:
                 break
-            cle = "" if propres else groupe[doc]
-            candidats.setdefault(cle or ("doc", doc), []).append((score * poids.get(genre[doc], poids["autre"]), -doc))
+            cle = "" if propres else groupe(doc)
+            candidats.setdefault(cle or ("doc", doc), []).append((score * poids.get(genre(doc), poids["autre"]), -doc))
         meilleur = max(max(liste)[0] for liste in candidats.values())
         citees = {label.loi for label in requete.refs}
         classes = []
@@ -200,7 +194,7 @@ class Chercheur:
         for score, moins_doc in liste:
             doc = -moins_doc
             # Each situation tells its paragraph anew: two that match say it twice as surely.
-            cle = doc if genre[doc] == SITUATION else (edition[doc], ref[doc])
+            cle = doc if genre(doc) == SITUATION else (edition(doc), ref(doc))
             if cle not in vus:
                 vus.add(cle)
                 paquet.append((score, -moins_doc))
@@ -212,7 +206,7 @@ class Chercheur:
         """The document a hit shows: itself, or for a table situation (never shown), its
         paragraph; the index keeps that rank for every document (``index.documents``; a
         fresh index's docnums are its ranks)."""
-        return int(self.colonne("montre")[doc])
+        return int(self.colonne("montre")(doc))
 
     def champs(self, doc: int) -> dict[str, Any]:
         return self.reader.stored_fields(doc)
@@ -228,9 +222,9 @@ class Chercheur:
             if len(passages) >= par_groupe:
                 break
             montre = self.montre(doc)
-            if (edition[montre], ref[montre]) in vus:
+            if (edition(montre), ref(montre)) in vus:
                 continue
-            vus.add((edition[montre], ref[montre]))
+            vus.add((edition(montre), ref(montre)))
             champs = self.champs(montre)
             texte, marques = extrait(champs["texte"], cherchees, largeur)
             passages.append(_passage(champs, score)._replace(extrait=texte, marques=marques))
@@ -251,23 +245,18 @@ class Chercheur:
         neighbour (the results were thin).
         """
         mots = requete.texte.split(" ")
-        change = False
         # A word of a synonym expression the query spells out (« quitted trick », « offending
         # side ») is spelt right: "correcting" it (quitted → quitter) would lose the expression.
         dans_expression = {plier(m) for c in requete.concepts if c.synonyme and c.phrase for m in c.mots}
         for concept in requete.concepts:
             if len(concept.mots) != 1 or concept.phrase or concept.exclu or plier(concept.mots[0]) in dans_expression:
                 continue
-            if not tous and any(self.connu(r) for v in concept.variantes for r in v):
+            connus = (self.reader.doc_frequency(c, r) for v in concept.variantes for r in v for c in ("texte", "titre"))
+            if not tous and any(connus):
                 continue
-            mieux = self.voisin(concept.mots[0], tous)
-            if mieux is None:
-                continue
-            for i, mot in enumerate(mots):
-                if plier(mot).strip(".,;:!?()'") == plier(concept.mots[0]):
-                    mots[i] = mieux
-                    change = True
-        if not change:
+            if mieux := self.voisin(concept.mots[0], tous):
+                mots = [mieux if plier(m).strip(".,;:!?()'") == plier(concept.mots[0]) else m for m in mots]
+        if mots == requete.texte.split(" "):  # nothing changed (a neighbour is never the word itself)
             return None
         return " ".join(self.accent(m) if m == plier(m) else m for m in mots)
 
@@ -319,14 +308,9 @@ def _passage(champs: dict[str, Any], score: float) -> Passage:
         loi = loi_de_l_entree(champs["texte"])
     return Passage(
         loi=loi,
-        ref=champs["ref"],
         titre=champs["page"],
-        type=champs["type"],
-        edition=champs["edition"],
         score=round(score, 3),
         extrait=champs["texte"],  # the whole text until _remplir cuts it
         marques=(),
-        url=champs["url"],
-        ancre=champs["ancre"],
-        source=champs["source"],
+        **{nom: champs[nom] for nom in ("ref", "type", "edition", "url", "ancre", "source")},
     )

@@ -22,10 +22,10 @@ from math import log
 from indexer.model import Fiche
 from indexer.recherche import extraits, index, interrogation, moteur, requete
 from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
+from indexer.recherche.interrogation import CHAMPS
 from indexer.recherche.requete import Synonymes
 
 FORMAT = 4  # the shape of the data below; recherche-moteur.js refuses another
-CHAMPS = ("titre", "texte")
 
 
 def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[str], str]) -> dict:
@@ -138,7 +138,7 @@ def postings(textes: Sequence[tuple[str, str]]) -> dict:
     longueurs: dict[str, list[int]] = {champ: [] for champ in CHAMPS}
     analyses: dict[str, list[str]] = {}  # a title is shared by a page's fiches
     for doc, (titre, texte) in enumerate(textes):
-        for champ, liste in zip(CHAMPS, (analyses.setdefault(titre, racines(titre)), racines(texte)), strict=True):
+        for champ, liste in zip(CHAMPS, (racines(texte), analyses.setdefault(titre, racines(titre))), strict=True):
             longueurs[champ].append(len(liste))
             for racine, nombre in Counter(liste).items():
                 par_champ[champ].setdefault(racine, []).append((doc, nombre))
@@ -186,17 +186,14 @@ def grammaire_citations() -> dict:
     ``requete`` patterns, named groups written the JavaScript way (``(?<loi>…)``)."""
     from indexer import labels
 
-    def en_js(motif: str) -> str:
-        return motif.replace("(?P<", "(?<")
-
-    return {
-        "prefixe": en_js(labels.PREFIXE_MOTIF),
-        "separateurs": en_js(labels.SEPARATEURS_MOTIF),
-        "label": en_js(labels.LABEL_MOTIF),
-        "mot": en_js(requete.CITATION_MOT),
-        "prefixes_loi": list(requete.PREFIXES_LOI),
-        "loi_max": labels.LOI_MAX,
+    motifs = {
+        "prefixe": labels.PREFIXE_MOTIF,
+        "separateurs": labels.SEPARATEURS_MOTIF,
+        "label": labels.LABEL_MOTIF,
+        "mot": requete.CITATION_MOT,
     }
+    js = {nom: motif.replace("(?P<", "(?<") for nom, motif in motifs.items()}
+    return js | {"prefixes_loi": list(requete.PREFIXES_LOI), "loi_max": labels.LOI_MAX}
 
 
 def script_citation(source: str) -> str:

@@ -49,25 +49,16 @@ def raisons_du_texte(texte: str, requete: Requete) -> list[str]:
     return list(dict.fromkeys(r for r in trouvees if r))
 
 
-def _evocations(requete: Requete, chercheur: Chercheur, loi: int) -> list[str]:
-    """The synonym expressions of the query whose group names this law (its score is raised)."""
-    syn = chercheur.synonymes
-    return [
-        f"« {' '.join(c.mots)} » évoque la Loi {loi} (corpus/synonymes.toml)"
-        for c in requete.concepts
-        if c.synonyme and any(loi in syn.lois[r] for r in groupes_de(syn, c.variantes[0]))
-    ]
-
-
 def expliquer(
     chercheur: Chercheur, reponse: Reponse, edition: str | None = None, types: Sequence[str] | None = None
 ) -> tuple[Groupe, ...]:
-    requete = comprendre(reponse.interpretation, chercheur.synonymes)
+    syn = chercheur.synonymes
+    requete = comprendre(reponse.interpretation, syn)
     colonne_edition, colonne_ref, genre = (chercheur.colonne(nom) for nom in ("edition", "ref", "type"))
     par_passage: dict[tuple[str, str], list[int]] = {}
     for _, doc in chercheur.scores(requete, edition, types):
         montre = chercheur.montre(doc)
-        par_passage.setdefault((colonne_edition[montre], colonne_ref[montre]), []).append(doc)
+        par_passage.setdefault((colonne_edition(montre), colonne_ref(montre)), []).append(doc)
     cites = {label.loi: label for label in requete.refs}
     groupes = []
     for groupe in reponse.groupes:
@@ -77,11 +68,15 @@ def expliquer(
             if rang == 0 and groupe.loi is not None:
                 if groupe.loi in cites:
                     raisons.append(f"loi citée : {cites[groupe.loi]}")
-                raisons += _evocations(requete, chercheur, groupe.loi)
+                raisons += [  # the synonym expressions whose group names this law: its score is raised
+                    f"« {' '.join(c.mots)} » évoque la Loi {groupe.loi} (corpus/synonymes.toml)"
+                    for c in requete.concepts
+                    if c.synonyme and any(groupe.loi in syn.lois[r] for r in groupes_de(syn, c.variantes[0]))
+                ]
             for doc in par_passage.get((p.edition, p.ref), []):
                 champs = chercheur.champs(doc)
                 dites = raisons_du_texte(champs["texte"], requete)
-                if genre[doc] == SITUATION:
+                if genre(doc) == SITUATION:
                     apercu = champs["texte"] if len(champs["texte"]) <= APERCU else champs["texte"][:APERCU] + "…"
                     raisons.append(f"situation de table « {apercu} » : " + (", ".join(dites) or "son titre"))
                 elif dites:

@@ -120,8 +120,7 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         position = re.search(r"line (\d+), column (\d+)", str(erreur))
         ou = f", ligne {position[1]}, colonne {position[2]}" if position else ""
         raise SynonymesInvalides(f"{nom}{ou} : TOML illisible (crochet, guillemet ou virgule manquant ?).") from None
-    inconnues = sorted(set(donnees) - {"groupe", "conversation"})
-    if inconnues:
+    if inconnues := sorted(set(donnees) - {"groupe", "conversation"}):
         raise SynonymesInvalides(f"{nom} : table inconnue « {inconnues[0]} » (attendu : [[groupe]], [conversation]).")
     from indexer.corpus.correspondances import lignes_des_entrees
 
@@ -133,8 +132,7 @@ def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
         lieu = f"{nom}, ligne {entetes[rang] if rang < len(entetes) else '?'}"
         analysees = _expressions_de(groupe, lieu)
         for ecrite, etapes in analysees:
-            perdus = [r for r in etapes if r in remplissage]
-            if perdus:  # the query loses them before synonyms are looked for
+            if perdus := [r for r in etapes if r in remplissage]:  # the query loses them before synonyms are looked for
                 raise SynonymesInvalides(
                     f"{lieu} : « {ecrite} » contient « {perdus[0]} », un mot de la "
                     "conversation que la requête perd : elle ne serait jamais reconnue."
@@ -157,8 +155,8 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
     that each keep a word once stop words are out, and law numbers of the Code."""
     if not isinstance(groupe, dict):
         raise SynonymesInvalides(f"{lieu} : entrée illisible.")
-    inconnues = sorted(set(groupe) - {"expressions", "lois"})
-    if inconnues:  # « mots = […] » strayed under a group, a misspelt « expression »…
+    # « mots = […] » strayed under a group, a misspelt « expression »…
+    if inconnues := sorted(set(groupe) - {"expressions", "lois"}):
         raise SynonymesInvalides(f"{lieu} : champ inconnu « {inconnues[0]} » (attendu : expressions, lois).")
     expressions = groupe.get("expressions")
     if not isinstance(expressions, list) or len(expressions) < 2 or not all(isinstance(e, str) for e in expressions):
@@ -166,11 +164,10 @@ def _expressions_de(groupe: object, lieu: str) -> list[tuple[str, tuple[str, ...
             f"{lieu} : « expressions » doit être une liste d'au moins deux textes entre guillemets."
         )
     analysees = [(e, tuple(racines(e))) for e in expressions]
-    vides = [e for e, etapes in analysees if not etapes]
-    if vides:
+    if vides := [e for e, etapes in analysees if not etapes]:
         raise SynonymesInvalides(f"{lieu} : « {vides[0]} » n'a que des mots vides ; elle ne trouverait rien.")
-    reduites = [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]
-    if reduites:  # « en même temps » searched « temps » alone, « le reste » any « reste »
+    # « en même temps » searched « temps » alone, « le reste » any « reste »
+    if reduites := [(e, etapes[0]) for e, etapes in analysees if len(e.split()) > 1 and len(etapes) == 1]:
         raise SynonymesInvalides(
             f"{lieu} : « {reduites[0][0]} » ne garde qu'un mot, « {reduites[0][1]} », une "
             "fois les mots vides ôtés : écrivez ce mot seul, ou une expression qui en garde deux."
@@ -211,29 +208,23 @@ def _citation(mots: list[str], i: int) -> Label | None:
     return parse_label(mot)
 
 
-def _decouper(texte: str) -> tuple[list[str], list[str], bool]:
-    """Split off quoted phrases; unbalanced quotes are dropped (plain search)."""
-    if texte.count('"') % 2:
-        return [], [texte.replace('"', " ")], True
-    morceaux = texte.split('"')
-    return morceaux[1::2], morceaux[0::2], False
-
-
-def _mots_et_refs(libre: str) -> tuple[list[tuple[str, bool]], list[Label]]:
-    """Words of the unquoted text, each with its exclusion flag, and the laws cited."""
-    jetons = libre.split()
+def _mots_et_refs(libres: list[str]) -> tuple[list[tuple[str, bool]], list[Label]]:
+    """Words of the unquoted texts, the scaffolding of a question out, each with its exclusion
+    flag, and the laws cited."""
     refs: list[Label] = []
     mots: list[tuple[str, bool]] = []
-    for i, jeton in enumerate(jetons):
-        nu = jeton.strip(".,;:!?()[]")
-        label = _citation([j.strip(".,;:!?()[]") for j in jetons], i)
-        if label is not None:
-            refs.append(label)
-            if mots and plier(mots[-1][0]) in PREFIXES_LOI:
-                mots.pop()  # "loi" before the number says nothing more
-            continue
-        exclu = jeton.startswith("-") and len(jeton) > 1
-        mots.extend((m, exclu) for m in re.findall(MOT, nu))
+    for libre in libres:
+        jetons = _QUESTION.sub(" ", libre).split()
+        nus, debut = [j.strip(".,;:!?()[]") for j in jetons], len(mots)
+        for i, jeton in enumerate(jetons):
+            label = _citation(nus, i)
+            if label is not None:
+                refs.append(label)
+                if len(mots) > debut and plier(mots[-1][0]) in PREFIXES_LOI:
+                    mots.pop()  # "loi" before the number says nothing more
+                continue
+            exclu = jeton.startswith("-") and len(jeton) > 1
+            mots.extend((m, exclu) for m in re.findall(MOT, nus[i]))
     return mots, refs
 
 
@@ -316,10 +307,6 @@ def groupes_de(syn: Synonymes, expression: tuple[str, ...]) -> frozenset[int]:
     return next((rangs for e, rangs in syn.par_mot.get(expression[0], ()) if e == expression), frozenset())
 
 
-def _lois_evoquees(concepts: list[Concept], syn: Synonymes) -> frozenset[int]:
-    return frozenset(n for c in concepts if c.synonyme for r in groupes_de(syn, c.variantes[0]) for n in syn.lois[r])
-
-
 # The scaffolding of a question, taken out before the words are read: « est-ce que » (« est »
 # alone stays: East), « faut-il » (« faut » is the stem of « faute »), « ai-je le droit de »
 # (« droit » alone is the law's: droits du mort, droit d'appel). Letters spelt out rather than
@@ -333,22 +320,20 @@ _QUESTION = re.compile(QUESTION, re.IGNORECASE)
 def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
     syn = synonymes() if syn is None else syn
     propre = normaliser_requete(texte)
-    phrases, libres, ignoree = _decouper(propre)
-    mots: list[tuple[str, bool]] = []
-    refs: list[Label] = []
-    for libre in libres:
-        mots_libres, refs_libres = _mots_et_refs(_QUESTION.sub(" ", libre))
-        mots += mots_libres
-        refs += refs_libres
+    ignoree = propre.count('"') % 2 == 1  # unbalanced quotes are dropped: a plain search
+    morceaux = [propre.replace('"', " ")] if ignoree else propre.split('"')  # quoted phrases at odd ranks
+    mots, refs = _mots_et_refs(morceaux[0::2])
     concepts = _concepts_libres(mots, syn)
-    for phrase in phrases:
+    for phrase in morceaux[1::2]:
         if racines_phrase := tuple(racines(phrase)):
             concepts.append(Concept(tuple(re.findall(MOT, phrase)), (racines_phrase,), phrase=True))
     return Requete(
         texte=propre,
         concepts=tuple(concepts),
         refs=tuple(dict.fromkeys(refs)),
-        lois_evoquees=_lois_evoquees(concepts, syn),
+        lois_evoquees=frozenset(
+            n for c in concepts if c.synonyme for r in groupes_de(syn, c.variantes[0]) for n in syn.lois[r]
+        ),
         syntaxe_ignoree=ignoree,
     )
 
