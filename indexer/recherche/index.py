@@ -5,7 +5,8 @@ folder next to its place, records every file's size and CRC in ``COMPLET.json`` 
 renames the folder into place; ``loi cherche`` only opens it (``dossier.ouvrir``). Every query
 reads this index through Whoosh (``indexer.recherche.moteur``).
 
-A query reads ``loi_de_l_entree`` here: the module imports neither the model nor the file modules.
+A query reads ``loi_de_l_entree`` here: the module imports neither ``indexer.model`` (it costs a query
+10 ms of start-up; tests/test_demarrage.py) nor shutil/tempfile (``installer`` imports them).
 """
 
 from __future__ import annotations
