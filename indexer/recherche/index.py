@@ -138,8 +138,10 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
     with its anchor, reference and edition (``situations.fiches_situations`` gave it
     those). Both search engines read that rank (``montre``) rather than look it up.
     """
-    rangs = range(len(fiches) - 1, -1, -1)  # backwards: the first fiche of each paragraph is written last
-    paragraphes = {(f.ancre, f.ref, f.edition): r for r in rangs if (f := fiches[r]).type != SITUATION}
+    paragraphes: dict[tuple[str, str, str], int] = {}
+    for rang, fiche in enumerate(fiches):
+        if fiche.type != SITUATION:
+            paragraphes.setdefault((fiche.ancre, fiche.ref, fiche.edition), rang)
     vus: set[tuple[int | None, str]] = set()
     for rang, fiche in enumerate(fiches):
         premier = (fiche.loi, fiche.edition) not in vus
@@ -192,11 +194,12 @@ def phrases(searcher: Any, groupes: Expressions) -> Dites:
     if not searcher.is_atomic():  # the docnums below would be a segment's, not the index's
         raise ValueError("index en plusieurs segments : ecrire() l'optimise avant cette table")
     expressions = sorted({e for liste in groupes for e in liste if len(e) > 1})
-    chercher = searcher.docs_for_query
-    trouves = {
-        c: {e: tuple(sorted(chercher(q.Phrase(c, list(e), slop=SLOP_SYNONYME)))) for e in expressions} for c in CHAMPS
-    }
-    return {champ: {e: docs for e, docs in par_expression.items() if docs} for champ, par_expression in trouves.items()}
+    dites: Dites = {champ: {} for champ in CHAMPS}
+    for champ in CHAMPS:
+        for expression in expressions:
+            if docs := tuple(sorted(searcher.docs_for_query(q.Phrase(champ, list(expression), slop=SLOP_SYNONYME)))):
+                dites[champ][expression] = docs
+    return dites
 
 
 def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, frozenset[tuple[str, ...]]]:
@@ -205,13 +208,14 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
 
     A query leaves them out (``interrogation._variante``): they add nothing to any score.
     """
+
+    def dite(expression: tuple[str, ...], champ: str) -> bool:
+        if len(expression) == 1:
+            return searcher.doc_frequency(champ, expression[0]) > 0
+        return expression in dites[champ]
+
     expressions = {e for liste in groupes for e in liste}
-    return {
-        champ: frozenset(
-            e for e in expressions if not (searcher.doc_frequency(champ, e[0]) if len(e) == 1 else e in dites[champ])
-        )
-        for champ in CHAMPS
-    }
+    return {champ: frozenset(e for e in expressions if not dite(e, champ)) for champ in CHAMPS}
 
 
 def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:
