@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ from indexer.model import Corpus, Fiche
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
+
+    from indexer.recherche.requete import Synonymes
 
 
 def manifeste() -> dict[str, str]:
@@ -69,19 +72,40 @@ def lire_sources() -> dict[str, str]:
     return textes
 
 
-def declare(fichier: str) -> str:
+def declare(fichier: str, requis: bool = False) -> str:
     """A declarations file of corpus/ (``corpus/x.toml``: its name alone, in loi_corpus/ once installed), ""
-    when absent."""
+    when absent and not ``requis``."""
     chemin = dossier_corpus() / Path(fichier).name
-    return chemin.read_text(encoding="utf-8") if chemin.exists() else ""
+    if chemin.exists():
+        return chemin.read_text(encoding="utf-8")
+    if requis:
+        raise LoiErreur(f"{chemin} est absent : restaurez-le depuis git.")
+    return ""
 
 
 def _toml(nom: str, requis: bool = False) -> dict:
-    """A declarations file of corpus/, {} when it is absent and not ``requis``."""
-    texte = declare(nom)
-    if not texte and requis:
-        raise LoiErreur(f"{dossier_corpus() / nom} est absent : restaurez-le depuis git.")
-    return tomllib.loads(texte)
+    return tomllib.loads(declare(nom, requis))
+
+
+@cache
+def synonymes() -> Synonymes:
+    """corpus/synonymes.toml analysed (``requete.analyser_synonymes``): what the index is built with."""
+    from indexer.recherche.requete import analyser_synonymes
+
+    return analyser_synonymes(declare("synonymes.toml", requis=True))
+
+
+def adresse_site() -> str:
+    """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none.
+
+    Read with a pattern, not YAML: the wheel's build, which bakes it into the index, has no YAML reader.
+    """
+    try:
+        texte = (racine() / "mkdocs.yml").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
+    return trouve.group(1).rstrip("/") + "/" if trouve else ""
 
 
 def lire_errata() -> tuple[Erratum, ...]:
@@ -154,7 +178,6 @@ def chapitres() -> list[dict]:
 
 def attendus() -> dict[str, str]:
     """Every generated file as the current corpus makes it, by path from the root."""
-    from indexer.chemins import adresse_site
     from indexer.rendu.navigation import CONFIGURATION
     from indexer.rendu.publier import donnees_lois, fichiers
 
@@ -248,7 +271,7 @@ def construire_index(cible: Path | None = None, site: Path | None = None) -> Pat
         cible = Path(dossier_index())
         site = site or (Path(DONNEES_RECHERCHE) if DEPOT and not os.environ.get("LOI_INDEX") else None)
     try:
-        index.installer(fiches_recherche(), cible, empreinte())
+        index.installer(fiches_recherche(), cible, synonymes(), empreinte(), adresse_site())
         if site is not None:
             # The site's search data: the index's units, synonyms as it analysed them with the passages that
             # say each expression, stop words; each URL the built page's.

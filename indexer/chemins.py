@@ -1,7 +1,7 @@
 """Where things are: the project folder, the corpus, the per-law data and the shipped index.
 
 Kept apart from ``build`` so that ``loi voir`` finds its JSON without importing the parsing
-machinery. Nothing here reads or writes a file but ``adresse_site`` (mkdocs.yml).
+machinery. Nothing here reads or writes a file: it only looks whether a checkout's folders are there.
 """
 
 from __future__ import annotations
@@ -55,19 +55,3 @@ def dossier_index() -> str:
     if os.environ.get("LOI_INDEX"):
         return os.environ["LOI_INDEX"]
     return os.path.join(GENERE, "index") if EN_DEPOT else os.path.join(RACINE, "loi_index")
-
-
-def adresse_site() -> str:
-    """The site's address (``site_url`` in mkdocs.yml, ending in « / »), or "" when it has none.
-
-    Read with a pattern, not YAML: a fresh ``loi cherche --json`` asks for it.
-    """
-    import re
-
-    try:
-        with open(os.path.join(RACINE, "mkdocs.yml"), encoding="utf-8") as fichier:
-            texte = fichier.read()
-    except OSError:
-        return ""
-    trouve = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", texte, re.MULTILINE)
-    return trouve.group(1).rstrip("/") + "/" if trouve else ""

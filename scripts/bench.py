@@ -83,7 +83,7 @@ def construction() -> tuple[float, float, int]:
     unites = build.fiches_recherche()  # the corpus parsed first: the build alone is timed
     with tempfile.TemporaryDirectory() as dossier:
         debut = time.perf_counter()
-        cible = index.installer(unites, Path(dossier) / "index-bench")
+        cible = index.installer(unites, Path(dossier) / "index-bench", build.synonymes())
         duree = time.perf_counter() - debut
         taille = sum(f.stat().st_size for f in cible.iterdir()) / 1e6
     return duree, taille, len(unites)

@@ -99,6 +99,7 @@ UNITES = (
 
 def construire_index(dossier: Path) -> Path:
     """Build the fixture's index into ``dossier/index-fixture`` and return its path."""
+    from indexer.build import synonymes
     from indexer.recherche.index import installer
 
-    return installer(UNITES, dossier / "index-fixture")
+    return installer(UNITES, dossier / "index-fixture", synonymes())

@@ -38,6 +38,16 @@ def test_source_absente_expliquee(copie: Path) -> None:
         build.lire_sources()
 
 
+@pytest.mark.parametrize(("nom", "lire"), [("synonymes.toml", "synonymes"), ("chapitres.toml", "chapitres")])
+def test_declaration_requise_absente_expliquee(copie: Path, nom: str, lire: str) -> None:
+    (copie / "corpus" / nom).unlink()
+    fonction = getattr(build, lire)
+    if hasattr(fonction, "cache_clear"):  # the real file's synonyms, read by an earlier test
+        fonction.cache_clear()
+    with pytest.raises(LoiErreur, match=f"corpus/{nom} est absent : restaurez-le depuis git"):
+        fonction()
+
+
 def test_sources_intactes_acceptees(copie: Path) -> None:
     assert set(build.lire_sources()) == set(build.manifeste())
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest_recherche import construire_index
+from conftest_recherche import UNITES, construire_index
 
 from indexer.cli import cherche, invite, parseur
 from indexer.cli import dispatch as cli
@@ -148,11 +148,20 @@ def test_extrait_sans_appels_ni_mots_courts(texte: str, cherches: str, attendu: 
 def test_json_url_absolue_avec_site_url(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, mkdocs: str, attendu: str
 ) -> None:
-    from indexer import chemins
+    """The address mkdocs.yml gives when the index is built goes into it: a wheel, which has no
+    mkdocs.yml, answers with the same URLs as the checkout it was built from."""
+    from indexer import build
 
     (tmp_path / "mkdocs.yml").write_text(mkdocs, "utf-8")
-    monkeypatch.setattr(chemins, "RACINE", str(tmp_path))
-    _, sortie, _ = lancer(capsys, "cherche", "--json", "renonce")
+    monkeypatch.setattr(build, "racine", lambda: tmp_path)
+    assert build.adresse_site() == attendu
+    dossier = index.installer(UNITES, tmp_path / "index", build.synonymes(), adresse=build.adresse_site())
+    ouvert = Chercheur(index.ouvrir(dossier))
+    monkeypatch.setattr(cherche, "chercheur", lambda: ouvert)
+    try:
+        _, sortie, _ = lancer(capsys, "cherche", "--json", "renonce")
+    finally:
+        ouvert.fermer()
     urls = [p["url"] for g in json.loads(sortie)["resultats"] for p in [g, *g["passages"]]]
     assert urls and all(u.startswith(attendu) and "://" not in u[len(attendu) :] for u in urls)
     assert any(u[len(attendu) :].startswith("lois/") for u in urls)

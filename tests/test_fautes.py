@@ -77,18 +77,21 @@ def test_accents_retrouves_dans_l_index(chercheur: Chercheur, plie: str, accentu
 
 
 def test_mot_connu_pas_corrige(chercheur: Chercheur) -> None:
-    assert chercheur.corriger(comprendre("revendication contestée"), tous=False) is None
+    assert chercheur.corriger(comprendre("revendication contestée", chercheur.synonymes), tous=False) is None
 
 
 @pytest.mark.parametrize("texte", ["quitted trick", "offending side", "bid of more than seven"])
 def test_mot_d_une_expression_pas_corrige(chercheur: Chercheur, texte: str) -> None:
     """An English term of corpus/synonymes.toml unknown to the French index (quitted, side, more)
     is not "corrected" into a French neighbour (quitter, site, mort): the expression would be lost."""
-    assert chercheur.corriger(comprendre(texte), tous=False) is None
-    assert chercheur.corriger(comprendre(texte), tous=True) is None
+    assert chercheur.corriger(comprendre(texte, chercheur.synonymes), tous=False) is None
+    assert chercheur.corriger(comprendre(texte, chercheur.synonymes), tous=True) is None
 
 
 def test_mot_hors_expression_toujours_corrige(chercheur: Chercheur) -> None:
     """Only the expression's own words are spared: a typo next to it, or the same word alone, still gives way."""
-    assert chercheur.corriger(comprendre("quitted trick renonse"), tous=False) == "quitted trick renonce"
-    assert chercheur.corriger(comprendre("quitted"), tous=False) == "quitter"
+    assert (
+        chercheur.corriger(comprendre("quitted trick renonse", chercheur.synonymes), tous=False)
+        == "quitted trick renonce"
+    )
+    assert chercheur.corriger(comprendre("quitted", chercheur.synonymes), tous=False) == "quitter"

@@ -27,12 +27,11 @@ OS_FICHIERS = {"open", "replace", "remove", "rename", "unlink", "makedirs", "mkd
                "lexists", "isdir", "isfile", "getsize"}  # fmt: skip
 # The modules that touch files, as README.md and CONTRIBUTING.md say (« Qui touche aux fichiers »).
 LECTEURS = {
-    "indexer/build.py": "lit corpus/, écrit docs/, l'index et les données de recherche du site",
-    "indexer/chemins.py": "lit mkdocs.yml (l'adresse du site)",
+    "indexer/build.py": "lit corpus/ et mkdocs.yml, écrit docs/, l'index et les données de recherche du site",
+    "indexer/chemins.py": "regarde si les dossiers du dépôt ou de la roue existent",
     "indexer/lecture.py": "lit docs/donnees/lois/N.json",
     "indexer/recherche/dossier.py": "vérifie et ouvre l'index",
     "indexer/recherche/index.py": "écrit l'index",
-    "indexer/recherche/requete.py": "lit corpus/synonymes.toml",
     "indexer/cli/invite.py": "l'historique de l'invite",
     "indexer/cli/sortie.py": "la sortie standard (ramenée à sa taille d'avant sur un échec) et le pager",
 }

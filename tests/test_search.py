@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from conftest_recherche import UNITES, construire_index
 
+from indexer.build import synonymes
 from indexer.recherche import dossier as dossier_
-from indexer.recherche import index
+from indexer.recherche import index, requete
 from indexer.recherche.moteur import Chercheur, marquer
-from indexer.recherche.requete import comprendre
 
 
 @pytest.fixture(scope="module")
@@ -21,6 +21,11 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
     ouvert = Chercheur(index.ouvrir(dossier))
     yield ouvert
     ouvert.fermer()
+
+
+def comprendre(texte: str) -> requete.Requete:
+    """The query as the project's synonyms read it (those the shipped index is built with)."""
+    return requete.comprendre(texte, synonymes())
 
 
 def lois(chercheur: Chercheur, texte: str, **options: object) -> list[int | None]:
@@ -321,11 +326,11 @@ def test_index_abime_refuse(tmp_path: Path, degat: str) -> None:
 def test_reconstruction_remplace_l_index(tmp_path: Path) -> None:
     """A rebuild swaps the new folder in whole, over an old index or a dangling link."""
     cible = construire_index(tmp_path)
-    index.installer(UNITES[:3], cible)
+    index.installer(UNITES[:3], cible, synonymes())
     assert dossier_.verifier(cible)["documents"] == 3
     shutil.rmtree(cible)
     cible.symlink_to(tmp_path / "nulle-part")
-    index.installer(UNITES, cible).joinpath(dossier_.MARQUEUR).is_file()
+    index.installer(UNITES, cible, synonymes()).joinpath(dossier_.MARQUEUR).is_file()
     assert not cible.is_symlink() and dossier_.verifier(cible)["documents"] == len(UNITES)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index-fixture"]  # no temporary folder left
 
@@ -399,8 +404,6 @@ def test_phrase_dite_note_comme_la_phrase() -> None:
 
 def test_synonymes_analyses_avec_l_index(chercheur: Chercheur) -> None:
     """The synonyms are analysed once, at build, and read back as they are by a searcher."""
-    from indexer.recherche.requete import synonymes
-
     assert chercheur.synonymes._replace(steriles=None, phrases=None) == synonymes()
     assert set(chercheur.synonymes.steriles) == set(chercheur.synonymes.phrases) == {"texte", "titre"}
     assert ("revok",) in chercheur.synonymes.steriles["texte"]  # English: no French text says it

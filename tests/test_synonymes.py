@@ -4,12 +4,12 @@ as expressions, never « index illisible »), and the project's file keeps its p
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from indexer.build import synonymes
 from indexer.recherche.analyse import racines
-from indexer.recherche.requete import FICHIER_SYNONYMES, SynonymesInvalides, lire_synonymes
+from indexer.recherche.requete import SynonymesInvalides, analyser_synonymes
 
 MAUVAIS = [
     ('[[groupe]\nexpressions = ["a", "b"]\n', "synonymes.toml, ligne 1, colonne 9 : TOML illisible"),
@@ -29,23 +29,18 @@ MAUVAIS = [
 
 
 @pytest.mark.parametrize(("texte", "message"), MAUVAIS)
-def test_une_entree_fautive_est_nommee_par_sa_ligne(tmp_path: Path, texte: str, message: str) -> None:
-    fichier = tmp_path / "synonymes.toml"
-    fichier.write_text(texte, encoding="utf-8")
+def test_une_entree_fautive_est_nommee_par_sa_ligne(texte: str, message: str) -> None:
     with pytest.raises(SynonymesInvalides) as erreur:
-        lire_synonymes(fichier)
+        analyser_synonymes(texte)
     assert message in str(erreur.value)
     assert erreur.value.code == 2
 
 
-def test_un_fichier_juste_se_lit(tmp_path: Path) -> None:
-    fichier = tmp_path / "synonymes.toml"
-    fichier.write_text(
+def test_un_fichier_juste_se_lit() -> None:
+    lus = analyser_synonymes(
         '[[groupe]]\nexpressions = ["Renonce", "revoke", "pas fourni"]\nlois = [61]\n\n'
-        '[conversation]\nmots = ["puis-je"]\n',
-        encoding="utf-8",
+        '[conversation]\nmots = ["puis-je"]\n'
     )
-    lus = lire_synonymes(fichier)
     assert lus.groupes == ((("renonc",), ("revok",), ("pas", "fourn")),)
     assert lus.lois == (frozenset({61}),)
     assert lus.remplissage == frozenset({"puis"})
@@ -53,7 +48,7 @@ def test_un_fichier_juste_se_lit(tmp_path: Path) -> None:
 
 def test_le_fichier_du_projet() -> None:
     """It reads (every expression keeps a word, laws of the Code), and no group is written twice."""
-    lus = lire_synonymes(FICHIER_SYNONYMES)
+    lus = synonymes()
     assert len(lus.groupes) >= 90
     doubles = [g for g, n in Counter(frozenset(g) for g in lus.groupes).items() if n > 1]
     assert doubles == []

@@ -120,12 +120,12 @@ def en_json(reponse: Reponse, pourquoi: bool = False) -> dict[str, Any]:
     A group is a law (``loi``, its ``titre``, the ``url`` of its page) or a document of its
     own (``loi`` null). A passage's ``extrait`` is plain text; ``surlignages`` are its
     highlighted spans as ``[debut, fin]`` character offsets. ``url`` is absolute when
-    mkdocs.yml sets ``site_url``, relative to the site's root otherwise. With ``pourquoi``,
+    mkdocs.yml set ``site_url`` as the index was built, relative to the site's root otherwise. With ``pourquoi``,
     each passage also gives its ``pourquoi``: what scored it (``recherche.pourquoi``).
     """
-    from indexer.chemins import adresse_site
+    from indexer.recherche.dossier import adresse_site
 
-    adresse = adresse_site()
+    adresse = adresse_site(chercheur().ix.storage.folder)
     objet = {"version": VERSION_JSON} | _champs(reponse, "requete", "interpretation", "corrigee")
     return objet | {"resultats": [_groupe_json(groupe, adresse, pourquoi) for groupe in reponse.groupes]}
 

@@ -44,9 +44,10 @@ def sommes(dossier: str | os.PathLike[str]) -> dict[str, list[int]]:
     return {nom: somme_fichier(chemin) for nom, chemin in chemins.items() if os.path.isfile(chemin)}
 
 
-def ecrire_marqueur(dossier: str | os.PathLike[str], documents: int, empreinte: str) -> None:
+def ecrire_marqueur(dossier: str | os.PathLike[str], documents: int, empreinte: str, adresse: str) -> None:
     """Seal a folder whose files are all written (the marker goes last)."""
     marqueur = {"format": FORMAT, "documents": documents, "empreinte": empreinte, "fichiers": sommes(dossier)}
+    marqueur["adresse"] = adresse
     with open(os.path.join(dossier, MARQUEUR), "w", encoding="utf-8") as fichier:
         fichier.write(json.dumps(marqueur))
 
@@ -74,6 +75,12 @@ def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
             return marshal.loads(fichier.read())
     except (OSError, ValueError, EOFError, TypeError) as erreur:
         raise IndexCorrompu(f"synonymes illisibles : {erreur}") from None
+
+
+def adresse_site(dossier: str | os.PathLike[str]) -> str:
+    """The site's address the index was built for (``build.adresse_site``), "" when the site has none."""
+    with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
+        return str(json.load(fichier).get("adresse", ""))
 
 
 def ouvrir(dossier: str | os.PathLike[str]) -> FileIndex:

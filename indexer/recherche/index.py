@@ -27,7 +27,6 @@ from indexer.labels import parse_label
 from indexer.recherche.disjonction import analyseur_fr, analyseur_simple
 from indexer.recherche.dossier import SYNONYMES, ecrire_marqueur, ouvrir
 from indexer.recherche.interrogation import CHAMPS, SLOP_SYNONYME
-from indexer.recherche.requete import lire_synonymes
 
 __all__ = ["ecrire", "installer", "ouvrir", "schema"]
 
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from indexer.model import Fiche
+    from indexer.recherche.requete import Synonymes
 
 
 # The first law an entry of the 2007 alphabetical index points to: « 53, 54, 55 », « 80B2(l) ».
@@ -150,27 +150,29 @@ def documents(fiches: Sequence[Fiche]) -> Iterator[dict[str, Any]]:
         yield _document(rang, fiche, premier, montre, fiches[montre].type)
 
 
-def ecrire(fiches: Sequence[Fiche], dossier: Path, empreinte: str = "") -> None:
-    """Build the index of ``fiches`` into ``dossier`` (which must not exist yet); ``empreinte``
-    names what it was built from (``build.empreinte``)."""
+def ecrire(
+    fiches: Sequence[Fiche], dossier: Path, synonymes: Synonymes, empreinte: str = "", adresse: str = ""
+) -> None:
+    """Build the index of ``fiches`` into ``dossier`` (which must not exist yet) with the ``synonymes`` of
+    ``build.synonymes``; ``empreinte`` names what it was built from (``build.empreinte``), ``adresse`` the
+    site its URLs belong to (``build.adresse_site``)."""
     dossier.mkdir(parents=True)
     ix = create_in(str(dossier), schema())
     writer = ix.writer(limitmb=256)
     for document in documents(fiches):
         writer.add_document(**document)
     writer.commit(optimize=True)
-    ecrire_synonymes(dossier, ix)
+    ecrire_synonymes(dossier, ix, synonymes)
     ix.close()
-    ecrire_marqueur(dossier, len(fiches), empreinte)  # last: the folder is complete
+    ecrire_marqueur(dossier, len(fiches), empreinte, adresse)  # last: the folder is complete
 
 
-def ecrire_synonymes(dossier: Path, ix: FileIndex) -> None:
+def ecrire_synonymes(dossier: Path, ix: FileIndex, synonymes: Synonymes) -> None:
     """The synonyms analysed once, with ``steriles`` and ``phrases``, for queries to read as they are.
 
     Stemming the whole file costs a fresh ``loi cherche`` a fifth of its time; the folder's
     key hashes ``corpus/synonymes.toml``, so this copy cannot be stale.
     """
-    synonymes = lire_synonymes()
     with ix.searcher() as searcher:
         dites = phrases(searcher, synonymes.groupes)
         synonymes = synonymes._replace(steriles=steriles(searcher, synonymes.groupes, dites), phrases=dites)
@@ -218,7 +220,9 @@ def steriles(searcher: Any, groupes: Expressions, dites: Dites) -> dict[str, fro
     return {champ: frozenset(e for e in expressions if not dite(e, champ)) for champ in CHAMPS}
 
 
-def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path:
+def installer(
+    fiches: Sequence[Fiche], cible: Path, synonymes: Synonymes, empreinte: str = "", adresse: str = ""
+) -> Path:
     """Build into a temporary folder next to ``cible``, then swap it in; returns ``cible``.
 
     A build killed half-way leaves the old index whole (or none: a search then says so)."""
@@ -229,7 +233,7 @@ def installer(fiches: Sequence[Fiche], cible: Path, empreinte: str = "") -> Path
     cible.parent.mkdir(parents=True, exist_ok=True)
     temporaire = Path(tempfile.mkdtemp(prefix=f".tmp-{cible.name}-", dir=cible.parent))
     try:
-        ecrire(fiches, temporaire / "index", empreinte)
+        ecrire(fiches, temporaire / "index", synonymes, empreinte, adresse)
         if cible.is_symlink() or cible.is_file():
             cible.unlink()
         elif cible.exists():

@@ -23,14 +23,15 @@ from typing import Any, NamedTuple, cast
 from whoosh import query as q
 from whoosh.index import FileIndex
 
+from indexer.errors import IndexIndisponible
 from indexer.genres import SITUATION
 from indexer.recherche.analyse import MOT, plier
 from indexer.recherche.disjonction import BM25FLongueurs
-from indexer.recherche.dossier import IndexCorrompu, lire_synonymes
+from indexer.recherche.dossier import IndexCorrompu, lire_synonymes, message
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
 from indexer.recherche.index import loi_de_l_entree
 from indexer.recherche.interrogation import FREQUENT, Poids, construire, filtre
-from indexer.recherche.requete import Requete, Synonymes, comprendre, synonymes
+from indexer.recherche.requete import Requete, Synonymes, comprendre
 
 __all__ = ["Chercheur", "Groupe", "Passage", "Poids", "Reponse", "extrait", "marquer", "synonymes_de"]
 
@@ -295,11 +296,12 @@ class Chercheur:
 
 
 def synonymes_de(ix: FileIndex) -> Synonymes:
-    """The synonyms analysed when the index was built (the project's file, for an index without them)."""
+    """The synonyms analysed when the index was built (``index.ecrire_synonymes``; their shape is the
+    index's ``FORMAT``)."""
     try:
         return Synonymes(*lire_synonymes(ix.storage.folder))
-    except (IndexCorrompu, AttributeError, TypeError):
-        return synonymes()
+    except IndexCorrompu as erreur:
+        raise IndexIndisponible(message(erreur)) from None
 
 
 def _passage(champs: dict[str, Any], score: float) -> Passage:

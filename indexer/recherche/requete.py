@@ -8,22 +8,13 @@ numbers typed (``68``, ``16B``) and those the synonyms hint at.
 
 from __future__ import annotations
 
-import os
 import re
-from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from indexer.chemins import CORPUS
 from indexer.errors import LoiErreur
 from indexer.labels import Label, parse_label
 from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-FICHIER_SYNONYMES = os.path.join(CORPUS, "synonymes.toml")
-
 
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
 # « 3 passes », « 10 secondes », « 60 pour cent ». The site's engine reads this very
@@ -106,14 +97,11 @@ class SynonymesInvalides(LoiErreur):
     """The synonym file cannot be read: a French sentence naming its line."""
 
 
-def lire_synonymes(chemin: str | Path = FICHIER_SYNONYMES) -> Synonymes:
-    """Read a synonym file (see corpus/synonymes.toml for its format); a faulty entry
-    stops the build with its line, never a group silently read as letters."""
+def analyser_synonymes(texte: str, nom: str = "synonymes.toml") -> Synonymes:
+    """The synonyms of a file's text (see corpus/synonymes.toml for its format; ``build.synonymes``
+    reads it); a faulty entry stops the build with its line, never a group silently read as letters."""
     import tomllib
 
-    with open(chemin, encoding="utf-8") as fichier:
-        texte = fichier.read()
-    nom = os.path.basename(chemin)
     try:
         donnees = tomllib.loads(texte)
     except tomllib.TOMLDecodeError as erreur:  # its message is English: keep only the place
@@ -190,11 +178,6 @@ def _par_mot(
         for racine in dict.fromkeys(expression):
             par_mot.setdefault(racine, []).append((expression, frozenset(rangs)))
     return {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()}
-
-
-@cache
-def synonymes() -> Synonymes:
-    return lire_synonymes()
 
 
 def _citation(mots: list[str], i: int) -> Label | None:
@@ -317,8 +300,7 @@ QUESTION = rf"(?<![{_LETTRE}])(?:(?:est-ce|faut-il|il faut|{_DROIT}e)(?![{_LETTR
 _QUESTION = re.compile(QUESTION, re.IGNORECASE)
 
 
-def comprendre(texte: str, syn: Synonymes | None = None) -> Requete:
-    syn = synonymes() if syn is None else syn
+def comprendre(texte: str, syn: Synonymes) -> Requete:
     propre = normaliser_requete(texte)
     ignoree = propre.count('"') % 2 == 1  # unbalanced quotes are dropped: a plain search
     morceaux = [propre.replace('"', " ")] if ignoree else propre.split('"')  # quoted phrases at odd ranks
