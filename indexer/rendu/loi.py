@@ -61,11 +61,6 @@ def _liste(citations: Iterable[Citation], page: str, retrait: str = "") -> str:
     )
 
 
-def _voir_aussi(loi: Loi, contexte: Contexte, page: str) -> str:
-    liens = _liste(contexte.apercus.get(loi.numero, ()), page, "    ")
-    return f'!!! tip "Voir aussi"\n{liens}' if liens else ""
-
-
 # The laws whose page links to the Marque page (docs/marque/index.md): the section it opens on, and why.
 PAGE_MARQUE = "marque.md"
 VOIR_MARQUE: dict[int, tuple[str, str]] = {
@@ -111,11 +106,6 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     return "\n\n".join(morceaux)
 
 
-def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
-    liens = _liste(contexte.cite_par.get(loi.numero, ()), page)
-    return "## Cité par { #cite-par }\n\n" + (liens or "Aucun autre texte du corpus ne cite cette loi.")
-
-
 def _plier(titre: str) -> str:
     """A title with case, apostrophes, dashes and spacing aside: two titles that differ only there are one
     (« Mélange et Donne »)."""
@@ -132,15 +122,17 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     chemin = f"lois/{loi.numero}.md"
     page = Page(contexte, lien_vers(chemin))
     fusion = set(fusionnees(loi))
+    apercus = _liste(contexte.apercus.get(loi.numero, ()), chemin, "    ")
+    cite_par = _liste(contexte.cite_par.get(loi.numero, ()), chemin)
     morceaux: list[str] = [
         tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _titres(loi),
-        _voir_aussi(loi, contexte, chemin),
+        f'!!! tip "Voir aussi"\n{apercus}' if apercus else "",
         _voir_marque(loi, chemin),
         annoter_markdown(loi, page),
         *(_section(i, loi, page, id_) for i, id_ in enumerate(ids_sections(loi)) if i not in fusion),
-        _cite_par(loi, contexte, chemin),
+        "## Cité par { #cite-par }\n\n" + (cite_par or "Aucun autre texte du corpus ne cite cette loi."),
     ]
     return "\n\n".join(m for m in morceaux if m) + "\n"
 
