@@ -91,9 +91,6 @@ class Carte:
         speaks of (17D1 under 17D, « la règle 2007 17D est la 15A »)."""
         return next((self.devenirs[a] for a in label.ancetres() if a in self.devenirs), None)
 
-    def place(self, label: Label) -> Label:
-        return next(a for a in label.ancetres() if self.atteste(a))
-
 
 def _fondee(autre: AutreRegle, carte: Carte) -> bool:
     """The 2017 paragraph an [[autre_regle]] compares is attested by the map, or named by the
