@@ -220,6 +220,5 @@ def fiches_document(document: Document) -> Iterator[Fiche]:
 
 
 def fiches(corpus: Corpus, ancres: Ancres) -> tuple[Fiche, ...]:
-    resultat = [f for loi in corpus.lois for f in fiches_loi(loi, ancres)]
-    resultat += [f for document in corpus.documents for f in fiches_document(document)]
-    return tuple(resultat)
+    lois = (f for loi in corpus.lois for f in fiches_loi(loi, ancres))
+    return (*lois, *(f for document in corpus.documents for f in fiches_document(document)))
