@@ -281,8 +281,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
     parties = [loi.parties[i] for i in annote.parties]
     cite = [p for p in parties if any(e.type == LOI and e.blocs for e in p.elements)]
     textes = [p for p in parties if p.role == ROLE_TEXTE] if annote.complet else cite
-    cites = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in textes)
-    autres = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(p, loi, pages) for p in textes)
+    autres = " ; ".join(source_ligne(p, loi, pages) for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:

@@ -191,10 +191,10 @@ def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> st
     return f'<cite title="{bulle}">{html.escape(nom, quote=False)}</cite>'
 
 
-def source_ligne(partie: Partie, loi: Loi, pages: Pages = ()) -> str:
+def source_ligne(partie: Partie, loi: Loi, pages: dict[str, Pages]) -> str:
     """A part's source by its short name (and page), file and line in the tooltip; the heading as
     the source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
-    cite = cite_source(partie.source, partie.ligne, pages)
+    cite = cite_source(partie.source, partie.ligne, pages.get(partie.source, ()))
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
         # an overview or a run-in title (not ``titre_de_loi``): shown as the source has it
         modele = INTITULES.get((partie.edition, partie.role), "{t}") if partie.titre_de_loi else "{t}"

@@ -84,10 +84,9 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     partie = loi.parties[i]
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
     page.ouvrir(source(partie.source).cle)
-    pages = page.contexte.pages.get(partie.source, ())
     morceaux = [
         f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
-        f'<p class="source">Source : {source_ligne(partie, loi, pages)}</p>',
+        f'<p class="source">Source : {source_ligne(partie, loi, page.contexte.pages)}</p>',
     ]
     elements = [
         element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
