@@ -129,7 +129,7 @@ def objet_loi(
         "url": base + url_loi(loi.numero),
         "paragraphes": paragraphes,
         "exemples": exemples,
-        "renvois": [c.compact() for c in sorted(renvois, key=lambda c: (c.loi, c.parties))],
+        "renvois": [c.compact() for c in sorted(renvois)],
         "cite_par": [{"loi": int(nom), "url": f"{base}{c.page.removesuffix('.md')}/#{c.ancre}"} for nom, c in lois],
     }
 
