@@ -113,9 +113,8 @@ def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
             elif partie.edition == COURANTE and (deja is None or (deja.genre == INTITULE and genre == CITATION)):
                 attestes[label] = Attestation(label, genre, partie.source, element.ligne)
     for attestation in list(attestes.values()):
-        for ancetre in attestation.label.ancetres()[1:]:
-            if ancetre.parties and ancetre not in attestes:
-                attestes[ancetre] = Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne)
+        for ancetre in attestation.label.ancetres()[1:-1]:  # its sections, the law aside
+            attestes.setdefault(ancetre, Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne))
     carte, devenirs = Carte(attestes), {}
     for label in sorted(labels_2007):
         meme = declarations.meme_regle(ANCIENNE, label)
