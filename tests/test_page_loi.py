@@ -22,7 +22,7 @@ import pytest
 import test_navigateur
 from site_outils import NB_LOIS, RACINE, Construction
 
-from indexer.corpus.ancres import ancres_loi, calculer
+from indexer.corpus.ancres import ancres_loi, calculer, en_tete
 from indexer.labels import parse_label
 from indexer.model import (
     COMMENTAIRE,
@@ -39,7 +39,7 @@ from indexer.model import (
     Loi,
     Partie,
 )
-from indexer.rendu.annote import annoter, differe, ordre, parents_absents
+from indexer.rendu.annote import annoter, differe, ordre
 from indexer.rendu.entetes import EntetesExtension
 from indexer.rendu.navigation import fichier_de
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES
@@ -157,8 +157,8 @@ def test_l_ordre_des_labels() -> None:
 def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
     """2017 quotes 12A and 12C1(e): the 2017 text has those two, never the 2007 12B or 12C1(a)
     (a 2007 number is no evidence of a 2017 one); 12C and 12C1 get a bare heading on the page
-    (``parents_absents``), since 12C1(e) is attested."""
-    _, annote = _annote(
+    (``corpus.ancres.en_tete``), since 12C1(e) is attested."""
+    loi, annote = _annote(
         _partie(GUIDE, "2017", ROLE_GUIDE, _loi_("12A", 772), _loi_("12C1(e)", 1026)),
         _partie(
             CODE_2007,
@@ -171,7 +171,7 @@ def test_un_numero_2007_ne_fait_pas_un_paragraphe_2017() -> None:
         ),
     )
     assert [p.label.compact() for p in annote.paragraphes] == ["12A", "12C1(e)"]
-    assert sorted(label.compact() for label in parents_absents(annote.paragraphes)) == ["12C", "12C1"]
+    assert sorted(label.compact() for label in en_tete(loi)) == ["12C", "12C1"]
 
 
 def test_sous_un_titre_2017_sans_mots_pas_de_liste_2007() -> None:
@@ -238,8 +238,8 @@ def test_un_commentaire_rattache_a_un_paragraphe_non_atteste(monkeypatch) -> Non
 def test_un_en_tete_pour_le_parent_qu_aucune_source_2017_ne_donne(cites: list[str], attendu: list[str]) -> None:
     """Issue 8, lois/12: 12B1 and 12C1(a) rendered as h4/h5 under 12A read as parts of it;
     their parents (12B, 12C, 12C1) get a heading of their own, the label alone."""
-    _, annote = _annote(_partie(GUIDE, "2017", ROLE_GUIDE, *(_loi_(lab, 800 + i) for i, lab in enumerate(cites))))
-    assert sorted(label.compact() for label in parents_absents(annote.paragraphes)) == attendu
+    loi, _ = _annote(_partie(GUIDE, "2017", ROLE_GUIDE, *(_loi_(lab, 800 + i) for i, lab in enumerate(cites))))
+    assert sorted(label.compact() for label in en_tete(loi)) == attendu
 
 
 def test_l_en_tete_du_parent_absent_dans_la_page_12() -> None:

@@ -70,7 +70,7 @@ def en_tete(loi: Loi) -> set[Label]:
         for _, p, e in parcourir(loi)
         if p.edition == COURANTE and not p.couvre and e.type == LOI and e.label and e.label.parties
     }
-    return {a for label in labels for a in label.ancetres()[1:] if a.parties} - labels
+    return {a for label in labels for a in label.ancetres()[1:-1]} - labels  # its sections, the law aside
 
 
 def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:

@@ -91,9 +91,6 @@ class Carte:
         speaks of (17D1 under 17D, « la règle 2007 17D est la 15A »)."""
         return next((self.devenirs[a] for a in label.ancetres() if a in self.devenirs), None)
 
-    def place(self, label: Label) -> Label:
-        return next(a for a in label.ancetres() if self.atteste(a))
-
 
 def _fondee(autre: AutreRegle, carte: Carte) -> bool:
     """The 2017 paragraph an [[autre_regle]] compares is attested by the map, or named by the
@@ -116,9 +113,8 @@ def dresser(corpus: Corpus, declarations: Declarations) -> Carte:
             elif partie.edition == COURANTE and (deja is None or (deja.genre == INTITULE and genre == CITATION)):
                 attestes[label] = Attestation(label, genre, partie.source, element.ligne)
     for attestation in list(attestes.values()):
-        for ancetre in attestation.label.ancetres()[1:]:
-            if ancetre.parties and ancetre not in attestes:
-                attestes[ancetre] = Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne)
+        for ancetre in attestation.label.ancetres()[1:-1]:  # its sections, the law aside
+            attestes.setdefault(ancetre, Attestation(ancetre, ALINEAS, attestation.source, attestation.ligne))
     carte, devenirs = Carte(attestes), {}
     for label in sorted(labels_2007):
         meme = declarations.meme_regle(ANCIENNE, label)

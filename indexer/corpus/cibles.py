@@ -121,9 +121,7 @@ def _vers_ancetre(label: Label, edition: str, cibles: Cibles) -> Arrivee | None:
     """The nearest paragraph above ``label`` that a link can reach: in this text, else in the other text
     by a declared correspondence; None when no such paragraph exists."""
     nom = f"{label} ({edition})"
-    for ancetre in label.ancetres():
-        if not ancetre.parties:
-            break
+    for ancetre in label.ancetres()[:-1]:  # up to its section, the law aside
         if ancetre != label and ancetre in cibles.labels.get(edition, ()):
             return Arrivee(
                 ancetre,

@@ -8,7 +8,7 @@ attachment are computed once, by the rules below.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from indexer.corpus.ancres import Ancres, Cle, parcourir
@@ -117,31 +117,26 @@ def _fin(element: Element) -> str:
     return element.blocs[-1].texte.rstrip()[-1:] if element.type == COMMENTAIRE and element.blocs else "."
 
 
-def _sous_un_titre(courant: Label, est_titre: bool, suite: list[tuple[Cle, Partie, Element]]) -> Label:
+def _sous_un_titre(courant: Label, est_titre: bool, suite: Sequence[Element]) -> Label:
     """Where a commentary paragraph with a title of the Guide's own goes (one that announces
     the quote right after it is that quote's, ``fiches_loi``): among the quotes of its part,
     with the quote above it (« Ce qui est interdit : » after 40A3); after the last of them, to
     the law: a topic of its own (« Déclarations psychiques : »)."""
-    if not est_titre or any(cle[1] == suite[0][0][1] and e.type == LOI and e.label for cle, _, e in suite[1:]):
+    if not est_titre or any(e.type == LOI and e.label for e in suite[1:]):
         return courant
     return Label(courant.loi)
 
 
 def fiches_loi(loi: Loi, ancres: Ancres) -> list[Fiche]:
-    """One fiche per element of a law page, in page order (``_fiches_loi``); a paragraph
-    that announces the commentary after it (« Commentaire sur les Lois de la WBF : », 5031)
-    goes where that commentary goes."""
-    elements = [(cle, e) for cle, _, e in parcourir(loi)]
-    resultat = list(_fiches_loi(loi, ancres))
-    for rang in reversed(range(len(resultat) - 1)):
-        (cle, element), (suivante, apres) = elements[rang], elements[rang + 1]
-        if annonce(element) and apres.type != LOI and suivante[1] == cle[1]:
-            resultat[rang] = replace(resultat[rang], rattachement=resultat[rang + 1].rattachement)
-    return resultat
+    """One fiche per element of a law page, in page order (``_fiches_partie``)."""
+    sous_titres = sous_titres_2017(loi)
+    return [f for i, partie in enumerate(loi.parties) for f in _fiches_partie(loi, i, partie, sous_titres, ancres)]
 
 
-def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
-    """One fiche per element of a law page, in page order.
+def _fiches_partie(
+    loi: Loi, i: int, partie: Partie, sous_titres: dict[frozenset[str], Label], ancres: Ancres
+) -> list[Fiche]:
+    """One fiche per element of a part of a law page.
 
     The Guide comments a quote right after it: what follows a law paragraph in the
     same part is attached to it, until the next one; before any, to the law. A
@@ -150,31 +145,32 @@ def _fiches_loi(loi: Loi, ancres: Ancres) -> Iterator[Fiche]:
     « Règlement sur les feuilles de convention »), back to the law: the Guide has left
     the quote above for a topic of its own. A title alone right before a quote is that
     quote's heading. A passage declared about a paragraph (``rattachements``, a heading
-    without text on its line) stays with it, whatever its title.
+    without text on its line) stays with it, whatever its title. A paragraph that
+    announces the commentary after it (« Commentaire sur les Lois de la WBF : », 5031)
+    goes where that commentary goes.
     """
-    rattachement, partie_courante = Label(loi.numero), -1
-    sous_titres = sous_titres_2017(loi)
-    elements = list(parcourir(loi))
-    for rang, (cle, partie, element) in enumerate(elements):
-        if cle[1] != partie_courante:
-            rattachement, partie_courante = Label(loi.numero), cle[1]
+    rattachement, elements, resultat = Label(loi.numero), partie.elements, []
+    for j, element in enumerate(elements):
         titre, est_titre = titre_commentaire(element)
-        suivant = elements[rang + 1][2] if rang + 1 < len(elements) else None
+        suivant = elements[j + 1] if j + 1 < len(elements) else None
         if element.type == LOI and element.label:
             rattachement = element.label
-        elif rang and _entete_declare(elements[rang - 1][2], element):
+        elif j and _entete_declare(elements[j - 1], element):
             pass  # the heading a declaration put right before it (rattachements) outweighs its title
         elif (
             suivant is not None
             and suivant.type == LOI
             and suivant.label
-            and elements[rang + 1][0][1] == cle[1]
             and (titre and all(b.forme == TITRE for b in element.blocs) or annonce(element))
         ):
             rattachement = suivant.label  # "Alternative logique" / [16B1(b). …, or « … priorité ? [50D1b. »
         elif titre:
-            rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[rang:])
-        yield _fiche_element(loi, cle, partie, element, rattachement, ancres)
+            rattachement = rattacher(titre, sous_titres) or _sous_un_titre(rattachement, est_titre, elements[j:])
+        resultat.append(_fiche_element(loi, (loi.numero, i, j), partie, element, rattachement, ancres))
+    for j in reversed(range(len(elements) - 1)):
+        if annonce(elements[j]) and elements[j + 1].type != LOI:
+            resultat[j] = replace(resultat[j], rattachement=resultat[j + 1].rattachement)
+    return resultat
 
 
 def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattachement: Label, ancres: Ancres) -> Fiche:
@@ -224,6 +220,5 @@ def fiches_document(document: Document) -> Iterator[Fiche]:
 
 
 def fiches(corpus: Corpus, ancres: Ancres) -> tuple[Fiche, ...]:
-    resultat = [f for loi in corpus.lois for f in fiches_loi(loi, ancres)]
-    resultat += [f for document in corpus.documents for f in fiches_document(document)]
-    return tuple(resultat)
+    lois = (f for loi in corpus.lois for f in fiches_loi(loi, ancres))
+    return (*lois, *(f for document in corpus.documents for f in fiches_document(document)))

@@ -208,15 +208,12 @@ def _lier_articles(texte: str, lieu: Lieu, articles: Articles, problemes: list[P
 
 def _lier_renvoi(renvoi: Renvoi, texte: str, lieu: Lieu, cibles: Cibles, problemes: list[Probleme]) -> Renvoi:
     inexact = cibles.declarations.inexact(lieu.source, lieu.ligne, texte)
-    if inexact is not None and inexact.cible is not None:  # a slip whose meant paragraph is declared
-        arrivee = resoudre(inexact.cible, lieu.edition, cibles)
+    voulu = inexact.cible if inexact else None  # a slip whose meant paragraph is declared
+    arrivee = resoudre(voulu or renvoi.cible, lieu.edition, cibles)
+    if voulu and not arrivee.message:
         arrivee = replace(
-            arrivee,
-            message=arrivee.message
-            or f"{renvoi.cible} est une coquille de la source ; lien vers {inexact.cible.compact()}.",
+            arrivee, message=f"{renvoi.cible} est une coquille de la source ; lien vers {voulu.compact()}."
         )
-    else:
-        arrivee = resoudre(renvoi.cible, lieu.edition, cibles)
     aussi: tuple[Renvoi, ...] = ()
     if lieu.index_alphabetique and not arrivee.message:
         aussi = tuple(

@@ -102,9 +102,8 @@ def fiches_situations(situations: Sequence[Situation], fiches: Sequence[Fiche], 
             if fiche.type == LOI:
                 textes.setdefault(fiche.ref, fiche)
                 label = parse_label(fiche.ref)
-                for ancetre in label.ancetres()[1:] if label else ():
-                    if ancetre.parties:
-                        textes.setdefault(ancetre.compact(), fiche)
+                for ancetre in label.ancetres()[1:-1] if label else ():  # its sections, the law aside
+                    textes.setdefault(ancetre.compact(), fiche)
     paragraphes = {**premiers, **textes}
     return tuple(
         replace(

@@ -56,6 +56,10 @@ class Paragraphe:
     def sans_texte(self) -> bool:  # a heading of the Guide's for a paragraph it comments without quoting
         return not self.texte.element.blocs
 
+    @property
+    def versions(self) -> list[Occurrence]:  # its quotes in page order
+        return sorted((self.texte, *self.suite, *self.autres), key=lambda o: o.cle)
+
 
 @dataclass(frozen=True)
 class Annote:
@@ -155,7 +159,7 @@ def _ids_echanges(paragraphe: Paragraphe, ancres: Ancres) -> dict[Cle, tuple[str
     """The anchors of a paragraph's quotes: the text shown takes the anchors of the first
     quote in page order (the current text's ``loi-74-a-1``, ``loi-74-a-1-2017``), the others
     the remaining ones, so that every id stays and a link lands on the text shown."""
-    ordre_page = sorted((paragraphe.texte, *paragraphe.suite, *paragraphe.autres), key=lambda o: o.cle)
+    ordre_page = paragraphe.versions
     rangees = [paragraphe.texte, *(o for o in ordre_page if o is not paragraphe.texte)]
     return {o.cle: ancres.de(p.cle) for o, p in zip(rangees, ordre_page, strict=True)}
 
@@ -201,29 +205,23 @@ def differe(paragraphe: Paragraphe, paragraphes: tuple[Paragraphe, ...]) -> bool
     return bool(paragraphe.label.parties and enfants and parties and not parties & cites)
 
 
-def parents_absents(paragraphes: tuple[Paragraphe, ...]) -> set[Label]:
-    """The paragraphs without a 2017 heading over one that has one: on law 12, 12B over
-    12B1 and 12C, 12C1 over 12C1(a), since no 2017 source gives 12B's or 12C's heading.
-    Without a heading of their own, 12B1 and 12C1(a) would read as parts of 12A."""
-    titres = {p.label for p in paragraphes}
-    return {a for label in titres for a in label.ancetres()[1:] if a.parties and a not in titres}
-
-
 def entete_parent(label: Label, page: Page) -> str:
     """The heading of a paragraph the 2017 sources give no heading of: its label alone (no
     title is borrowed from 2007, no text is made up), with the short anchor (``loi-12-b``,
     ``corpus.ancres.en_tete``) and the one of its edition; ``rendu.entetes`` says what it is."""
     page.fermer(niveau(label))
-    court = f"#{ancre(label)} aussi=" if label in page.contexte.ancres.en_tete else "#"
-    return f"{'#' * niveau(label)} {label.compact()} {{ {court}{ancre(label, COURANTE)} .{PARENT_SEUL} }}"
+    return (
+        f"{'#' * niveau(label)} {label.compact()} {{ #{ancre(label)} aussi={ancre(label, COURANTE)} .{PARENT_SEUL} }}"
+    )
 
 
 def _paragraphes(paragraphes: tuple[Paragraphe, ...], labels: set[Label], page: Page) -> list[str]:
     """The paragraphs in order, a commentary on a paragraph and its sub-paragraphs after the last of them
-    (``differe``), a heading for an enclosing paragraph that has none (``parents_absents``)."""
+    (``differe``), a heading for an enclosing paragraph no 2017 source gives the heading of (``corpus.ancres.en_tete``,
+    12B over 12B1, 12C1 over 12C1(a)): without it, 12B1 and 12C1(a) would read as parts of 12A."""
     morceaux: list[str] = []
     attente: list[tuple[Label, str]] = []
-    parents = parents_absents(paragraphes)
+    parents = set(page.contexte.ancres.en_tete)  # the page's are its paragraphs' ancestors
     for paragraphe in paragraphes:
         while attente and not attente[-1][0].contient(paragraphe.label):
             morceaux.append(attente.pop()[1])
@@ -243,17 +241,11 @@ def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
     """Each run of lead-ins (``Paragraphe.amorces``) as Markdown: above the text's words, or,
     when it ends mid-sentence, the quote finishing its sentence, inside that quote's other
     version (« Les Lois précisent que [41B Le premier tour… »)."""
-    versions = sorted((paragraphe.texte, *paragraphe.suite, *paragraphe.autres), key=lambda o: o.cle)
-    suites: list[list[Occurrence]] = []  # runs of consecutive lead-ins, judged by their last one
-    for occurrence in paragraphe.amorces:
-        precedente = suites[-1][-1].cle if suites else None
-        if precedente and precedente[:2] == occurrence.cle[:2] and precedente[2] + 1 == occurrence.cle[2]:
-            suites[-1].append(occurrence)
-        else:
-            suites.append([occurrence])
     parties: dict[Cle, list[Occurrence]] = {}
-    for suite in suites:
-        quote = next(o for o in versions if o.cle > suite[-1].cle)  # the quote right after the run
+    # Runs of consecutive lead-ins (same part, elements in a row: their rank less their position is constant).
+    for _, run in groupby(enumerate(paragraphe.amorces), key=lambda r: (*r[1].cle[:2], r[1].cle[2] - r[0])):
+        suite = [o for _, o in run]
+        quote = next(o for o in paragraphe.versions if o.cle > suite[-1].cle)  # the quote right after the run
         if not en_pleine_phrase(suite[-1].element) or pareil(quote, paragraphe.texte):
             quote = paragraphe.texte
         parties.setdefault(quote.cle, []).extend(suite)
@@ -281,9 +273,7 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
 def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
     comptes = Counter(source(p.texte.partie.source).cle for p in annote.paragraphes)
-    if comptes:
-        return max(sorted(comptes), key=comptes.__getitem__)
-    return source(loi.parties[annote.parties[0]].source).cle
+    return max(sorted(comptes), key=comptes.__getitem__, default=source(loi.parties[annote.parties[0]].source).cle)
 
 
 def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
@@ -291,8 +281,8 @@ def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pag
     parties = [loi.parties[i] for i in annote.parties]
     cite = [p for p in parties if any(e.type == LOI and e.blocs for e in p.elements)]
     textes = [p for p in parties if p.role == ROLE_TEXTE] if annote.complet else cite
-    cites = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in textes)
-    autres = " ; ".join(source_ligne(p, loi, pages.get(p.source, ())) for p in parties if p not in textes)
+    cites = " ; ".join(source_ligne(p, loi, pages) for p in textes)
+    autres = " ; ".join(source_ligne(p, loi, pages) for p in parties if p not in textes)
     if annote.complet:
         phrase = f"Texte officiel : {cites}."
     elif textes:

@@ -173,14 +173,9 @@ INTITULES: dict[tuple[str, str], str] = {
 
 def ids_sections(loi: Loi) -> list[str]:
     """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
-    ids: list[str] = []
-    for partie in loi.parties:
-        base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[1]
-        id_, rang = base, 2
-        while id_ in ids:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
-            id_, rang = f"{base}-{rang}", rang + 1
-        ids.append(id_)
-    return ids
+    bases = [SECTIONS.get((p.edition, p.role), (p.role, p.role))[1] for p in loi.parties]
+    # Two parts of one role (the Guide's 28–32 overview): guide, guide-2.
+    return [f"{base}-{rang}" if (rang := bases[: i + 1].count(base)) > 1 else base for i, base in enumerate(bases)]
 
 
 def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> str:
@@ -196,10 +191,10 @@ def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> st
     return f'<cite title="{bulle}">{html.escape(nom, quote=False)}</cite>'
 
 
-def source_ligne(partie: Partie, loi: Loi, pages: Pages = ()) -> str:
+def source_ligne(partie: Partie, loi: Loi, pages: dict[str, Pages]) -> str:
     """A part's source by its short name (and page), file and line in the tooltip; the heading as
     the source writes it when it is not one of the law's titles (the Guide's run-in titles)."""
-    cite = cite_source(partie.source, partie.ligne, pages)
+    cite = cite_source(partie.source, partie.ligne, pages.get(partie.source, ()))
     if partie.titre and lisible(partie.titre) not in loi.titres().values():
         # an overview or a run-in title (not ``titre_de_loi``): shown as the source has it
         modele = INTITULES.get((partie.edition, partie.role), "{t}") if partie.titre_de_loi else "{t}"

@@ -61,11 +61,6 @@ def _liste(citations: Iterable[Citation], page: str, retrait: str = "") -> str:
     )
 
 
-def _voir_aussi(loi: Loi, contexte: Contexte, page: str) -> str:
-    liens = _liste(contexte.apercus.get(loi.numero, ()), page, "    ")
-    return f'!!! tip "Voir aussi"\n{liens}' if liens else ""
-
-
 # The laws whose page links to the Marque page (docs/marque/index.md): the section it opens on, and why.
 PAGE_MARQUE = "marque.md"
 VOIR_MARQUE: dict[int, tuple[str, str]] = {
@@ -89,10 +84,9 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     partie = loi.parties[i]
     titre = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[0]
     page.ouvrir(source(partie.source).cle)
-    pages = page.contexte.pages.get(partie.source, ())
     morceaux = [
         f"## {echapper(titre)} {{ #{id_} src={page.section} }}",
-        f'<p class="source">Source : {source_ligne(partie, loi, pages)}</p>',
+        f'<p class="source">Source : {source_ligne(partie, loi, page.contexte.pages)}</p>',
     ]
     elements = [
         element_markdown(Occurrence((loi.numero, i, j), partie, e), page) + non_cite(partie, j)
@@ -111,11 +105,6 @@ def _section(i: int, loi: Loi, page: Page, id_: str) -> str:
     return "\n\n".join(morceaux)
 
 
-def _cite_par(loi: Loi, contexte: Contexte, page: str) -> str:
-    liens = _liste(contexte.cite_par.get(loi.numero, ()), page)
-    return "## Cité par { #cite-par }\n\n" + (liens or "Aucun autre texte du corpus ne cite cette loi.")
-
-
 def _plier(titre: str) -> str:
     """A title with case, apostrophes, dashes and spacing aside: two titles that differ only there are one
     (« Mélange et Donne »)."""
@@ -132,15 +121,17 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     chemin = f"lois/{loi.numero}.md"
     page = Page(contexte, lien_vers(chemin))
     fusion = set(fusionnees(loi))
+    apercus = _liste(contexte.apercus.get(loi.numero, ()), chemin, "    ")
+    cite_par = _liste(contexte.cite_par.get(loi.numero, ()), chemin)
     morceaux: list[str] = [
         tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
         f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
         _titres(loi),
-        _voir_aussi(loi, contexte, chemin),
+        f'!!! tip "Voir aussi"\n{apercus}' if apercus else "",
         _voir_marque(loi, chemin),
         annoter_markdown(loi, page),
         *(_section(i, loi, page, id_) for i, id_ in enumerate(ids_sections(loi)) if i not in fusion),
-        _cite_par(loi, contexte, chemin),
+        "## Cité par { #cite-par }\n\n" + (cite_par or "Aucun autre texte du corpus ne cite cette loi."),
     ]
     return "\n\n".join(m for m in morceaux if m) + "\n"
 

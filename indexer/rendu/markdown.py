@@ -58,8 +58,9 @@ def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
         return rendu
     if cible.autre_edition:
         rendu = f"[{echapper(texte)} (texte {cible.autre_edition})]({lien(cible)}){_autre_edition(cible)}"
-    elif cible.non_place:
-        rendu += f'{{ .vers-la-loi title="{titre_vers_la_loi(cible)}" }}'
+    elif cible.non_place:  # a link that lands on the law says which paragraph it could not place
+        place = f"texte {COURANTE} de {cible.non_place.compact()} non donné : page de la Loi {cible.cible.loi}"
+        rendu += f'{{ .vers-la-loi title="{place}" }}'
     for autre in cible.aussi:
         rendu += f" [→ {autre.autre_edition}]({lien(autre)}){_autre_edition(autre)}"
     return rendu
@@ -67,12 +68,6 @@ def _lien_renvoi(texte: str, cible: Renvoi | RenvoiArticle, lien: Lien) -> str:
 
 def _autre_edition(renvoi: Renvoi) -> str:
     return f'{{ .autre-edition title="Même règle, texte {renvoi.autre_edition}" }}'
-
-
-def titre_vers_la_loi(renvoi: Renvoi) -> str:
-    """What a link that lands on the law says of the paragraph it could not place."""
-    assert renvoi.non_place is not None
-    return f"texte {COURANTE} de {renvoi.non_place.compact()} non donné : page de la Loi {renvoi.cible.loi}"
 
 
 def texte_inline(bloc: Bloc, lien: Lien, prefixe_note: str = "") -> str:

@@ -112,11 +112,8 @@ def table_chutes() -> str:
 
 def table_imp() -> str:
     """The IMP scale of 78B: each band of the library's scale with the IMPs ``imp`` gives it."""
-    lignes = [("Écart de points", "IMP")]
-    for basse, haute, _ in BAREME_IMP:
-        bande = f"{basse} et plus" if haute is None else f"{basse} à {haute}"
-        lignes.append((bande, str(imp(basse))))
-    return compact(lignes)
+    bandes = [(f"{bas} et plus" if haut is None else f"{bas} à {haut}", str(imp(bas))) for bas, haut, _ in BAREME_IMP]
+    return compact([("Écart de points", "IMP"), *bandes])
 
 
 # --- the calculators -------------------------------------------------------------------------

@@ -33,13 +33,9 @@ def pages_de(texte: str) -> Pages:
     numeros = [(i + 1, int(m[1])) for i, ligne in enumerate(lignes) if (m := _NUMERO_SEUL.match(ligne))]
     sans_ancre: tuple[int, list[int]] = (0 if sauts[0] == 1 else 1, [])  # the text's first page is page 1
     decalages = {numero - bisect.bisect_right(sauts, ligne) for ligne, numero in numeros}
-    decalage, fuites = max(
-        (_accord(sauts, numeros, d) for d in decalages),
-        key=lambda accord: (len(accord[1]), -accord[0]),
-        default=sans_ancre,
-    )
-    if len(fuites) < 2:  # one lone number agrees with some count whatever it is: a holding, not an anchor
-        decalage, fuites = sans_ancre
+    # One lone number agrees with some count whatever it is: a holding, not an anchor.
+    accords = (accord for accord in (_accord(sauts, numeros, d) for d in decalages) if len(accord[1]) >= 2)
+    decalage, fuites = max(accords, key=lambda accord: (len(accord[1]), -accord[0]), default=sans_ancre)
     debuts = sorted({*sauts, *(ligne + 1 for ligne in fuites)})
     # The text before the first break is the page before it (the cover when line 1 opens with a break).
     avant = [(1, decalage)] if debuts[0] > 1 else []

@@ -121,6 +121,7 @@ def objet_loi(
             entree["devenir"] = devenir.phrase()
         (exemples if fiche.type == EXEMPLE else paragraphes).append(entree)
     lois = [(nom, c) for c in cite_par if (nom := c.page.rsplit("/", 1)[-1].removesuffix(".md")).isdigit()]
+    renvois = {r.cible for _, _, e in elements for b in e.blocs for r in b.renvois}
     return {
         "loi": loi.numero,
         "titre": loi.titre(),
@@ -128,7 +129,7 @@ def objet_loi(
         "url": base + url_loi(loi.numero),
         "paragraphes": paragraphes,
         "exemples": exemples,
-        "renvois": _renvois(loi),
+        "renvois": [c.compact() for c in sorted(renvois)],
         "cite_par": [{"loi": int(nom), "url": f"{base}{c.page.removesuffix('.md')}/#{c.ancre}"} for nom, c in lois],
     }
 
@@ -148,11 +149,6 @@ def _entree(fiche: Fiche, texte: str, notes: list[dict[str, Any]], nom: str, ord
         "nom_source": nom,
         "ordre": ordre,
     }
-
-
-def _renvois(loi: Loi) -> list[str]:
-    cibles = {r.cible for _, _, e in parcourir(loi) for b in e.blocs for r in b.renvois}
-    return [c.compact() for c in sorted(cibles, key=lambda c: (c.loi, c.parties))]
 
 
 def donnees_lois(
