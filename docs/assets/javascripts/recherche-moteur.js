@@ -99,7 +99,7 @@
         const paquet = _meilleurs(liste);
         let score = paquet[0][0] + P.suivants * paquet.slice(1).reduce((t, [s]) => t + s, 0);
         const numero = typeof cle === "number" ? cle : null;
-        if (requete.lois.has(numero)) score *= 1 + P.evoquee;
+        if (requete.loisEvoquees.has(numero)) score *= 1 + P.evoquee;
         if (citees.has(numero)) score += P.citee * meilleur;
         classes.push({ score, premier: paquet[0][1], loi: numero, tous: liste });
       }
@@ -137,7 +137,7 @@
       const cherchees = RechercheExtraits.racinesCherchees(requete);
       const groupes = grouper(touches, requete, o.limite).map((gr) => _remplir(gr, o.parGroupe, cherchees, o.largeur));
       return { requete: tape, interpretation: requete.texte, groupes, total: touches.length, corrigee: false,
-        ignoree: requete.ignoree, racines: [...cherchees] };
+        ignoree: requete.syntaxeIgnoree, racines: [...cherchees] };
     }
 
     const F = RechercheFautes(A, v);
