@@ -25,11 +25,13 @@
   const Concept = (mots, variantes, o) => ({ mots, variantes, phrase: false, exclu: false, synonyme: false, ...o });
 
   // requete.Synonymes, tels que l'index les a analysés (dossier.lire_synonymes) : les groupes,
-  // leurs lois, par racine les expressions qui l'ont (_parMot), la conversation, les passages
-  // qui disent chaque expression (index.phrases).
+  // leurs lois, par racine les expressions qui l'ont (_parMot), la conversation et, par champ,
+  // les passages qui disent chaque expression (index.phrases ; ses racines jointes d'espaces).
   function synonymes(donnees) {
+    const phrases = {};
+    for (const [champ, dites] of Object.entries(donnees.phrases)) phrases[champ] = new Map(dites);
     return { groupes: donnees.groupes, lois: donnees.lois, parMot: _parMot(donnees.groupes),
-      remplissage: new Set(donnees.remplissage), phrases: donnees.phrases };
+      remplissage: new Set(donnees.remplissage), phrases };
   }
 
   // requete._par_mot : chaque racine → les expressions qui l'ont et leurs groupes, la plus longue d'abord.
@@ -185,7 +187,8 @@
       }
       const loisEvoquees = new Set();
       for (const c of concepts) {
-        if (c.synonyme) for (const r of groupesDe(syn, c.variantes[0])) for (const n of syn.lois[r]) loisEvoquees.add(n);
+        if (!c.synonyme) continue;
+        for (const r of groupesDe(syn, c.variantes[0])) for (const n of syn.lois[r]) loisEvoquees.add(n);
       }
       const vues = new Map(refs.map((l) => [C.compacte(l), l]));
       return { texte: propre, concepts, refs: [...vues.values()], loisEvoquees, syntaxeIgnoree: ignoree };
