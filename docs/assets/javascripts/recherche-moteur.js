@@ -222,7 +222,7 @@
     // Chercheur.accent : le mot plié tel que les textes l'écrivent, accents compris (enchere → enchère).
     const accent = (mot) => lexique().accents.get(mot) || mot;
 
-    return { chercher, comprendre, scores, lexique, accent, documents: docs.length };
+    return { chercher, comprendre, scores, lexique, accent };
   }
 
   // La distance d'édition, bornée : max + 1 dès qu'elle dépasse max.
