@@ -64,6 +64,8 @@
         const cherchees = RechercheExtraits.racinesCherchees(comprise);
         const groupes = grouper(touches, comprise, o.limite);
         const remplis = groupes.map((gr) => _remplir(gr, o.parGroupe, cherchees, o.largeur));
+        // moteur.Reponse (ignoree : sa syntaxe_ignoree) ; racines : les racines surlignées, que la page
+        // passe au paragraphe ouvert.
         return { requete: requete.texte, interpretation: comprise.texte, groupes: remplis, total: touches.length,
           corrigee: false, ignoree: comprise.syntaxeIgnoree, racines: [...cherchees] };
       }
@@ -149,8 +151,8 @@
         if (vus.has(cle)) continue;
         vus.add(cle);
         const e = largeur ? E.extrait(d.texte, cherchees, largeur) : { texte: "", marques: [] };
-        passages.push({ loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, url: d.url, score,
-          extrait: e.texte, marques: e.marques });
+        passages.push({ loi: d.loi, ref: d.ref, titre: d.titre, type: d.type, edition: d.edition, score,
+          extrait: e.texte, marques: e.marques, url: d.url }); // moteur.Passage
       }
       let titre = passages.length ? passages[0].titre : "";
       if (groupe.loi !== null) {
@@ -159,7 +161,7 @@
       }
       const url = groupe.loi !== null && pagesLoi.has(groupe.loi) ? pagesLoi.get(groupe.loi)
         : (passages[0] || { url: "" }).url;
-      return { loi: groupe.loi, titre, score: groupe.score, url, passages };
+      return { loi: groupe.loi, titre, score: groupe.score, passages, url }; // moteur.Groupe, et la page de sa loi
     }
 
     const titreLoi = (loi) => titresLoi.get(loi) || "";
