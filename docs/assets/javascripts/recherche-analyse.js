@@ -267,5 +267,5 @@
     return propre;
   }
 
-  return { creer, plier, raciniser, efinal, MOT };
+  return { creer, plier, MOT };
 });

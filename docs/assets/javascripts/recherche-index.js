@@ -70,5 +70,5 @@
     return { postings, frequence, longueur, moyenne, idf, positions };
   }
 
-  return { lire, decoder, CHAMPS };
+  return { lire, CHAMPS };
 });

@@ -245,5 +245,5 @@
     return ligne[b.length];
   }
 
-  return { creer, FORMAT };
+  return { creer };
 });

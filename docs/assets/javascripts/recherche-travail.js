@@ -83,5 +83,5 @@
     }
   }
 
-  return { SCRIPTS, DONNEES, source, chercher };
+  return { SCRIPTS, DONNEES, source };
 });
