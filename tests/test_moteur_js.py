@@ -23,7 +23,7 @@ import moteur_site  # noqa: E402
 # spelt out, -mot, citations, negations and question scaffolding, typos, English, an empty query.
 FORMES = [
     '"revendication contestée"', '"carte de la main"', "renonce -mort", "-mort", "joueur -carte",
-    "loi 12 C 1 e", "68C revendication", "Loi 16 B 1 hésitation", "12c1e", "40B2a alerte",
+    "loi 12 C 1 e", 'loi "carte exposée" 68', "68C revendication", "Loi 16 B 1 hésitation", "12c1e", "40B2a alerte",
     "entame hors tour", "quitted trick", "offending side", "bid of more than seven", "quitted trick renonse",
     "il a passé sans faire exprès", "il ne l'a pas fait exprès", "pas exprès", "jamais alerté",
     "ai-je le droit de regarder la levée", "faut-il appeler l'arbitre", "Est-ce que Est a renoncé",

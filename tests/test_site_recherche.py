@@ -136,7 +136,7 @@ def test_les_groupes_ont_les_titres_et_les_extraits_de_la_commande(page, site, r
     assert marques and min(len(m) for m in marques) >= 3 and not [e for e in extraits if "[^" in e]
 
 
-def test_un_resultat_mene_au_paragraphe_surligne(page, origine):
+def test_un_resultat_mene_au_paragraphe_surligne(page, origine, request):
     page.goto(origine + "recherche/index.html?q=" + quote("enchère insuffisante"))
     resultats_de_la_page(page, "enchère insuffisante")
     page.locator("#resultats .recherche-passage a").first.click()
@@ -144,6 +144,11 @@ def test_un_resultat_mene_au_paragraphe_surligne(page, origine):
     page.wait_for_selector("mark.recherche-surligne")
     ancre = urlsplit(page.url).fragment
     assert page.evaluate(f"document.querySelector('[id=\"{ancre}\"]').getBoundingClientRect().top") < 844
+    marques = page.locator("mark.recherche-surligne").all_inner_texts()
+    # the words typed and their one-word synonyms (« annonces »); "" for a mark in folded text
+    assert {"Enchère", "insuffisante", "annonces"} <= set(marques), marques
+    if request.node.callspec.params["origine"] == "http":
+        capture(page, "recherche-surligne-390x844.png")
 
 
 def test_une_page_de_recherche_sans_requete_ne_charge_rien(page, site):

@@ -21,12 +21,21 @@
   const LIGATURES = { "œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss" };
   // \w de Python (Unicode) : lettres, chiffres, « _ » ; plus les nombres pointés « 83.1 ».
   const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
+  // La requête la plus longue analysée : un arbitre tape une phrase, pas une page.
+  const LONGUEUR_MAX = 400;
+  // re.findall(MOT, texte) du Python.
+  const motsDe = (texte) => Array.from(texte.matchAll(MOT), (m) => m[0]);
 
   function plier(texte) {
     const bas = texte.replace(/[œŒæÆß]/g, (c) => LIGATURES[c]).toLowerCase();
     // NFKD puis sans les marques combinantes, comme unicodedata côté Python.
     return /^[\x00-\x7f]*$/.test(bas) ? bas : bas.normalize("NFKD").replace(/\p{Mn}/gu, "");
   }
+
+  // Le « e » final que le pliage laisse aux participes féminins.
+  const efinal = (racine) => (racine.length > 3 && racine.endsWith("e") ? racine.slice(0, -1) : racine);
+
+  // analyse._stemmer : le Snowball français de Whoosh, jusqu'à raciniser.
 
   const voyelle = (c) => c !== undefined && c !== "" && VOYELLES.includes(c);
 
@@ -215,9 +224,6 @@
     return mot.replace(/I/g, "i").replace(/U/g, "u").replace(/Y/g, "y");
   }
 
-  // Le « e » final que le pliage laisse aux participes féminins (analyse.efinal).
-  const efinal = (racine) => (racine.length > 3 && racine.endsWith("e") ? racine.slice(0, -1) : racine);
-
   // « connues » : mot plié → racine, celles du vocabulaire des textes calculées par Python (les
   // mêmes, vérifié par test) ; elles évitent de raciniser les textes à la première recherche.
   function creer(motsVides, connues) {
@@ -235,17 +241,10 @@
       }
       return a;
     }
-    const raciner = (plie) => analyser(plie)[1];
-    // Les mots d'un texte, leur place et leur racine : [{mot, debut, fin, plie, racine}].
-    function mots(texte) {
-      const sortie = [];
-      for (const m of texte.matchAll(MOT)) {
-        const [plie, racine] = analyser(m[0]);
-        sortie.push({ mot: m[0], debut: m.index, fin: m.index + m[0].length, plie, racine });
-      }
-      return sortie;
-    }
-    // Les racines d'un texte, mots vides compris ("" à leur place : les positions restent celles de Whoosh).
+    // analyse.raciner (sur un mot plié ou non).
+    const raciner = (mot) => analyser(mot)[1];
+    // Les racines d'un texte, mots vides compris ("" à leur place : les positions restent
+    // celles de Whoosh, disjonction.analyseur_fr).
     function suite(texte) {
       const sortie = [];
       MOT.lastIndex = 0;
@@ -253,8 +252,20 @@
       return sortie;
     }
     const racines = (texte) => suite(texte).filter(Boolean);
-    return { plier, raciner, raciniser, racines, suite, mots, vides };
+    return { plier, raciner, racines, suite, motsDe, normaliserRequete, vides };
   }
 
-  return { creer, plier, raciniser, efinal };
+  // Ce qu'un arbitre a tapé, sûr à analyser.
+  function normaliserRequete(texte) {
+    let propre = texte.replace(/\p{C}/gu, " ").replace(/[’‘ʼ´`′]/g, "'").replace(/[«»“”„‟″]/g, '"');
+    propre = propre.replace(/\s+/g, " ").trim();
+    if (propre.length > LONGUEUR_MAX) {
+      propre = propre.slice(0, LONGUEUR_MAX);
+      const espace = propre.lastIndexOf(" ");
+      if (espace >= 0) propre = propre.slice(0, espace);
+    }
+    return propre;
+  }
+
+  return { creer, plier, MOT };
 });

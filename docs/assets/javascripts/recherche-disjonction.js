@@ -1,10 +1,10 @@
 // Ce que Whoosh calcule pour la commande, opération pour opération, pour que chaque score soit
-// le même nombre, au dernier chiffre (tests/test_moteur_js.py) : le BM25F de ses termes
-// (whoosh.scoring : idf, longueurs), ses phrases (SpanNear2 : positions, écart), ses sommes dans
-// l'ordre de ses arbres (make_binary_tree, l'union « en tableau » d'un Or de plus de deux
-// requêtes), et les classes de indexer/recherche/disjonction.py : MeilleurDe (la meilleure
-// manière de dire un concept, plus le départage des autres) et PhraseDite (les passages d'une
-// expression des synonymes, trouvés à la construction de l'index).
+// le même nombre, au dernier chiffre (tests/test_moteur_js.py). D'abord les classes de
+// indexer/recherche/disjonction.py, dans son ordre : _cumuler et MeilleurDe (la meilleure
+// manière de dire un concept, plus le départage des autres), PhraseDite (les passages d'une
+// expression des synonymes, trouvés à la construction de l'index) et BM25FLongueurs (le BM25F de
+// Whoosh) ; puis ce que Whoosh fait de lui-même : ses phrases (SpanNear2 : positions, écart), ses
+// sommes dans l'ordre de ses arbres (make_binary_tree), Or, AndNot, ConstantScoreQuery, boost.
 (function (module) {
   (globalThis.RechercheModules = globalThis.RechercheModules || []).push(module);
   globalThis[module.name] = module(globalThis);
@@ -18,14 +18,56 @@
     return f(arbre(liste.slice(0, moitie), f), arbre(liste.slice(moitie), f));
   }
 
-  // whoosh.scoring.bm25, même ordre des opérations.
-  const bm25 = (idf, tf, fl, avgfl, B, K1) => idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)));
+  // (meilleur, somme) des feuilles sur chaque document, sommées comme make_binary_tree les emboîte.
+  function _cumuler(feuilles) {
+    if (feuilles.length === 1) return [new Map(feuilles[0]), new Map(feuilles[0])];
+    const moitie = Math.floor(feuilles.length / 2);
+    const [meilleurs, sommes] = _cumuler(feuilles.slice(0, moitie));
+    const [meilleursB, sommesB] = _cumuler(feuilles.slice(moitie));
+    for (const [doc, s] of sommesB) {
+      if (sommes.has(doc)) {
+        sommes.set(doc, sommes.get(doc) + s);
+        if (meilleursB.get(doc) > meilleurs.get(doc)) meilleurs.set(doc, meilleursB.get(doc));
+      } else {
+        sommes.set(doc, s);
+        meilleurs.set(doc, meilleursB.get(doc));
+      }
+    }
+    return [meilleurs, sommes];
+  }
 
-  // Les notes d'un index : celles d'un terme, d'une phrase, d'une expression des synonymes.
+  // MeilleurDe : la meilleure feuille plus « departage » fois les autres.
+  function meilleurDe(feuilles, departage) {
+    const [meilleurs, sommes] = _cumuler(feuilles);
+    const sortie = new Map();
+    for (const doc of [...sommes.keys()].sort((a, b) => a - b)) {
+      const m = meilleurs.get(doc);
+      sortie.set(doc, m + departage * (sommes.get(doc) - m));
+    }
+    return sortie;
+  }
+
+  // Les notes d'un index : celles d'une expression des synonymes (PhraseDite), d'un terme
+  // (BM25FLongueurs), d'une phrase lue mot à mot (Phrase).
   function noter(index, B, K1) {
     const termes = { texte: new Map(), titre: new Map() };
 
-    // BM25FScorer : une racine dans un champ → Map document → score (idf : index.idf).
+    // La note d'une phrase sur un document : la somme de celles de ses racines, dans l'ordre
+    // de l'arbre d'IntersectionMatcher de SpanNear2.
+    const somme = (parTerme, doc) => arbre(parTerme.map((t) => t.get(doc)), (a, b) => a + b);
+
+    // PhraseDite : les passages sont connus ; 0.0 + la somme, comme l'IntersectionMatcher.
+    function phraseDite(champ, racines, passages) {
+      const parTerme = racines.map((r) => terme(champ, r));
+      const scores = new Map();
+      for (const doc of passages) {
+        if (parTerme.every((t) => t.has(doc))) scores.set(doc, 0.0 + somme(parTerme, doc));
+      }
+      return scores;
+    }
+
+    // BM25FScorer : une racine dans un champ → Map document → score (idf : index.idf), chaque
+    // longueur lue une fois.
     function terme(champ, racine) {
       let scores = termes[champ].get(racine);
       if (!scores) {
@@ -35,6 +77,19 @@
         scores = new Map();
         for (const [doc, tf] of postings) scores.set(doc, bm25(idf, tf, index.longueur(champ, doc), avgfl, B, K1));
         termes[champ].set(racine, scores);
+      }
+      return scores;
+    }
+
+    // Phrase (lue mot à mot) : Map document → note, avant le boost.
+    function phrase(champ, racines, ecart) {
+      const parTerme = racines.map((r) => terme(champ, r));
+      const scores = new Map();
+      if (parTerme.some((t) => !t.size)) return scores; // un mot absent : NullMatcher
+      for (const doc of parTerme[0].keys()) {
+        if (parTerme.every((t) => t.has(doc)) && occurrence(champ, doc, racines, ecart)) {
+          scores.set(doc, somme(parTerme, doc));
+        }
       }
       return scores;
     }
@@ -60,70 +115,17 @@
       return fins.size > 0;
     }
 
-    // La note d'une phrase sur un document : la somme de celles de ses racines, dans l'ordre
-    // de l'arbre d'IntersectionMatcher de SpanNear2.
-    const somme = (parTerme, doc) => arbre(parTerme.map((t) => t.get(doc)), (a, b) => a + b);
-
-    // Phrase (lue mot à mot) : Map document → note, avant le boost.
-    function phrase(champ, racines, ecart) {
-      const parTerme = racines.map((r) => terme(champ, r));
-      const scores = new Map();
-      if (parTerme.some((t) => !t.size)) return scores; // un mot absent : NullMatcher
-      for (const doc of parTerme[0].keys()) {
-        if (parTerme.every((t) => t.has(doc)) && occurrence(champ, doc, racines, ecart)) {
-          scores.set(doc, somme(parTerme, doc));
-        }
-      }
-      return scores;
-    }
-
-    // PhraseDite : les passages sont connus ; 0.0 + la somme, comme l'IntersectionMatcher.
-    function phraseDite(champ, racines, passages) {
-      const parTerme = racines.map((r) => terme(champ, r));
-      const scores = new Map();
-      for (const doc of passages) {
-        if (parTerme.every((t) => t.has(doc))) scores.set(doc, 0.0 + somme(parTerme, doc));
-      }
-      return scores;
-    }
-
-    return { terme, phrase, phraseDite, occurrence };
+    return { phraseDite, terme, phrase };
   }
+
+  // whoosh.scoring.bm25, même ordre des opérations.
+  const bm25 = (idf, tf, fl, avgfl, B, K1) => idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * fl / avgfl)));
 
   // WrappingMatcher : chaque note fois le boost (sauf 1.0, que Whoosh ne pose pas).
   function booster(scores, boost) {
     if (boost === 1.0) return scores;
     const sortie = new Map();
     for (const [doc, s] of scores) sortie.set(doc, s * boost);
-    return sortie;
-  }
-
-  // disjonction._cumuler : (meilleur, somme) des feuilles sur chaque document, dans l'arbre.
-  function cumuler(feuilles) {
-    if (feuilles.length === 1) return [new Map(feuilles[0]), new Map(feuilles[0])];
-    const moitie = Math.floor(feuilles.length / 2);
-    const [meilleurs, sommes] = cumuler(feuilles.slice(0, moitie));
-    const [meilleursB, sommesB] = cumuler(feuilles.slice(moitie));
-    for (const [doc, s] of sommesB) {
-      if (sommes.has(doc)) {
-        sommes.set(doc, sommes.get(doc) + s);
-        if (meilleursB.get(doc) > meilleurs.get(doc)) meilleurs.set(doc, meilleursB.get(doc));
-      } else {
-        sommes.set(doc, s);
-        meilleurs.set(doc, meilleursB.get(doc));
-      }
-    }
-    return [meilleurs, sommes];
-  }
-
-  // MeilleurDe : la meilleure feuille plus « departage » fois les autres.
-  function meilleurDe(feuilles, departage) {
-    const [meilleurs, sommes] = cumuler(feuilles);
-    const sortie = new Map();
-    for (const doc of [...sommes.keys()].sort((a, b) => a - b)) {
-      const m = meilleurs.get(doc);
-      sortie.set(doc, m + departage * (sommes.get(doc) - m));
-    }
     return sortie;
   }
 
@@ -138,5 +140,15 @@
     return total;
   }
 
-  return { arbre, bm25, noter, booster, cumuler, meilleurDe, ou };
+  // AndNot : les notes, sans les documents des exclus (une copie : un terme garde ses notes).
+  function sauf(scores, exclus) {
+    const sortie = new Map(scores);
+    for (const doc of exclus.keys()) sortie.delete(doc);
+    return sortie;
+  }
+
+  // ConstantScoreQuery : la même note pour tous les documents donnés.
+  const constante = (documents, note) => new Map(documents.map((d) => [d.n, note]));
+
+  return { meilleurDe, noter, booster, ou, sauf, constante };
 });

@@ -5,10 +5,10 @@
 (function (module) {
   (globalThis.RechercheModules = globalThis.RechercheModules || []).push(module);
   globalThis[module.name] = module(globalThis);
-})(function RechercheExtraits() {
+})(function RechercheExtraits(g) {
   "use strict";
 
-  const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
+  const MOT = g.RechercheAnalyse.MOT;
 
   // extraits.racines_cherchees : les mots d'un synonyme de plusieurs mots n'en sont pas.
   function racinesCherchees(requete) {
@@ -32,7 +32,6 @@
   // R : les réglages (appel_note, surligne_min) ; A : l'analyse.
   function creer(R, A) {
     const APPEL_NOTE = new RegExp(R.appel_note, "g");
-    const raciner = (mot) => A.racines(mot)[0] || "";
 
     // extraits._touches : [debut, fin, racine] des mots dont la racine est cherchée.
     function _touches(plat, cherchees) {
@@ -45,7 +44,7 @@
         if (m[0].length < R.surligne_min) continue;
         const mot = m[0].replace(/œ/g, "oe");
         if (tetes.has(mot.slice(0, 3)) || cherchees.has(mot)) {
-          const racine = raciner(mot);
+          const racine = A.racines(mot)[0] || ""; // "" pour un mot vide
           if (cherchees.has(racine)) touches.push([m.index, m.index + m[0].length, racine]);
         }
       }
@@ -55,14 +54,15 @@
     // extraits.extrait : { texte, marques } (les marques : [debut, fin] dans le texte rendu).
     function extrait(texte, cherchees, largeur) {
       const plat = texte.replace(APPEL_NOTE, "").replace(/\s+/g, " ").trim();
-      const t = _touches(plat, cherchees);
+      const touches = _touches(plat, cherchees);
       let debut = 0;
-      if (t.length) {
+      if (touches.length) {
         const portee = Math.floor(largeur * 3 / 4);
-        const distincts = (i) => new Set(t.slice(i).filter(([d]) => d < t[i][0] + portee).map(([, , r]) => r)).size;
-        let depart = 0;
-        for (let i = 1; i < Math.min(t.length, 40); i++) if (distincts(i) > distincts(depart)) depart = i;
-        debut = Math.max(0, Math.min(t[depart][0] - Math.floor(largeur / 4), plat.length - largeur));
+        const distincts = (i) => new Set(touches.slice(i).filter(([d]) => d < touches[i][0] + portee)
+          .map(([, , r]) => r)).size;
+        let depart = 0; // max(range(…), key=(distincts(i), -i)) : le premier des meilleurs
+        for (let i = 1; i < Math.min(touches.length, 40); i++) if (distincts(i) > distincts(depart)) depart = i;
+        debut = Math.max(0, Math.min(touches[depart][0] - Math.floor(largeur / 4), plat.length - largeur));
         if (debut) debut = plat.indexOf(" ", debut) + 1 || debut;
       }
       let fin = Math.min(plat.length, debut + largeur);
@@ -71,7 +71,7 @@
       const avant = debut ? "… " : "";
       const apres = fin < plat.length ? " …" : "";
       const decalage = avant.length - debut;
-      const marques = t.filter(([d, f]) => d >= debut && f <= fin).map(([d, f]) => [d + decalage, f + decalage]);
+      const marques = touches.filter(([d, f]) => d >= debut && f <= fin).map(([d, f]) => [d + decalage, f + decalage]);
       return { texte: avant + plat.slice(debut, fin) + apres, marques };
     }
 

@@ -28,10 +28,9 @@
     return sortie;
   }
 
-  // donnees : le champ « index » des données ; nombre : les documents (doc_count_all de Whoosh) ;
-  // suite(champ, doc) : les racines du champ, mots vides compris ("" à leur place), dont se
-  // lisent les positions (celles de Whoosh : un mot vide garde sa place).
-  function lire(donnees, nombre, suite) {
+  // donnees : le champ « index » des données ; suite(champ, doc) : les racines du champ, mots vides
+  // compris ("" à leur place), dont se lisent les positions (celles de Whoosh : un mot vide garde sa place).
+  function lire(donnees, suite) {
     const decodees = { texte: new Map(), titre: new Map() };
     // Les documents d'une racine dans un champ (doc → fréquence), décodés une fois.
     function postings(champ, racine) {
@@ -46,7 +45,6 @@
     }
     // Dans combien de documents (doc_frequency).
     const frequence = (champ, racine) => postings(champ, racine).size;
-    const connu = (racine) => CHAMPS.some((c) => frequence(c, racine) > 0);
     const longueur = (champ, doc) => donnees.longueurs[champ][doc];
     // avg_field_length de Whoosh, « or 1 » comme BM25FScorer.
     const moyenne = (champ) => donnees.moyennes[champ] || 1;
@@ -69,8 +67,8 @@
       }
       return table;
     }
-    return { nombre, postings, frequence, connu, longueur, moyenne, idf, positions };
+    return { postings, frequence, longueur, moyenne, idf, positions };
   }
 
-  return { lire, decoder, CHAMPS };
+  return { lire, CHAMPS };
 });

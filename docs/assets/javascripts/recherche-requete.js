@@ -1,16 +1,15 @@
-// La requête comprise, comme indexer/recherche/requete.py la comprend : normalisée, phrases
-// entre guillemets, numéros de loi (la grammaire de citation.js), mots de conversation
-// retirés, concepts (le mot tapé et ses synonymes, les expressions), -mot, négations, lois
-// que les synonymes évoquent. Les mêmes noms que le Python où c'est possible ; les motifs et
-// listes viennent des données (pour_site.reglages), jamais d'une copie.
+// La requête comprise, comme indexer/recherche/requete.py la comprend : ses fonctions, dans
+// son ordre et sous ses noms (en camelCase), pour se lire côte à côte. Mots, phrases entre
+// guillemets, numéros de loi (la grammaire de citation.js), mots de conversation retirés,
+// concepts (le mot tapé et ses synonymes, les expressions), -mot, négations, lois que les
+// synonymes évoquent. Les motifs et listes viennent des données (pour_site.reglages), jamais
+// d'une copie.
 (function (module) {
   (globalThis.RechercheModules = globalThis.RechercheModules || []).push(module);
   globalThis[module.name] = module(globalThis);
 })(function RechercheRequete() {
   "use strict";
 
-  const LONGUEUR_MAX = 400;
-  const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
   const PONCTUATION = ".,;:!?()[]";
 
   // str.strip(car) du Python.
@@ -21,25 +20,24 @@
     while (f > d && car.includes(texte[f - 1])) f--;
     return texte.slice(d, f);
   };
-  const motsDe = (texte) => Array.from(texte.matchAll(MOT), (m) => m[0]);
 
-  // analyse.normaliser_requete.
-  function normaliser(texte) {
-    let propre = texte.replace(/\p{C}/gu, " ").replace(/[’‘ʼ´`′]/g, "'").replace(/[«»“”„‟″]/g, '"');
-    propre = propre.replace(/\s+/g, " ").trim();
-    if (propre.length > LONGUEUR_MAX) {
-      propre = propre.slice(0, LONGUEUR_MAX);
-      const espace = propre.lastIndexOf(" ");
-      if (espace >= 0) propre = propre.slice(0, espace);
-    }
-    return propre;
+  // requete.Concept : le NamedTuple et ses valeurs par défaut.
+  const Concept = (mots, variantes, o) => ({ mots, variantes, phrase: false, exclu: false, synonyme: false, ...o });
+
+  // requete.Synonymes, tels que l'index les a analysés (dossier.lire_synonymes) : les groupes,
+  // leurs lois, par racine les expressions qui l'ont (_parMot), la conversation et, par champ,
+  // les passages qui disent chaque expression (index.phrases ; ses racines jointes d'espaces).
+  function synonymes(donnees) {
+    const phrases = {};
+    for (const [champ, dites] of Object.entries(donnees.phrases)) phrases[champ] = new Map(dites);
+    return { groupes: donnees.groupes, lois: donnees.lois, parMot: _parMot(donnees.groupes),
+      remplissage: new Set(donnees.remplissage), phrases };
   }
 
-  // Les groupes de synonymes et, par racine, les expressions qui l'ont, la plus longue d'abord
-  // (requete._par_mot, sur les groupes déjà analysés que donne l'index).
-  function synonymes(donnees) {
+  // requete._par_mot : chaque racine → les expressions qui l'ont et leurs groupes, la plus longue d'abord.
+  function _parMot(groupes) {
     const membres = new Map();
-    donnees.groupes.forEach((expressions, rang) => {
+    groupes.forEach((expressions, rang) => {
       for (const e of expressions) {
         const cle = e.join(" ");
         if (!membres.has(cle)) membres.set(cle, [e, new Set()]);
@@ -54,23 +52,22 @@
       }
     }
     for (const liste of parMot.values()) liste.sort((a, b) => b[0].length - a[0].length);
-    return { groupes: donnees.groupes, lois: donnees.lois, parMot, remplissage: new Set(donnees.remplissage),
-      phrases: donnees.phrases };
+    return parMot;
   }
 
   // R : les réglages de la commande (pour_site.reglages) ; A : l'analyse (recherche-analyse.js) ;
-  // C : la grammaire des citations (citation.js, écrit depuis indexer/labels.py).
+  // C : la grammaire des citations (citation.js, écrite depuis indexer/labels.py).
   function creer(R, A, C) {
-    const PREFIXES_LOI = new Set(C.prefixesLoi);
     const UNITES = new RegExp(R.unites);
     const NUMEROTES = new RegExp(R.numerotes);
-    const QUESTION = new RegExp(R.question, "giu");
-    const LIAISONS = new Set(R.liaisons);
     const DETERMINANTS = new Set(R.determinants);
+    const LIAISONS = new Set(R.liaisons);
+    const PREFIXES_LOI = new Set(C.prefixesLoi);
     const NEGATIONS = new Set(R.negations);
+    const QUESTION = new RegExp(R.question, "giu");
     const estNombre = (mot) => /^\d+$/.test(mot);
 
-    // « 3 levées », « étui 12 », « 7 de cœur », « 60 40 » : un compte, pas une loi.
+    // « 3 levées », « étui 12 », « son 10 », « 7 de cœur », « 60 40 » : un compte, pas une loi.
     const compte = (mot, avant, apres, ensuite) =>
       UNITES.test(apres) || NUMEROTES.test(avant) || estNombre(apres) || estNombre(avant) ||
       (estNombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
@@ -84,25 +81,73 @@
       return C.analyser(mot);
     }
 
-    function _decouper(texte) {
-      if ((texte.match(/"/g) || []).length % 2) return [[], [texte.replace(/"/g, " ")], true];
-      const morceaux = texte.split('"');
-      return [morceaux.filter((_, i) => i % 2 === 1), morceaux.filter((_, i) => i % 2 === 0), false];
+    // Les mots des textes hors guillemets, l'échafaudage d'une question ôté, chacun avec son
+    // drapeau d'exclusion, et les lois citées : [mots, refs].
+    function _motsEtRefs(libres) {
+      const refs = [];
+      const mots = [];
+      for (const libre of libres) {
+        const jetons = libre.replace(QUESTION, " ").split(" ").filter(Boolean);
+        const nus = jetons.map((j) => bornes(j, PONCTUATION));
+        const debut = mots.length;
+        jetons.forEach((jeton, i) => {
+          const label = _citation(nus, i);
+          if (label !== null) {
+            refs.push(label);
+            if (mots.length > debut && PREFIXES_LOI.has(A.plier(mots[mots.length - 1][0]))) mots.pop();
+            return;
+          }
+          const exclu = jeton.startsWith("-") && jeton.length > 1;
+          for (const m of A.motsDe(nus[i])) mots.push([m, exclu]);
+        });
+      }
+      return [mots, refs];
     }
 
-    function _motsEtRefs(libre, mots, refs) {
-      const jetons = libre.split(" ").filter(Boolean);
-      const nus = jetons.map((j) => bornes(j, PONCTUATION));
-      jetons.forEach((jeton, i) => {
-        const label = _citation(nus, i);
-        if (label) {
-          refs.push(label);
-          if (mots.length && PREFIXES_LOI.has(A.plier(mots[mots.length - 1][0]))) mots.pop();
-          return;
-        }
-        const exclu = jeton.startsWith("-") && jeton.length > 1;
-        for (const m of motsDe(nus[i])) mots.push([m, exclu]);
+    // Les mots en concepts : à chaque mot, l'expression des synonymes la plus longue qui y
+    // commence ; les mots d'une expression restent aussi des concepts.
+    function _conceptsLibres(mots, syn) {
+      const nies = _nies(mots);
+      const pleins = [];
+      mots.forEach(([m, e], j) => {
+        const r = A.racines(m);
+        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0], nies[j]]);
       });
+      const concepts = [];
+      pleins.forEach(([mot, exclu, racine, nie], i) => {
+        let trouves = exclu ? [] : _expressions(pleins, i, syn);
+        if (nie) trouves = trouves.filter(([, rangs]) => ![...rangs].some((r) => syn.lois[r].length));
+        if (!trouves.some(([e]) => e.length === 1)) concepts.push(Concept([mot], [[racine]], { exclu }));
+        for (const [expression, rangs, tapes] of trouves) {
+          const cle = expression.join(" ");
+          const autres = new Map();
+          for (const r of [...rangs].sort((a, b) => a - b)) {
+            for (const e of syn.groupes[r]) if (e.join(" ") !== cle) autres.set(e.join(" "), e);
+          }
+          const variantes = [expression, ...autres.values()];
+          concepts.push(Concept(tapes, variantes, { phrase: expression.length > 1, synonyme: true }));
+        }
+      });
+      return concepts;
+    }
+
+    // Un mot précédé (d'un ou deux mots, mots vides comptés) d'une négation.
+    function _nies(mots) {
+      const plies = mots.map(([m]) => A.plier(m));
+      return plies.map((_, j) => plies.slice(Math.max(0, j - 2), j).some((p) => NEGATIONS.has(p)));
+    }
+
+    // Les expressions des synonymes qui commencent au mot i (la plus longue, puis celle d'un
+    // mot), chacune avec les mots tapés pour elle ; celle d'un mot d'abord.
+    function _expressions(pleins, i, syn) {
+      const trouves = [];
+      for (const [expression, rangs] of syn.parMot.get(pleins[i][2]) || []) {
+        const morceau = _morceau(pleins, i, expression);
+        if (morceau && !morceau.some((p) => p[1]) && (!trouves.length || expression.length === 1)) {
+          trouves.push([expression, rangs, morceau.map((p) => p[0])]);
+        }
+      }
+      return trouves.reverse();
     }
 
     // Les mots qui disent l'expression à partir du mot i, ses racines dans n'importe quel ordre,
@@ -122,86 +167,38 @@
       return null;
     }
 
-    function _expressions(pleins, i, syn) {
-      const trouves = [];
-      for (const [expression, rangs] of syn.parMot.get(pleins[i][2]) || []) {
-        const morceau = _morceau(pleins, i, expression);
-        if (morceau && !morceau.some((p) => p[1]) && (!trouves.length || expression.length === 1)) {
-          trouves.push([expression, rangs, morceau.map((p) => p[0])]);
-        }
+    // Les rangs des groupes de synonymes qui ont l'expression.
+    function groupesDe(syn, expression) {
+      const cle = expression.join(" ");
+      const trouvee = (syn.parMot.get(expression[0]) || []).find(([e]) => e.join(" ") === cle);
+      return trouvee ? trouvee[1] : new Set();
+    }
+
+    // requete.Requete : texte, concepts, refs, loisEvoquees, syntaxeIgnoree.
+    function comprendre(texte, syn) {
+      const propre = A.normaliserRequete(texte);
+      const ignoree = (propre.match(/"/g) || []).length % 2 === 1; // des guillemets seuls : une recherche simple
+      const morceaux = ignoree ? [propre.replace(/"/g, " ")] : propre.split('"'); // les phrases aux rangs impairs
+      const [mots, refs] = _motsEtRefs(morceaux.filter((_, i) => i % 2 === 0));
+      const concepts = _conceptsLibres(mots, syn);
+      for (const phrase of morceaux.filter((_, i) => i % 2 === 1)) {
+        const racinesPhrase = A.racines(phrase);
+        if (racinesPhrase.length) concepts.push(Concept(A.motsDe(phrase), [racinesPhrase], { phrase: true }));
       }
-      return trouves.reverse();
-    }
-
-    // Un mot précédé (d'un ou deux mots) d'une négation : « sans faire exprès », « pas exprès ».
-    function _nies(mots) {
-      const plies = mots.map(([m]) => A.plier(m));
-      return plies.map((_, j) => plies.slice(Math.max(0, j - 2), j).some((p) => NEGATIONS.has(p)));
-    }
-
-    function _conceptsLibres(mots, syn) {
-      const nies = _nies(mots);
-      const pleins = [];
-      mots.forEach(([m, e], j) => {
-        const r = A.racines(m);
-        if (r.length && (e || !syn.remplissage.has(r[0]))) pleins.push([m, e, r[0], nies[j]]);
-      });
-      const concepts = [];
-      pleins.forEach(([mot, exclu, racine, nie], i) => {
-        let trouves = exclu ? [] : _expressions(pleins, i, syn);
-        if (nie) trouves = trouves.filter(([, rangs]) => ![...rangs].some((r) => syn.lois[r].length));
-        if (!trouves.some(([e]) => e.length === 1)) {
-          concepts.push({ mots: [mot], variantes: [[racine]], phrase: false, exclu, synonyme: false });
-        }
-        for (const [expression, rangs, tapes] of trouves) {
-          const cle = expression.join(" ");
-          const autres = new Map();
-          for (const r of [...rangs].sort((a, b) => a - b)) {
-            for (const e of syn.groupes[r]) if (e.join(" ") !== cle) autres.set(e.join(" "), e);
-          }
-          concepts.push({ mots: tapes, variantes: [expression, ...autres.values()], phrase: expression.length > 1,
-            exclu: false, synonyme: true });
-        }
-      });
-      return concepts;
-    }
-
-    function _loisEvoquees(concepts, syn) {
-      const lois = new Set();
+      const loisEvoquees = new Set();
       for (const c of concepts) {
         if (!c.synonyme) continue;
-        for (const [expression, rangs] of syn.parMot.get(c.variantes[0][0]) || []) {
-          if (expression.join(" ") === c.variantes[0].join(" ")) {
-            for (const r of rangs) for (const n of syn.lois[r]) lois.add(n);
-          }
-        }
-      }
-      return lois;
-    }
-
-    function comprendre(texte, syn) {
-      const propre = normaliser(texte);
-      const [phrases, libres, ignoree] = _decouper(propre);
-      const mots = [];
-      const refs = [];
-      // L'échafaudage d'une question (« est-ce que », « faut-il », « ai-je le droit de »).
-      for (const libre of libres) _motsEtRefs(libre.replace(QUESTION, " "), mots, refs);
-      const concepts = _conceptsLibres(mots, syn);
-      for (const phrase of phrases) {
-        const racines = A.racines(phrase);
-        if (racines.length) {
-          concepts.push({ mots: motsDe(phrase), variantes: [racines], phrase: true, exclu: false, synonyme: false });
-        }
+        for (const r of groupesDe(syn, c.variantes[0])) for (const n of syn.lois[r]) loisEvoquees.add(n);
       }
       const vues = new Map(refs.map((l) => [C.compacte(l), l]));
-      return { texte: propre, concepts, refs: [...vues.values()], lois: _loisEvoquees(concepts, syn), ignoree };
+      return { texte: propre, concepts, refs: [...vues.values()], loisEvoquees, syntaxeIgnoree: ignoree };
     }
 
     // Combien de mots vides une phrase saute : l'écart que ses racines demandent.
     const ecart = (mots) => mots.filter((m) => A.vides.has(A.plier(m))).length;
 
-    return { comprendre, ecart, compte };
+    return { comprendre, ecart };
   }
 
-  return { creer, normaliser, synonymes, bornes, MOT };
+  return { creer, synonymes, bornes };
 });

@@ -32,6 +32,28 @@
     return lignes.join("\n");
   }
 
+  // En tapant, le dernier mot inachevé (« revendic ») devient le plus fréquent des textes qui
+  // commence ainsi (le site seul : la commande ne complète rien). Lexique : moteur.lexique().
+  function completer(texte, lexique, accent) {
+    const fin = /[\p{L}\p{N}_]+$/u.exec(texte);
+    const plie = fin ? g.RechercheAnalyse.plier(fin[0]) : "";
+    if (plie.length < 3 || lexique.frequences.has(plie)) return texte;
+    let choix = null;
+    for (const mot of lexique.mots) {
+      if (!mot.startsWith(plie)) continue;
+      if (choix === null || lexique.frequences.get(mot) > lexique.frequences.get(choix)) choix = mot;
+    }
+    return choix === null ? texte : texte.slice(0, fin.index) + accent(choix);
+  }
+
+  // moteur.chercher, le dernier mot complété d'abord si options.completer : la réponse dit alors
+  // la requête tapée, corrigée.
+  function chercher(moteur, texte, options) {
+    const complete = options && options.completer ? completer(texte, moteur.lexique(), moteur.accent) : texte;
+    if (complete === texte) return moteur.chercher(texte, options);
+    return Object.assign(moteur.chercher(complete, options), { requete: texte, corrigee: true });
+  }
+
   const dansUnTravailleur = typeof g.importScripts === "function" && !g.document;
   if (dansUnTravailleur) {
     let moteur = null;
@@ -49,9 +71,9 @@
       const m = evenement.data;
       if (m.donnees !== undefined) return demarrer(m.donnees);
       if (erreur) return g.postMessage({ n: m.n, erreur });
-      if (m.preparer) return moteur.preparer();
+      if (m.preparer) return moteur.lexique(); // ce que la première faute de frappe demanderait
       const debut = maintenant();
-      const reponse = moteur.chercher(m.texte, m.options);
+      const reponse = chercher(moteur, m.texte, m.options);
       g.postMessage({ n: m.n, reponse, duree: maintenant() - debut });
     };
     if (!g.RechercheMoteur) { // lancé depuis ce fichier (http) : le moteur et les données sont à côté

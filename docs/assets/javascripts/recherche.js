@@ -292,10 +292,11 @@
       const noeuds = [];
       while (marcheur.nextNode()) noeuds.push(marcheur.currentNode);
       for (const noeud of noeuds) {
-        const touches = A.mots(noeud.data).filter((m) => m.mot.length >= 3 && voulues.has(m.racine));
+        const mots = noeud.data.matchAll(window.RechercheAnalyse.MOT);
+        const touches = [...mots].filter((m) => m[0].length >= 3 && voulues.has(A.raciner(m[0])));
         for (const m of touches.reverse()) {
-          const fin = noeud.splitText(m.debut);
-          fin.splitText(m.fin - m.debut);
+          const fin = noeud.splitText(m.index);
+          fin.splitText(m[0].length);
           const marque = element("mark", "recherche-surligne");
           fin.replaceWith(marque);
           marque.append(fin);
