@@ -43,7 +43,7 @@ from dataclasses import replace
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
+from indexer.corpus.parsers.lignes_entieres import NUMERO, Brouillon, ouvrir
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
 from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
@@ -65,10 +65,6 @@ LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
 LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
 ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
 
-# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it
-NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
-# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped)
-PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
 REGLE_LETTRE = re.compile(rf"^(?P<lettre>{marqueurs.LETTRE})\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
 PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
@@ -204,22 +200,6 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
     return Document("boites-a-annonces.md", titre, LIVRET, EDITION, "annexe", _figees(sections), tuple(intro))
 
 
-def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
-    """The labels a numbered line opens under a known letter (``sous_parties``), with its text; else None."""
-    if trouve := NUMERO.match(texte):
-        parties = sous_parties(courant, "numero", trouve["numero"])
-        if parties is None:
-            return None
-        if trouve["lettre"]:  # "1. (a) …": two levels on one line
-            lettre = Label(loi, (*parties, trouve["lettre"]))
-            return [(Label(loi, parties), ""), (lettre, trouve["reste"])]
-        return [(Label(loi, parties), trouve["reste"])]
-    if trouve := PARENTHESE.match(texte):
-        parties = sous_parties(courant, niveau_parenthese(trouve["valeur"]), trouve["valeur"])
-        return [(Label(loi, parties), trouve["reste"])] if parties else None
-    return None
-
-
 def _suite(brouillon: Brouillon, texte: str) -> bool:
     """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
     dernier = brouillon.blocs[-1] if brouillon.blocs else None
@@ -240,13 +220,10 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
         return
     if not brouillons:  # text before any subtitle: the law's opening
         brouillons.append(Brouillon(numero, Label(loi)))
-    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
-    if labels := _labels(loi, courant, texte):
-        for label, reste in labels:
-            brouillons.append(Brouillon(numero, label))
-            if reste:
-                brouillons[-1].ajoute(TEXTE, reste, numero)
-    elif NUMERO.match(texte) or PARENTHESE.match(texte) or PUCE.match(texte):
+    ouverts = ouvrir(loi, brouillons[-1].label.parties if brouillons[-1].label else (), numero, texte)
+    if ouverts:
+        brouillons += ouverts
+    elif ouverts is not None or PUCE.match(texte):  # a marker without a letter above it stays as written
         brouillons[-1].ajoute(ITEM, texte, numero)
     elif not _suite(brouillons[-1], texte):
         brouillons[-1].ajoute(TEXTE, texte, numero)
