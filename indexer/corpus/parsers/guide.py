@@ -31,13 +31,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import NamedTuple
 
 from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.parsers.guide_corps import lire_corps
 from indexer.corpus.parsers.lignes_repliees import Ligne
-from indexer.model import Element, Extrait, NoteBas, Partie
+from indexer.model import Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
 
 EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
@@ -96,7 +95,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         else:
             coupes = [_Coupe(numero, titre, index + 1, corps)]
         for loi, nom, ligne, morceau, titre_de_loi, couvre in coupes:
-            elements = _avec_notes(lire_corps(loi, morceau, coupures), notes)
+            elements = lire_corps(loi, morceau, coupures, notes)
             parties.append((loi, Partie(GUIDE, EDITION, ROLE, nom, ligne, elements, titre_de_loi, couvre)))
     return Extrait(source=GUIDE, parties=tuple(parties))
 
@@ -211,16 +210,3 @@ def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
         if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
             lignes[debut] = " "
     return tuple(lignes)
-
-
-def _avec_notes(elements: tuple[Element, ...], notes: dict[str, NoteBas]) -> tuple[Element, ...]:
-    """Put each footnote on the first element of the Partie whose text calls it."""
-    vues: set[str] = set()
-    avec: list[Element] = []
-    for element in elements:
-        texte = " ".join(b.texte for b in element.blocs)
-        cles = [c for c in re.findall(r"\[\^([^\]]+)\]", texte) if c in notes and c not in vues]
-        vues.update(cles)
-        propres = tuple(notes[c] for c in dict.fromkeys(cles))
-        avec.append(replace(element, notes=propres) if propres else element)
-    return tuple(avec)

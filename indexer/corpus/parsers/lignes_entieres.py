@@ -57,10 +57,14 @@ class Brouillon:
     def ajoute(self, forme: str, texte: str, ligne: int) -> None:
         self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
 
-    def fige(self, notes: Mapping[str, NoteBas]) -> Element:
-        """The frozen element, with a ``NoteBas`` for each note its text calls."""
-        cles = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
-        notes_bas = tuple(notes[c] for c in cles if c in notes)
+    def fige(self, notes: Mapping[str, NoteBas], vues: set[str] | None = None) -> Element:
+        """The frozen element, with a ``NoteBas`` for each note its text calls but those in ``vues``,
+        which then holds them (000 gives a note to the first element of its Partie that calls it)."""
+        vues = set() if vues is None else vues
+        appels = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
+        cles = [c for c in appels if c in notes and c not in vues]
+        vues.update(cles)
+        notes_bas = tuple(notes[c] for c in cles)
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet, notes_bas)
 
 
