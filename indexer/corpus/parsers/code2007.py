@@ -265,9 +265,8 @@ def notes_du_corps(
     for note in notes:
         resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
     paires = toc.apparier(toc.reperer_appels(resultat, titres, fin), notes)
-    foyers = {note: note.debut for note in notes}  # a note without a call stays put
-    for appel in sorted(paires, reverse=True):
-        foyers[paires[appel]] = appel.ligne
+    # a note goes to its first call, written last; a note without a call stays put
+    foyers = {note: note.debut for note in notes} | {paires[a]: a.ligne for a in sorted(paires, reverse=True)}
     compteurs: Counter[int] = Counter()
     cles: dict[toc.Note, str] = {}
     par_ligne: dict[int, tuple[NoteBas, ...]] = {}

@@ -27,11 +27,6 @@ PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.
 APPEL = re.compile(r"\[\^(?P<cle>[^\]]+)\]")
 
 
-def niveau_parenthese(valeur: str) -> str:
-    """``(a)``–``(h)`` are letters, ``(i)``, ``(ii)``, ``(v)``… are romans (labels.py)."""
-    return "lettre" if len(valeur) == 1 and valeur in "abcdefgh" else "romain"
-
-
 def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[str, ...] | None:
     """The parts of a new marker read under ``courant``; None when a level is missing.
 
@@ -74,7 +69,8 @@ def ouvrir(loi: int, courant: tuple[str, ...], ligne: int, texte: str) -> list[B
     if trouve := NUMERO.match(texte):
         marques = [("numero", trouve["numero"]), *([("lettre", trouve["lettre"])] if trouve["lettre"] else [])]
     elif trouve := PARENTHESE.match(texte):
-        marques = [(niveau_parenthese(trouve["valeur"]), trouve["valeur"])]
+        # (a)–(h) are letters, (i), (ii), (v)… romans (labels.py)
+        marques = [("lettre" if re.fullmatch(marqueurs.LETTRE, trouve["valeur"]) else "romain", trouve["valeur"])]
     else:
         return None
     brouillons = []
