@@ -46,7 +46,6 @@ from indexer.corpus.parsers.lignes_repliees import (
     Morceau,
     bloc_verbatim,
     couper,
-    est_vide,
     joindre,
     segmenter,
 )
@@ -172,7 +171,7 @@ class _Lecteur(LecteurDeCitations):
 
     def _amorce(self, morceau: Morceau) -> None:
         """The text before an inline quote: a lead-in title, or the end of a paragraph."""
-        lignes = [(n, t) for n, t in morceau.lignes if not est_vide(t)]
+        lignes = [(n, t) for n, t in morceau.lignes if t.strip()]
         amorce = AMORCE.match(lignes[0][1].strip()) if len(lignes) == 1 else None
         if amorce and morceau.saut:
             self.amorce = self._nouveau(COMMENTAIRE, morceau.ligne)
@@ -215,7 +214,7 @@ class _Lecteur(LecteurDeCitations):
 
     def _paragraphe(self, morceau: Morceau) -> None:
         courant = self.courant
-        texte = joindre([t for _, t in morceau.lignes if not est_vide(t)])
+        texte = joindre([t for _, t in morceau.lignes])
         suite = courant is not None and (
             courant.type == EXEMPLE
             and (courant.ouvert or SUPPOSITION.search(texte) is not None)
