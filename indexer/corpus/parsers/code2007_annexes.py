@@ -201,25 +201,21 @@ def _termes(lignes: Sequence[Ligne]) -> list[_Rubrique]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Rubrique] = []
     appelants: dict[str, _Rubrique] = {}
-    notes: list[tuple[_Rubrique, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
-    dans_note = False
+    en_note: _Rubrique | None = None  # whose footnote (``1 La procédure…``) is being read: it runs to the next term
     for numero, ligne in lignes:
         if trouve := TERME.match(ligne):
-            dans_note = False
+            en_note = None
             termes.append(_Rubrique(trouve.group(1), trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif not dans_note and (appel := NOTE.match(ligne)) and appel.group(1) in appelants:  # a called note starts
-            notes.append((appelants.pop(appel.group(1)), []))
-            dans_note = True
-        if dans_note:
-            notes[-1][1].append((numero, ligne))
+        elif en_note is None and (appel := NOTE.match(ligne)) and appel.group(1) in appelants:  # a called note starts
+            en_note = appelants.pop(appel.group(1))
+            en_note.notes.append(NoteBas(ligne[0], ligne[2:], numero))
             continue
-        if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
+        if en_note is not None:
+            en_note.notes[-1] = replace(en_note.notes[-1], texte=f"{en_note.notes[-1].texte} {ligne}")
+        elif termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
             appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
             termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
-    for terme, ((debut, premiere), *suite) in notes:
-        texte = " ".join([premiere[2:], *(ligne for _, ligne in suite)])
-        terme.notes.append(NoteBas(premiere[0], texte, debut))
     return termes
 
 
