@@ -32,7 +32,6 @@ stays on the last item, as the model has no "back to the parent" element.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
@@ -41,7 +40,7 @@ from indexer.labels import Label
 from indexer.model import ITEM, TEXTE, Extrait, NoteBas, Partie
 from indexer.sources import LOIS_2017, source
 
-EDITION = source(LOIS_2017).edition
+EDITION, ROLE = source(LOIS_2017).edition, source(LOIS_2017).role
 
 # "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
@@ -93,23 +92,20 @@ def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> 
     return ouverts or []
 
 
-def elements(numero: int, corps: Iterable[tuple[int, str]]) -> list[Brouillon]:
-    brouillons: list[Brouillon] = []
-    for ligne, texte in corps:
-        courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
-        if nouveaux := _nouveaux(numero, courant, ligne, texte):
-            brouillons += nouveaux
-            continue
-        if not brouillons:  # unlabelled opening paragraph: the preamble
-            brouillons.append(Brouillon(ligne, Label(numero)))
-        puce = PUCE.match(texte)
-        brouillons[-1].ajoute(ITEM if puce else TEXTE, avec_appels(puce["puce"] if puce else texte), ligne)
-    return brouillons
+def _ligne_de_loi(numero: int, brouillons: list[Brouillon], ligne: int, texte: str) -> None:
+    courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
+    if nouveaux := _nouveaux(numero, courant, ligne, texte):
+        brouillons += nouveaux
+        return
+    if not brouillons:  # unlabelled opening paragraph: the preamble
+        brouillons.append(Brouillon(ligne, Label(numero)))
+    puce = PUCE.match(texte)
+    brouillons[-1].ajoute(ITEM if puce else TEXTE, avec_appels(puce["puce"] if puce else texte), ligne)
 
 
-def decoupe_lois(lignes: Lignes) -> tuple[list[tuple[int, int, str, list[tuple[int, str]]]], dict[str, NoteBas]]:
-    """Each law as (number, heading line, title, body lines), empty lines dropped; the notes by key."""
-    lois: list[tuple[int, int, str, list[tuple[int, str]]]] = []
+def parse(lignes: Lignes) -> Extrait:
+    """Each law from its heading, empty lines dropped; the note lines kept apart by key."""
+    lois: list[tuple[int, int, str, list[Brouillon]]] = []
     notes: dict[str, NoteBas] = {}
     for ligne, texte in enumerate(lignes, 1):
         if trouve := TITRE_LOI.match(texte):
@@ -120,14 +116,9 @@ def decoupe_lois(lignes: Lignes) -> tuple[list[tuple[int, int, str, list[tuple[i
         elif texte.strip():
             if not lois:
                 raise _erreur(ligne, "texte avant la première loi.")
-            lois[-1][3].append((ligne, texte))
-    return lois, notes
-
-
-def parse(lignes: Lignes) -> Extrait:
-    lois, notes = decoupe_lois(lignes)
-    parties: list[tuple[int, Partie]] = []
-    for numero, ligne, titre, corps in lois:
-        contenu = tuple(b.fige(notes) for b in elements(numero, corps))
-        parties.append((numero, Partie(LOIS_2017, EDITION, source(LOIS_2017).role, titre, ligne, contenu)))
+            _ligne_de_loi(lois[-1][0], lois[-1][3], ligne, texte)
+    parties = (
+        (n, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brs)))
+        for n, ligne, titre, brs in lois
+    )
     return Extrait(source=LOIS_2017, parties=tuple(parties))
