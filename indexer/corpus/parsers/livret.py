@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
@@ -115,20 +116,17 @@ def _est_titre(texte: str) -> bool:
     return len(texte) <= 40 and not PUCE.match(texte) and not FIN_DE_PHRASE.search(texte)
 
 
-def _ancre_unique(ancre: str, vues: set[str]) -> str:
-    """``ancre``, or ``ancre-2``, ``ancre-3``… when a section already took it."""
-    rang, candidate = 2, ancre
-    while candidate in vues:
-        candidate, rang = f"{ancre}-{rang}", rang + 1
-    vues.add(candidate)
-    return candidate
-
-
 _Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 
 
 def _figees(sections: list[_Section]) -> tuple[Section, ...]:
-    return tuple(replace(section, blocs=tuple(blocs)) for section, blocs in sections)
+    """The sections with their blocs; an anchor a section above already took gets ``-2``, ``-3``…"""
+    figees: list[Section] = []
+    for section, blocs in sections:
+        prises = {f.ancre for f in figees}
+        ancre = next(a for a in chain([section.ancre], (f"{section.ancre}-{n}" for n in count(2))) if a not in prises)
+        figees.append(replace(section, ancre=ancre, blocs=tuple(blocs)))
+    return tuple(figees)
 
 
 def _bloc_prose(numero: int, texte: str) -> Bloc:
@@ -139,21 +137,17 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
-    vues: set[str] = set()
     for index, (numero, morceau) in enumerate(morceaux):
         if isinstance(morceau, list):
             if not sections:  # a table with no caption above it
-                ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
-                sections.append((Section(str(numero), ancre, "", numero, niveau=2), []))
+                sections.append((Section(str(numero), ancre_libre("tableau", str(numero)), "", numero, niveau=2), []))
             sections[-1][1].append(Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau)))
         elif index in legendes:
             titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
             court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
-            ancre = _ancre_unique(ancre_libre("tableau", court), vues)
-            sections.append((Section(court, ancre, titre, numero, niveau=2), []))
+            sections.append((Section(court, ancre_libre("tableau", court), titre, numero, niveau=2), []))
         elif _est_titre(morceau) or not sections:
-            ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
-            sections.append((Section(morceau, ancre, sans_markdown(morceau), numero), []))
+            sections.append((Section(morceau, ancre_libre("tableaux", morceau), sans_markdown(morceau), numero), []))
         else:
             sections[-1][1].append(_bloc_prose(numero, morceau))
     titre = "Tableaux de marque et de probabilités"
