@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import groupby
 from typing import NamedTuple
 
 from indexer.corpus.clean import sans_saut_de_page
@@ -196,17 +197,14 @@ def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
 
 
 def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
-    for index in sorted(retirees):
-        if lignes[index] == " ":
-            continue  # already the break of a neighbouring gap
-        debut, fin = index, index
-        while debut > 0 and (lignes[debut - 1].strip() == "" or debut - 1 in retirees):
-            debut -= 1
-        while fin < len(lignes) and (lignes[fin].strip() == "" or fin in retirees):
-            fin += 1
-        precedent = lignes[debut - 1] if debut else ""
-        suivant = lignes[fin].strip() if fin < len(lignes) else ""
-        lignes[debut:fin] = [""] * (fin - debut)
-        if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
-            lignes[debut] = " "
-    return tuple(lignes)
+    """Each gap holding removed lines (a run of empty or removed lines) rejoins its text (module docstring)."""
+    sortie = list(lignes)
+    for vide, groupe in groupby(range(len(lignes)), key=lambda i: not lignes[i].strip() or i in retirees):
+        trou = list(groupe)
+        if vide and not retirees.isdisjoint(trou):
+            precedent = lignes[trou[0] - 1] if trou[0] else ""
+            suivant = lignes[trou[-1] + 1].strip() if trou[-1] + 1 < len(lignes) else ""
+            sortie[trou[0] : trou[-1] + 1] = [""] * len(trou)
+            if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
+                sortie[trou[0]] = " "
+    return tuple(sortie)
