@@ -5,7 +5,7 @@ Both sources have one paragraph per line and mark law paragraphs ``B.``, ``1.``,
 and an element grows in a ``Brouillon`` until the next marker (000's reader,
 ``guide_citations``, builds its elements in ``Brouillon`` too). Both read their numbers and
 bracketed markers by ``ouvrir``: ``1. (a)`` opens two levels at once, a ``- `` in front of a
-bracket is a stray bullet (002:37 ``- (ii)``, 004 `` - (a)``), dropped.
+bracket is a stray bullet (002:37 ``- (ii)``, 004:586 `` - (a)``), dropped.
 """
 
 from __future__ import annotations
