@@ -73,11 +73,25 @@ def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attend
             "68D\n68D1\n68D2\n68D2(a)\n68D2(b)\n68D2(b)(i)\n68D2(b)(ii)",
         ),
         (("LOI 71 - T", "Préambule :", "A. un joueur…", "B. un autre…"), "71\n71A\n71B"),
+        (("LOI 70 - T", "D. Titre", "1. (a) x", "(b) y"), "70D\n70D1\n70D1(a)\n70D1(b)"),  # two levels on one line
     ],
 )
 def test_plan(lignes: tuple[str, ...], attendu: str) -> None:
     ((_, partie),) = parse(lignes).parties
     assert plan_labels(partie) == attendu
+
+
+@pytest.mark.parametrize(
+    "lignes, message",
+    [
+        (("", "Texte perdu.", "LOI 68 - T"), "2 : texte avant la première loi."),
+        (("LOI 68 - T", "1. Sans lettre"), "2 : « 1. Sans lettre » n'a pas de paragraphe parent."),
+        (("LOI 68 - T", "A. Titre", "(ii) sans lettre"), "3 : « (ii) sans lettre » n'a pas de paragraphe parent."),
+    ],
+)
+def test_refus(lignes: tuple[str, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(f"{LOIS_2017}:{message}")):
+        parse(lignes)
 
 
 def test_titre_et_texte() -> None:

@@ -54,16 +54,12 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         corps = [(i + 1, lignes[i]) for i in range(index + 1, fin)]
         morceaux = segmenter(corps, MARQUE.match)
         debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
-        loi = _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
-        elements = (_preface(lignes[:index]) if rang == 0 else ()) + loi
+        elements = _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
+        if rang == 0 and (preface := bloc_prose(list(enumerate(lignes[:index], 1)), item=False)):  # the author line
+            elements = (Element(COMMENTAIRE, (preface,), preface.ligne), *elements)
         titre = entete[1].strip().capitalize()
         parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
-
-
-def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
-    bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
-    return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
 
 
 def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
@@ -72,8 +68,12 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
     for morceau in morceaux:
         lignes = list(morceau.lignes)
         marque = MARQUE.match(lignes[0][1])
-        if marque is None or marque_relative(marque.groups(), contexte) is None:
-            elements.append(_ajouter_texte(elements, numero, lignes))  # no marker, or one we cannot read
+        if marque is None or marque_relative(marque.groups(), contexte) is None:  # no marker, or one we cannot read
+            # the text of an element just opened that has none (a subtitle), else law text of the law alone
+            if elements and not elements[-1].blocs and elements[-1].titre:
+                elements.append(replace(elements.pop(), blocs=_prose(lignes)))
+            else:
+                elements.append(Element(LOI, _prose(lignes), lignes[0][0], label=Label(numero)))
             continue
         while marque is not None:  # "1. (a) si…" is two levels on one line
             contexte = marque_relative(marque.groups(), contexte) or contexte
@@ -91,13 +91,6 @@ def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:
 def _prose(lignes: Sequence[Ligne]) -> tuple[Bloc, ...]:
     bloc = bloc_prose(lignes, item=False)
     return (bloc,) if bloc else ()
-
-
-def _ajouter_texte(elements: list[Element], numero: int, lignes: Sequence[Ligne]) -> Element:
-    """An unlabelled paragraph: the text of an empty element just opened, or a new one."""
-    if elements and not elements[-1].blocs and elements[-1].titre:
-        return replace(elements.pop(), blocs=_prose(lignes))
-    return Element(LOI, _prose(lignes), lignes[0][0], label=Label(numero))
 
 
 def _notes(morceaux: Sequence[Morceau]) -> tuple[Element, ...]:

@@ -41,8 +41,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from dataclasses import dataclass, field, replace
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
@@ -78,43 +77,31 @@ FIN_DE_PHRASE = re.compile(r"[.:][)»”]?$")
 PONCTUATION_FINALE = re.compile(r"[.:;,)]$")
 
 
-class _Ouvert(NamedTuple):
-    """A paragraph still open: its kind, first line and the lines read so far."""
-
-    forme: str
-    ligne: int
-    lignes: list[str]
-
-
 @dataclass
 class _Chantier:
-    """An element being built: its text arrives line by line, the last paragraph open
-    (``_Ouvert``) until the element is done."""
+    """An element being built: its text arrives line by line, each line joined to the last
+    paragraph (``toc.joindre``) unless it starts a new one or a table closed it."""
 
     label: Label
     ligne: int
     titre: str = ""
-    blocs: list[Bloc | _Ouvert] = field(default_factory=list)
+    blocs: list[Bloc] = field(default_factory=list)
     notes: list[NoteBas] = field(default_factory=list)
-
-    def ouvrir(self, forme: str, texte: str, ligne: int) -> None:
-        self.blocs.append(_Ouvert(forme, ligne, [texte]))
 
     def ajouter(self, texte: str, ligne: int) -> None:
         """Add a line of running text: continue the paragraph or start a new one. A line starting
         with ``;`` or ``:`` (a French space wrapped before the sign: "; dans ce cas") is not
         capitalised, so it continues."""
-        ouvert = self.blocs[-1] if self.blocs and isinstance(self.blocs[-1], _Ouvert) else None
+        ouvert = self.blocs[-1] if self.blocs and self.blocs[-1].forme in (TEXTE, ITEM) else None
         if PUCE.match(texte):
-            self.ouvrir(ITEM, texte, ligne)
-        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert.lignes[-1]) and texte[:1].isupper()):
-            self.ouvrir(TEXTE, texte, ligne)
+            self.blocs.append(Bloc(ITEM, texte, ligne))
+        elif ouvert is None or (FIN_DE_PHRASE.search(ouvert.texte) and texte[:1].isupper()):
+            self.blocs.append(Bloc(TEXTE, texte, ligne))
         else:
-            ouvert.lignes.append(texte)
+            self.blocs[-1] = replace(ouvert, texte=toc.joindre([ouvert.texte, texte]))
 
     def element(self) -> Element:
-        blocs = (Bloc(b.forme, toc.joindre(b.lignes), b.ligne) if isinstance(b, _Ouvert) else b for b in self.blocs)
-        return Element(LOI, tuple(blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
+        return Element(LOI, tuple(self.blocs), self.ligne, self.label, self.titre, notes=tuple(self.notes))
 
 
 @dataclass
@@ -189,7 +176,7 @@ def _cascade(lignes: Lignes, index: int, texte: str, loi: _Loi) -> None:
     while (trouve := niveau_de(texte, loi.chemin)) and trouve[0] != "section":
         niveau, marque = trouve
         if NIVEAUX[NIVEAUX.index(niveau) - 1] not in loi.chemin:
-            loi.courant.ouvrir(ITEM, texte, numero)  # laws 35, 71: a list at law level
+            loi.courant.blocs.append(Bloc(ITEM, texte, numero))  # laws 35, 71: a list at law level
             return
         loi.ouvrir(niveau, marque["marque"], numero)
         texte = texte[marque.end() :].strip()
@@ -265,9 +252,8 @@ def notes_du_corps(
     for note in notes:
         resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
     paires = toc.apparier(toc.reperer_appels(resultat, titres, fin), notes)
-    foyers = {note: note.debut for note in notes}  # a note without a call stays put
-    for appel in sorted(paires, reverse=True):
-        foyers[paires[appel]] = appel.ligne
+    # a note goes to its first call, written last; a note without a call stays put
+    foyers = {note: note.debut for note in notes} | {paires[a]: a.ligne for a in sorted(paires, reverse=True)}
     compteurs: Counter[int] = Counter()
     cles: dict[toc.Note, str] = {}
     par_ligne: dict[int, tuple[NoteBas, ...]] = {}

@@ -201,25 +201,21 @@ def _termes(lignes: Sequence[Ligne]) -> list[_Rubrique]:
     """Split the definitions into terms; footnote lines go to the term that called them."""
     termes: list[_Rubrique] = []
     appelants: dict[str, _Rubrique] = {}
-    notes: list[tuple[_Rubrique, list[Ligne]]] = []  # each footnote (``1 La procédure…``) runs to the next term
-    dans_note = False
+    en_note: _Rubrique | None = None  # whose footnote (``1 La procédure…``) is being read: it runs to the next term
     for numero, ligne in lignes:
         if trouve := TERME.match(ligne):
-            dans_note = False
+            en_note = None
             termes.append(_Rubrique(trouve.group(1), trouve.group(1), numero))
             ligne = ligne[trouve.end() :].strip()
-        elif not dans_note and (appel := NOTE.match(ligne)) and appel.group(1) in appelants:  # a called note starts
-            notes.append((appelants.pop(appel.group(1)), []))
-            dans_note = True
-        if dans_note:
-            notes[-1][1].append((numero, ligne))
+        elif en_note is None and (appel := NOTE.match(ligne)) and appel.group(1) in appelants:  # a called note starts
+            en_note = appelants.pop(appel.group(1))
+            en_note.notes.append(NoteBas(ligne[0], ligne[2:], numero))
             continue
-        if termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
+        if en_note is not None:
+            en_note.notes[-1] = replace(en_note.notes[-1], texte=f"{en_note.notes[-1].texte} {ligne}")
+        elif termes and ligne:  # glued calls written ``[^n]``, remembering who calls the note that follows
             appelants.update((appel.group(1), termes[-1]) for appel in APPEL_NOTE.finditer(ligne))
             termes[-1].lignes.append((numero, APPEL_NOTE.sub(r"[^\1]", ligne)))
-    for terme, ((debut, premiere), *suite) in notes:
-        texte = " ".join([premiere[2:], *(ligne for _, ligne in suite)])
-        terme.notes.append(NoteBas(premiere[0], texte, debut))
     return termes
 
 
@@ -288,18 +284,19 @@ def sous_article(texte: str, article: int, vues: set[str]) -> str | None:
     return trouve["cle"] if int(trouve["cle"].split(".")[0]) in (article, article + 1) else None
 
 
-def _articles(lignes: Sequence[Ligne], index: int, article: int, vues: set[str]) -> tuple[list[_Rubrique], int] | None:
-    """The heading(s) opened at ``lignes[index]`` and the next text index, or None.
+def _articles(lignes: Sequence[Ligne], index: int, rubriques: list[_Rubrique]) -> tuple[list[_Rubrique], int] | None:
+    """The heading(s) opened at ``lignes[index]``, after ``rubriques``, and the next text index, or None.
 
     A sub-article of the next article (139.1 after 138, heading lost) opens the
     article too: two rubriques.
     """
     numero, texte = lignes[index]
+    article = int(rubriques[-1].cle.split(".")[0]) if rubriques else 0
     en_tete = article_en_tete(lignes, index, article)
     if en_tete is not None:
         titre, suite = titre_complet(lignes, index + en_tete[2], en_tete[1], vide=False)
         return [_Rubrique(str(en_tete[0]), titre, numero)], suite
-    cle = sous_article(texte, article, vues)
+    cle = sous_article(texte, article, {r.cle for r in rubriques})
     if cle is None:
         return None
     vide = texte.rstrip(" .–-") == cle  # "83.1 –", "144.1": the title is on the next line
@@ -314,18 +311,14 @@ def parse_reglement(lignes: Sequence[Ligne]) -> tuple[tuple[Bloc, ...], tuple[Se
     is a subtitle, and its Sections, level 1 for an article and deeper for each dot."""
     intro: list[Ligne] = []
     rubriques: list[_Rubrique] = []
-    vues: set[str] = set()
-    article, index = 0, 0
+    index = 0
     while index < len(lignes):
-        trouve = _articles(lignes, index, article, vues)
-        if trouve is None:
+        if (trouve := _articles(lignes, index, rubriques)) is None:
             (rubriques[-1].lignes if rubriques else intro).append(lignes[index])
             index += 1
-            continue
-        nouvelles, index = trouve
-        rubriques += nouvelles
-        vues.update(r.cle for r in nouvelles)
-        article = int(nouvelles[0].cle.split(".")[0])
+        else:
+            nouvelles, index = trouve
+            rubriques += nouvelles
     blocs = tuple(replace(b, forme=TITRE) if CHAPITRE.match(b.texte) else b for b in en_blocs(intro))
     return blocs, tuple(
         Section(r.cle, ancre_libre("article", r.cle), r.titre, r.ligne, en_blocs(r.lignes), r.cle.count(".") + 1)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from indexer.model import ITEM, TEXTE, TITRE, Bloc
 
@@ -114,18 +115,16 @@ def en_blocs(lignes: Sequence[Ligne], titres: bool = False) -> tuple[Bloc, ...]:
     one-line subtitle Bloc, as in the annexes where such lines are headings.
     """
     blocs: list[Bloc] = []
-    forme, texte, debut, precedente = TEXTE, "", 0, ""
+    precedente = ""
     for numero, ligne in lignes:
-        continue_bloc = texte and forme != TITRE and not est_debut_de_bloc(precedente, ligne, texte)
-        if continue_bloc or (texte and ligne[:1] in ";:"):
-            texte = joindre(texte, ligne)
-        else:
-            if texte:
-                blocs.append(Bloc(forme, texte, debut))
-            forme, texte, debut = forme_de(ligne, titres), ligne, numero
+        dernier = blocs[-1] if blocs else None
+        if dernier and (
+            ligne[:1] in ";:" or dernier.forme != TITRE and not est_debut_de_bloc(precedente, ligne, dernier.texte)
+        ):
+            blocs[-1] = replace(dernier, texte=joindre(dernier.texte, ligne))
+        elif ligne:
+            blocs.append(Bloc(forme_de(ligne, titres), ligne, numero))
         precedente = ligne
-    if texte:
-        blocs.append(Bloc(forme, texte, debut))
     return tuple(blocs)
 
 

@@ -112,14 +112,6 @@ def _lire(lignes: Sequence[Ligne]) -> list[_Entree]:
     return entrees
 
 
-def _ancre_unique(terme: str, prises: set[str]) -> str:
-    """``index-hors-tour``, then ``index-hors-tour-2``, ``-3``… for repeated terms."""
-    base = ancre_libre("index", terme)
-    ancre = next(a for a in chain([base], (f"{base}-{rang}" for rang in count(2))) if a not in prises)
-    prises.add(ancre)
-    return ancre
-
-
 def cle_de_tri(terme: str) -> str:
     """The index's alphabetical order: accents, case and punctuation folded, a word
     boundary before any letter (``Adv.G`` before ``Adversaires``)."""
@@ -208,6 +200,8 @@ def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
             niveau = 3
         else:
             ouverte = niveau == 2 and not (entree.renvois or entree.voir)
-        ancre = _ancre_unique(entree.terme, prises)
+        base = ancre_libre("index", entree.terme)  # ``index-hors-tour``, then ``-2``, ``-3``… for repeated terms
+        ancre = next(a for a in chain([base], (f"{base}-{rang}" for rang in count(2))) if a not in prises)
+        prises.add(ancre)
         sections.append(Section(entree.terme, ancre, entree.terme, entree.ligne, tuple(blocs), niveau))
     return tuple(sections)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import reduce
+from itertools import accumulate
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
@@ -125,9 +126,7 @@ def pages_des_lois(lignes: Lignes, debut: int, fin: int) -> tuple[tuple[int, int
 
 def epeler(morceaux: Sequence[str], cible: str) -> int | None:
     """How many of ``morceaux``, normalised and put end to end, spell ``cible``, if any."""
-    cumul = ""
-    for nombre, morceau in enumerate(morceaux, 1):
-        cumul += normaliser(morceau)
+    for nombre, cumul in enumerate(accumulate(map(normaliser, morceaux)), 1):
         if cumul == cible:
             return nombre
         if not cible.startswith(cumul):

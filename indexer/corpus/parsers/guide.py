@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from itertools import groupby
 from typing import NamedTuple
 
 from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.parsers.guide_corps import lire_corps
 from indexer.corpus.parsers.lignes_repliees import Ligne
-from indexer.model import Element, Extrait, NoteBas, Partie
+from indexer.model import Extrait, NoteBas, Partie
 from indexer.sources import GUIDE, source
 
 EDITION, ROLE = source(GUIDE).edition, source(GUIDE).role
@@ -96,7 +96,7 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         else:
             coupes = [_Coupe(numero, titre, index + 1, corps)]
         for loi, nom, ligne, morceau, titre_de_loi, couvre in coupes:
-            elements = _avec_notes(lire_corps(loi, morceau, coupures), notes)
+            elements = lire_corps(loi, morceau, coupures, notes)
             parties.append((loi, Partie(GUIDE, EDITION, ROLE, nom, ligne, elements, titre_de_loi, couvre)))
     return Extrait(source=GUIDE, parties=tuple(parties))
 
@@ -197,30 +197,14 @@ def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
 
 
 def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
-    for index in sorted(retirees):
-        if lignes[index] == " ":
-            continue  # already the break of a neighbouring gap
-        debut, fin = index, index
-        while debut > 0 and (lignes[debut - 1].strip() == "" or debut - 1 in retirees):
-            debut -= 1
-        while fin < len(lignes) and (lignes[fin].strip() == "" or fin in retirees):
-            fin += 1
-        precedent = lignes[debut - 1] if debut else ""
-        suivant = lignes[fin].strip() if fin < len(lignes) else ""
-        lignes[debut:fin] = [""] * (fin - debut)
-        if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
-            lignes[debut] = " "
-    return tuple(lignes)
-
-
-def _avec_notes(elements: tuple[Element, ...], notes: dict[str, NoteBas]) -> tuple[Element, ...]:
-    """Put each footnote on the first element of the Partie whose text calls it."""
-    vues: set[str] = set()
-    avec: list[Element] = []
-    for element in elements:
-        texte = " ".join(b.texte for b in element.blocs)
-        cles = [c for c in re.findall(r"\[\^([^\]]+)\]", texte) if c in notes and c not in vues]
-        vues.update(cles)
-        propres = tuple(notes[c] for c in dict.fromkeys(cles))
-        avec.append(replace(element, notes=propres) if propres else element)
-    return tuple(avec)
+    """Each gap holding removed lines (a run of empty or removed lines) rejoins its text (module docstring)."""
+    sortie = list(lignes)
+    for vide, groupe in groupby(range(len(lignes)), key=lambda i: not lignes[i].strip() or i in retirees):
+        trou = list(groupe)
+        if vide and not retirees.isdisjoint(trou):
+            precedent = lignes[trou[0] - 1] if trou[0] else ""
+            suivant = lignes[trou[-1] + 1].strip() if trou[-1] + 1 < len(lignes) else ""
+            sortie[trou[0] : trou[-1] + 1] = [""] * len(trou)
+            if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
+                sortie[trou[0]] = " "
+    return tuple(sortie)

@@ -33,15 +33,7 @@ from dataclasses import replace
 
 from indexer.corpus.parsers.guide_crochets import AVANT_CROCHET, LABEL, SOUS_MARQUE, fermeture, fin_sans_crochet
 from indexer.corpus.parsers.lignes_entieres import Brouillon
-from indexer.corpus.parsers.lignes_repliees import (
-    Ligne,
-    Morceau,
-    bloc_prose,
-    bloc_verbatim,
-    couper,
-    est_vide,
-    marque_relative,
-)
+from indexer.corpus.parsers.lignes_repliees import Ligne, Morceau, bloc_prose, bloc_verbatim, couper, marque_relative
 from indexer.labels import Label, parse_label, parse_relatif
 from indexer.marqueurs import LETTRE, NUMERO, SECTION
 from indexer.model import LOI, TEXTE
@@ -87,7 +79,7 @@ def sous_titre(texte: str, section: bool = False) -> tuple[str, str]:
 def titre_section(lignes: list[Ligne]) -> tuple[str, list[Ligne]]:
     """A section's subtitle alone on its line: "Devoir de l'arbitre" / "Il est de…"."""
     premiere = lignes[0][1].strip()
-    suivante = next((t.strip() for _, t in lignes[1:] if not est_vide(t)), "")
+    suivante = next((t.strip() for _, t in lignes[1:] if t.strip()), "")
     if TITRE_LIBRE.match(premiere) and len(premiere) <= 60 and not suivante[:1].islower():
         return premiere, lignes[1:] or [(lignes[0][0], "")]
     return "", lignes
@@ -136,7 +128,7 @@ class LecteurDeCitations:
         numero, texte = premier.lignes[0]
         label, titre, reste = self._ouvrir(texte, crochet)
         lignes = [(numero, reste)] + list(premier.lignes[1:])
-        seule = sum(1 for _, t in lignes if not est_vide(t)) == 1  # "2. [Plusieurs résultats…]"
+        seule = sum(1 for _, t in lignes if t.strip()) == 1  # "2. [Plusieurs résultats…]"
         if (len(label.parties) == 1 or seule and len(label.parties) == 2) and not titre:
             titre, lignes = titre_section(lignes)
         entete = self._entete_sans_texte()
@@ -300,7 +292,7 @@ class LecteurDeCitations:
             n, t = dernier.lignes[-1]
             pris[-1] = replace(dernier, lignes=dernier.lignes[:-1] + ((n, t.rstrip() + signes),))
         reste = ((numero, texte[ponctuation.end() :]),) + suite.lignes[1:]
-        if any(not est_vide(t) for _, t in reste):
+        if any(t.strip() for _, t in reste):
             self.file.insert(0, Morceau(reste, saut=False, forme=suite.forme))
 
 

@@ -34,7 +34,7 @@ Rules (corpus/NOTES.md §1.3–§1.7); law quotes are read by ``guide_citations`
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from indexer import marqueurs
@@ -46,12 +46,11 @@ from indexer.corpus.parsers.lignes_repliees import (
     Morceau,
     bloc_verbatim,
     couper,
-    est_vide,
     joindre,
     segmenter,
 )
 from indexer.labels import Label, parse_label, parse_relatif
-from indexer.model import COMMENTAIRE, EXEMPLE, ITEM, LOI, NOTE, TEXTE, TITRE, Bloc, Element
+from indexer.model import COMMENTAIRE, EXEMPLE, ITEM, LOI, NOTE, TEXTE, TITRE, Bloc, Element, NoteBas
 
 # A lead-in before an inline quote: "Procédure de rappel : [20D."
 AMORCE = re.compile(r"^(?P<titre>[A-ZÀ-Ý][^.:;!?]{0,80}?)\s*:\s*$")
@@ -75,14 +74,18 @@ ENTETE_PARAGRAPHE = re.compile(
 EXEMPLE_INTERNE = re.compile(r"(?<=[.!?] )Exemples?\s*\d*\s*:")
 
 
-def lire_corps(numero: int, lignes: Sequence[Ligne], coupures: Collection[int] = ()) -> tuple[Element, ...]:
-    """``coupures``: the lines that open a paragraph after a page break (``guide.coupures_de_page``)."""
+def lire_corps(
+    numero: int, lignes: Sequence[Ligne], coupures: Collection[int], notes: Mapping[str, NoteBas]
+) -> tuple[Element, ...]:
+    """``coupures``: the lines that open a paragraph after a page break (``guide.coupures_de_page``);
+    ``notes``: the footnotes by key, each on the first element that calls it."""
     morceaux = recoudre(segmenter(lignes, _structurel, coupures))
     lecteur = _Lecteur(numero, morceaux)
     lecteur.noms = noms_plus_bas(numero, morceaux)
     while lecteur.file:
         lecteur.morceau(lecteur.file.pop(0))
-    return tuple(b.fige({}) for b in lecteur.elements if b.blocs or b.label or b.titre)
+    vues: set[str] = set()
+    return tuple(b.fige(notes, vues) for b in lecteur.elements if b.blocs or b.label or b.titre)
 
 
 # A marker that may only wrap a sentence: a dash or a number ("- Passe", "15. Sud"), not a letter
@@ -168,7 +171,7 @@ class _Lecteur(LecteurDeCitations):
 
     def _amorce(self, morceau: Morceau) -> None:
         """The text before an inline quote: a lead-in title, or the end of a paragraph."""
-        lignes = [(n, t) for n, t in morceau.lignes if not est_vide(t)]
+        lignes = [(n, t) for n, t in morceau.lignes if t.strip()]
         amorce = AMORCE.match(lignes[0][1].strip()) if len(lignes) == 1 else None
         if amorce and morceau.saut:
             self.amorce = self._nouveau(COMMENTAIRE, morceau.ligne)
@@ -211,7 +214,7 @@ class _Lecteur(LecteurDeCitations):
 
     def _paragraphe(self, morceau: Morceau) -> None:
         courant = self.courant
-        texte = joindre([t for _, t in morceau.lignes if not est_vide(t)])
+        texte = joindre([t for _, t in morceau.lignes])
         suite = courant is not None and (
             courant.type == EXEMPLE
             and (courant.ouvert or SUPPOSITION.search(texte) is not None)

@@ -3,7 +3,9 @@
 Both sources have one paragraph per line and mark law paragraphs ``B.``, ``1.``,
 ``(a)``, ``(i)``: a marker is read against the label above it (``sous_parties``),
 and an element grows in a ``Brouillon`` until the next marker (000's reader,
-``guide_citations``, builds its elements in ``Brouillon`` too).
+``guide_citations``, builds its elements in ``Brouillon`` too). Both read their numbers and
+bracketed markers by ``ouvrir``: ``1. (a)`` opens two levels at once, a ``- `` in front of a
+bracket is a stray bullet (002:37 ``- (ii)``, 004:586 `` - (a)``), dropped.
 """
 
 from __future__ import annotations
@@ -12,17 +14,17 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from indexer import marqueurs
 from indexer.labels import Label
-from indexer.model import LOI, Bloc, Element, NoteBas
+from indexer.model import LOI, TEXTE, Bloc, Element, NoteBas
 
 NIVEAUX = ("section", "numero", "lettre", "romain")
+# "1. Toute formulation…", "1. (a) Le mort…": a number, maybe a letter after it
+NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
+# "(a) l'arbitre…", "(ii) il faut…", "- (ii) la revendication…" (stray bullet dropped)
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
 # A footnote call in a text: "[^21]"
 APPEL = re.compile(r"\[\^(?P<cle>[^\]]+)\]")
-
-
-def niveau_parenthese(valeur: str) -> str:
-    """``(a)``–``(h)`` are letters, ``(i)``, ``(ii)``, ``(v)``… are romans (labels.py)."""
-    return "lettre" if len(valeur) == 1 and valeur in "abcdefgh" else "romain"
 
 
 def sous_parties(courant: tuple[str, ...], niveau: str, valeur: str) -> tuple[str, ...] | None:
@@ -50,8 +52,32 @@ class Brouillon:
     def ajoute(self, forme: str, texte: str, ligne: int) -> None:
         self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
 
-    def fige(self, notes: Mapping[str, NoteBas]) -> Element:
-        """The frozen element, with a ``NoteBas`` for each note its text calls."""
-        cles = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
-        notes_bas = tuple(notes[c] for c in cles if c in notes)
+    def fige(self, notes: Mapping[str, NoteBas], vues: set[str] | None = None) -> Element:
+        """The frozen element, with a ``NoteBas`` for each note its text calls but those in ``vues``,
+        which then holds them (000 gives a note to the first element of its Partie that calls it)."""
+        vues = set() if vues is None else vues
+        appels = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
+        cles = [c for c in appels if c in notes and c not in vues]
+        vues.update(cles)
+        notes_bas = tuple(notes[c] for c in cles)
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet, notes_bas)
+
+
+def ouvrir(loi: int, courant: tuple[str, ...], ligne: int, texte: str) -> list[Brouillon] | None:
+    """The elements a number or bracketed marker opens under ``courant``, the text after it on
+    the last; none when a level above it is missing (``sous_parties``), None for a line without one."""
+    if trouve := NUMERO.match(texte):
+        marques = [("numero", trouve["numero"]), *([("lettre", trouve["lettre"])] if trouve["lettre"] else [])]
+    elif trouve := PARENTHESE.match(texte):
+        # (a)–(h) are letters, (i), (ii), (v)… romans (labels.py)
+        marques = [("lettre" if re.fullmatch(marqueurs.LETTRE, trouve["valeur"]) else "romain", trouve["valeur"])]
+    else:
+        return None
+    brouillons = []
+    for niveau, valeur in marques:
+        if (parties := sous_parties(courant, niveau, valeur)) is None:
+            return []
+        brouillons.append(Brouillon(ligne, Label(loi, parties)))
+        courant = parties
+    brouillons[-1].ajoute(TEXTE, trouve["reste"], ligne)
+    return brouillons

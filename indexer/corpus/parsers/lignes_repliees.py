@@ -70,10 +70,6 @@ def joindre(textes: Sequence[str]) -> str:
     return resultat
 
 
-def est_vide(texte: str) -> bool:
-    return texte.strip() == ""
-
-
 def est_diagramme(texte: str) -> bool:
     """A line that can only belong to a hand diagram (seat names, holdings by suit)."""
     return bool(DIRECTIONS.match(texte) or TENUE_COULEUR.match(texte))
@@ -87,7 +83,7 @@ def _forme(lignes: Sequence[Ligne], index: int, forme: str) -> str:
         return DIAGRAMME
     if TENUE_NUE.match(texte):
         # A bare holding is a diagram only next to another diagram line ("87" then "6   RV9").
-        suivante = next((t for _, t in lignes[index + 1 :] if not est_vide(t)), "")
+        suivante = next((t for _, t in lignes[index + 1 :] if t.strip()), "")
         if forme == DIAGRAMME or est_diagramme(suivante) or TENUE_NUE.match(suivante):
             return DIAGRAMME
     return TEXTE
@@ -103,7 +99,7 @@ def segmenter(
     courant: list[Ligne] = []
     saut, s_vu, forme = True, False, TEXTE
     for index, (numero, texte) in enumerate(lignes):
-        if est_vide(texte):
+        if not texte.strip():
             s_vu = s_vu or texte == LIGNE_S
             continue
         s_vu = s_vu or numero in coupures
@@ -131,8 +127,8 @@ def couper(morceau: Morceau, index: int, colonne: int) -> tuple[Morceau | None, 
     avant = morceau.lignes[:index] + ((numero, texte[:colonne]),)
     apres = ((numero, texte[colonne:]),) + morceau.lignes[index + 1 :]
     return (
-        replace(morceau, lignes=avant) if any(not est_vide(t) for _, t in avant) else None,
-        Morceau(apres, saut=False, forme=morceau.forme) if any(not est_vide(t) for _, t in apres) else None,
+        replace(morceau, lignes=avant) if any(t.strip() for _, t in avant) else None,
+        Morceau(apres, saut=False, forme=morceau.forme) if any(t.strip() for _, t in apres) else None,
     )
 
 
@@ -148,7 +144,7 @@ def cellules(lignes: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 def bloc_verbatim(morceau: Morceau) -> Bloc:
     """A diagram or an auction, its lines verbatim (the empty lines between them dropped)."""
-    lignes = [texte for _, texte in morceau.lignes if not est_vide(texte)]
+    lignes = [texte for _, texte in morceau.lignes if texte.strip()]
     rangs = cellules(lignes) if morceau.forme == ENCHERES else ()
     return Bloc(morceau.forme, "\n".join(lignes), morceau.ligne, cellules=rangs)
 
@@ -159,7 +155,7 @@ def bloc_prose(lignes: Sequence[Ligne], item: bool | None = None) -> Bloc | None
     if not texte:
         return None
     item = MARQUE_ITEM.match(texte) is not None if item is None else item
-    debut = next(numero for numero, t in lignes if not est_vide(t))
+    debut = next(numero for numero, t in lignes if t.strip())
     return Bloc(ITEM if item else TEXTE, texte, debut)
 
 

@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
+from indexer.corpus.parsers.lignes_entieres import NUMERO, Brouillon, ouvrir
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
 from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
@@ -65,10 +66,6 @@ LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
 LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
 ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
 
-# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it
-NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
-# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped)
-PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
 REGLE_LETTRE = re.compile(rf"^(?P<lettre>{marqueurs.LETTRE})\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
 PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
@@ -119,20 +116,17 @@ def _est_titre(texte: str) -> bool:
     return len(texte) <= 40 and not PUCE.match(texte) and not FIN_DE_PHRASE.search(texte)
 
 
-def _ancre_unique(ancre: str, vues: set[str]) -> str:
-    """``ancre``, or ``ancre-2``, ``ancre-3``… when a section already took it."""
-    rang, candidate = 2, ancre
-    while candidate in vues:
-        candidate, rang = f"{ancre}-{rang}", rang + 1
-    vues.add(candidate)
-    return candidate
-
-
 _Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 
 
 def _figees(sections: list[_Section]) -> tuple[Section, ...]:
-    return tuple(replace(section, blocs=tuple(blocs)) for section, blocs in sections)
+    """The sections with their blocs; an anchor a section above already took gets ``-2``, ``-3``…"""
+    figees: list[Section] = []
+    for section, blocs in sections:
+        prises = {f.ancre for f in figees}
+        ancre = next(a for a in chain([section.ancre], (f"{section.ancre}-{n}" for n in count(2))) if a not in prises)
+        figees.append(replace(section, ancre=ancre, blocs=tuple(blocs)))
+    return tuple(figees)
 
 
 def _bloc_prose(numero: int, texte: str) -> Bloc:
@@ -143,21 +137,17 @@ def tableaux(lignes: Lignes, debut: int, fin: int) -> Document:
     morceaux = decoupe_tableaux(_numerotees(lignes, debut, fin))
     legendes = {i - 1 for i, (_, m) in enumerate(morceaux) if isinstance(m, list) and i > 0}
     sections: list[_Section] = []
-    vues: set[str] = set()
     for index, (numero, morceau) in enumerate(morceaux):
         if isinstance(morceau, list):
             if not sections:  # a table with no caption above it
-                ancre = _ancre_unique(ancre_libre("tableau", str(numero)), vues)
-                sections.append((Section(str(numero), ancre, "", numero, niveau=2), []))
+                sections.append((Section(str(numero), ancre_libre("tableau", str(numero)), "", numero, niveau=2), []))
             sections[-1][1].append(Bloc(TABLEAU, "\n".join(morceau), numero, cellules=_cellules(morceau)))
         elif index in legendes:
             titre = sans_markdown(PUCE.sub(r"\g<reste>", morceau))
             court = FIN_DE_LEGENDE_COURTE.split(titre)[0]
-            ancre = _ancre_unique(ancre_libre("tableau", court), vues)
-            sections.append((Section(court, ancre, titre, numero, niveau=2), []))
+            sections.append((Section(court, ancre_libre("tableau", court), titre, numero, niveau=2), []))
         elif _est_titre(morceau) or not sections:
-            ancre = _ancre_unique(ancre_libre("tableaux", morceau), vues)
-            sections.append((Section(morceau, ancre, sans_markdown(morceau), numero), []))
+            sections.append((Section(morceau, ancre_libre("tableaux", morceau), sans_markdown(morceau), numero), []))
         else:
             sections[-1][1].append(_bloc_prose(numero, morceau))
     titre = "Tableaux de marque et de probabilités"
@@ -204,22 +194,6 @@ def boites(lignes: Lignes, debut: int, fin: int) -> Document:
     return Document("boites-a-annonces.md", titre, LIVRET, EDITION, "annexe", _figees(sections), tuple(intro))
 
 
-def _labels(loi: int, courant: tuple[str, ...], texte: str) -> list[tuple[Label, str]] | None:
-    """The labels a numbered line opens under a known letter (``sous_parties``), with its text; else None."""
-    if trouve := NUMERO.match(texte):
-        parties = sous_parties(courant, "numero", trouve["numero"])
-        if parties is None:
-            return None
-        if trouve["lettre"]:  # "1. (a) …": two levels on one line
-            lettre = Label(loi, (*parties, trouve["lettre"]))
-            return [(Label(loi, parties), ""), (lettre, trouve["reste"])]
-        return [(Label(loi, parties), trouve["reste"])]
-    if trouve := PARENTHESE.match(texte):
-        parties = sous_parties(courant, niveau_parenthese(trouve["valeur"]), trouve["valeur"])
-        return [(Label(loi, parties), trouve["reste"])] if parties else None
-    return None
-
-
 def _suite(brouillon: Brouillon, texte: str) -> bool:
     """Join a paragraph cut mid-sentence (694/696) to the previous one; True if done."""
     dernier = brouillon.blocs[-1] if brouillon.blocs else None
@@ -240,13 +214,10 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
         return
     if not brouillons:  # text before any subtitle: the law's opening
         brouillons.append(Brouillon(numero, Label(loi)))
-    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
-    if labels := _labels(loi, courant, texte):
-        for label, reste in labels:
-            brouillons.append(Brouillon(numero, label))
-            if reste:
-                brouillons[-1].ajoute(TEXTE, reste, numero)
-    elif NUMERO.match(texte) or PARENTHESE.match(texte) or PUCE.match(texte):
+    ouverts = ouvrir(loi, brouillons[-1].label.parties if brouillons[-1].label else (), numero, texte)
+    if ouverts:
+        brouillons += ouverts
+    elif ouverts is not None or PUCE.match(texte):  # a marker without a letter above it stays as written
         brouillons[-1].ajoute(ITEM, texte, numero)
     elif not _suite(brouillons[-1], texte):
         brouillons[-1].ajoute(TEXTE, texte, numero)

@@ -14,7 +14,7 @@ The source has one paragraph per line and an empty line between paragraphs
   without an empty line (51–52, 66–68, 74–76, 80–81) are numbered law paragraphs
   all the same, so each gets its label (``69B1``, ``70C3``…).
 - **Stray bullet**: ``- (ii)`` (37) is read as ``(ii)``: a ``- `` in front of a
-  parenthesised marker is dropped (``PARENTHESE``).
+  parenthesised marker is dropped (``lignes_entieres.PARENTHESE``).
 - **Sub-bullets** `` - que…`` (86–87) are ``item`` blocs of the paragraph above, the
   leading space dropped and the ``- `` kept.
 - **Unlabelled paragraphs** belong to the element above; before the first letter
@@ -32,25 +32,20 @@ stays on the last item, as the model has no "back to the parent" element.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.lignes_entieres import Brouillon, niveau_parenthese, sous_parties
+from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir
 from indexer.labels import Label
 from indexer.model import ITEM, TEXTE, Extrait, NoteBas, Partie
 from indexer.sources import LOIS_2017, source
 
-EDITION = source(LOIS_2017).edition
+EDITION, ROLE = source(LOIS_2017).edition, source(LOIS_2017).role
 
 # "LOI 68 - REVENDICATION OU CONCESSION DE LEVÉES"
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
 # "A. Définition de la revendication", "A. un joueur a concédé…"
 SECTION = re.compile(rf"^(?P<valeur>{marqueurs.SECTION})\.\s+(?P<reste>\S.*)$")
-# "1. Toute formulation…"
-NUMERO = re.compile(r"^(?P<valeur>\d{1,2})\.\s+(?P<reste>\S.*)$")
-# "(a) l'arbitre…", "(i) il faut…", "- (ii) la revendication…" (stray bullet dropped)
-PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s*(?P<reste>.*)$")
 # " - que l'adversaire…"
 PUCE = re.compile(r"^\s*(?P<puce>-\s+\S.*)$")
 
@@ -81,8 +76,8 @@ def _erreur(ligne: int, message: str) -> ValueError:
     return ValueError(f"{LOIS_2017}:{ligne} : {message}")
 
 
-def _nouveau(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> Brouillon | None:
-    """The element a marker line opens (its text already added), or None for plain text."""
+def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> list[Brouillon]:
+    """The elements a marker line opens (its text already added), none for plain text."""
     if trouve := SECTION.match(texte):
         brouillon = Brouillon(ligne, Label(numero, (trouve["valeur"],)))
         reste = trouve["reste"]
@@ -90,38 +85,27 @@ def _nouveau(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> B
             brouillon.ajoute(TEXTE, avec_appels(reste), ligne)
         else:
             brouillon.titre = reste
-        return brouillon
-    if trouve := NUMERO.match(texte):
-        niveau, valeur = "numero", trouve["valeur"]
-    elif trouve := PARENTHESE.match(texte):
-        niveau, valeur = niveau_parenthese(trouve["valeur"]), trouve["valeur"]
-    else:
-        return None
-    parties = sous_parties(courant, niveau, valeur)
-    if parties is None:
+        return [brouillon]
+    # the calls rewritten on the whole line: a marker holds none, and what follows it reads the same
+    if (ouverts := ouvrir(numero, courant, ligne, avec_appels(texte))) == []:
         raise _erreur(ligne, f"« {texte[:20]} » n'a pas de paragraphe parent.")
-    brouillon = Brouillon(ligne, Label(numero, parties))
-    brouillon.ajoute(TEXTE, avec_appels(trouve["reste"]), ligne)
-    return brouillon
+    return ouverts or []
 
 
-def elements(numero: int, corps: Iterable[tuple[int, str]]) -> list[Brouillon]:
-    brouillons: list[Brouillon] = []
-    for ligne, texte in corps:
-        courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
-        if nouveau := _nouveau(numero, courant, ligne, texte):
-            brouillons.append(nouveau)
-            continue
-        if not brouillons:  # unlabelled opening paragraph: the preamble
-            brouillons.append(Brouillon(ligne, Label(numero)))
-        puce = PUCE.match(texte)
-        brouillons[-1].ajoute(ITEM if puce else TEXTE, avec_appels(puce["puce"] if puce else texte), ligne)
-    return brouillons
+def _ligne_de_loi(numero: int, brouillons: list[Brouillon], ligne: int, texte: str) -> None:
+    courant = brouillons[-1].label.parties if brouillons and brouillons[-1].label else ()
+    if nouveaux := _nouveaux(numero, courant, ligne, texte):
+        brouillons += nouveaux
+        return
+    if not brouillons:  # unlabelled opening paragraph: the preamble
+        brouillons.append(Brouillon(ligne, Label(numero)))
+    puce = PUCE.match(texte)
+    brouillons[-1].ajoute(ITEM if puce else TEXTE, avec_appels(puce["puce"] if puce else texte), ligne)
 
 
-def decoupe_lois(lignes: Lignes) -> tuple[list[tuple[int, int, str, list[tuple[int, str]]]], dict[str, NoteBas]]:
-    """Each law as (number, heading line, title, body lines), empty lines dropped; the notes by key."""
-    lois: list[tuple[int, int, str, list[tuple[int, str]]]] = []
+def parse(lignes: Lignes) -> Extrait:
+    """Each law from its heading, empty lines dropped; the note lines kept apart by key."""
+    lois: list[tuple[int, int, str, list[Brouillon]]] = []
     notes: dict[str, NoteBas] = {}
     for ligne, texte in enumerate(lignes, 1):
         if trouve := TITRE_LOI.match(texte):
@@ -132,14 +116,9 @@ def decoupe_lois(lignes: Lignes) -> tuple[list[tuple[int, int, str, list[tuple[i
         elif texte.strip():
             if not lois:
                 raise _erreur(ligne, "texte avant la première loi.")
-            lois[-1][3].append((ligne, texte))
-    return lois, notes
-
-
-def parse(lignes: Lignes) -> Extrait:
-    lois, notes = decoupe_lois(lignes)
-    parties: list[tuple[int, Partie]] = []
-    for numero, ligne, titre, corps in lois:
-        contenu = tuple(b.fige(notes) for b in elements(numero, corps))
-        parties.append((numero, Partie(LOIS_2017, EDITION, source(LOIS_2017).role, titre, ligne, contenu)))
+            _ligne_de_loi(lois[-1][0], lois[-1][3], ligne, texte)
+    parties = (
+        (n, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brs)))
+        for n, ligne, titre, brs in lois
+    )
     return Extrait(source=LOIS_2017, parties=tuple(parties))
