@@ -87,9 +87,10 @@ def _toml(nom: str, requis: bool = False) -> dict:
     return tomllib.loads(declare(nom, requis))
 
 
-@cache
 def synonymes() -> Synonymes:
-    """corpus/synonymes.toml analysed (``requete.analyser_synonymes``): what the index is built with."""
+    """corpus/synonymes.toml analysed (``requete.analyser_synonymes``): what the index is built with.
+
+    Not cached: a build reads it once, and a test may read another corpus folder."""
     from indexer.recherche.requete import analyser_synonymes
 
     return analyser_synonymes(declare("synonymes.toml", requis=True))
@@ -244,9 +245,9 @@ def titres() -> list[str]:
 
 
 def empreinte() -> str:
-    """A short hash of everything the index is made from: sources, data files, code (recorded
-    in its marker, so that the tests rebuild a stale one)."""
-    somme = hashlib.sha256()
+    """A short hash of everything the index is made from: sources, data files, code, the site's
+    address (recorded in its marker, so that the tests rebuild a stale one)."""
+    somme = hashlib.sha256(adresse_site().encode())
     fichiers = sorted(dossier_corpus().glob("*.toml")) + sorted(dossier_corpus().glob("sources/*.txt"))
     for chemin in fichiers + sorted((racine() / "indexer").rglob("*.py")):
         somme.update(chemin.relative_to(chemin.parents[1]).as_posix().encode() + chemin.read_bytes())

@@ -41,11 +41,8 @@ def test_source_absente_expliquee(copie: Path) -> None:
 @pytest.mark.parametrize(("nom", "lire"), [("synonymes.toml", "synonymes"), ("chapitres.toml", "chapitres")])
 def test_declaration_requise_absente_expliquee(copie: Path, nom: str, lire: str) -> None:
     (copie / "corpus" / nom).unlink()
-    fonction = getattr(build, lire)
-    if hasattr(fonction, "cache_clear"):  # the real file's synonyms, read by an earlier test
-        fonction.cache_clear()
     with pytest.raises(LoiErreur, match=f"corpus/{nom} est absent : restaurez-le depuis git"):
-        fonction()
+        getattr(build, lire)()
 
 
 def test_sources_intactes_acceptees(copie: Path) -> None:
@@ -162,6 +159,7 @@ def test_index_et_donnees_du_site_construits_ensemble(tmp_path: Path) -> None:
     cible = build.construire_index(tmp_path / "index", tmp_path / "recherche-donnees.js")
     marqueur = dossier.verifier(cible)
     assert marqueur["empreinte"] == build.empreinte() and marqueur["documents"] == len(build.fiches_recherche())
+    assert marqueur["adresse"] == build.adresse_site()  # what `loi cherche --json` prefixes its URLs with
     script = (tmp_path / "recherche-donnees.js").read_text(encoding="utf-8")
     assert script.startswith("globalThis.RECHERCHE_DONNEES_JSON") and "lois/68/index.html#loi-68-c" in script
     assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "recherche-donnees.js"]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import marshal
 import shutil
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest_recherche import UNITES, construire_index
 
 from indexer.build import synonymes
+from indexer.errors import IndexIndisponible
 from indexer.recherche import dossier as dossier_
 from indexer.recherche import index, requete
 from indexer.recherche.moteur import Chercheur, marquer
@@ -23,9 +26,14 @@ def chercheur(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chercheur]:
     ouvert.fermer()
 
 
+@cache
+def _synonymes() -> requete.Synonymes:
+    return synonymes()
+
+
 def comprendre(texte: str) -> requete.Requete:
     """The query as the project's synonyms read it (those the shipped index is built with)."""
-    return requete.comprendre(texte, synonymes())
+    return requete.comprendre(texte, _synonymes())
 
 
 def lois(chercheur: Chercheur, texte: str, **options: object) -> list[int | None]:
@@ -321,6 +329,19 @@ def test_index_abime_refuse(tmp_path: Path, degat: str) -> None:
         (dossier / dossier_.MARQUEUR).write_text("{pas du json", "utf-8")
     with pytest.raises(dossier_.IndexCorrompu):
         index.ouvrir(dossier)
+
+
+@pytest.mark.parametrize("contenu", [b"pas du marshal", marshal.dumps((1, 2))])
+def test_synonymes_abimes_sous_un_marqueur_juste(tmp_path: Path, contenu: bytes) -> None:
+    """Synonyms that no longer read, or read in another shape (an index whose ``FORMAT`` was not
+    bumped), even sealed by a marker that vouches for them: one French sentence, never a traceback."""
+    dossier = construire_index(tmp_path)
+    (dossier / dossier_.SYNONYMES).write_bytes(contenu)
+    dossier_.ecrire_marqueur(dossier, len(UNITES), "", "")
+    ouvert = index.ouvrir(dossier)
+    with pytest.raises(IndexIndisponible, match="Index de recherche inutilisable .*synonymes illisibles"):
+        Chercheur(ouvert)
+    ouvert.close()
 
 
 def test_reconstruction_remplace_l_index(tmp_path: Path) -> None:

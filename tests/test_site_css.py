@@ -91,6 +91,9 @@ def _image(contexte, url: str, etat, routage=None) -> bytes:
         _pret(page)
     else:
         page.wait_for_timeout(400)
+    if "?q=" in url:  # the answer comes when the worker has read the search data: later on a busy machine
+        page.wait_for_function("document.getElementById('resultats')?.dataset.requete")
+        page.wait_for_timeout(300)
     etat(page)
     image = page.screenshot()
     page.close()

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 MARQUEUR = "COMPLET.json"
 SYNONYMES = "synonymes.marshal"  # corpus/synonymes.toml analysed at build (index.ecrire_synonymes)
-FORMAT = 8  # of the whole folder; bump when the schema changes (its analyzer's classes included)
+FORMAT = 9  # of the whole folder; bump when the schema or the marker changes (its analyzer's classes included)
 
 
 class IndexCorrompu(Exception):

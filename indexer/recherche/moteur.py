@@ -300,6 +300,8 @@ def synonymes_de(ix: FileIndex) -> Synonymes:
     index's ``FORMAT``)."""
     try:
         return Synonymes(*lire_synonymes(ix.storage.folder))
+    except TypeError as erreur:  # fields of another shape: an index the FORMAT bump forgot
+        raise IndexIndisponible(message(IndexCorrompu(f"synonymes illisibles : {erreur}"))) from None
     except IndexCorrompu as erreur:
         raise IndexIndisponible(message(erreur)) from None
 
