@@ -323,6 +323,16 @@ def test_completion_autres_shells(shell: str) -> None:
     (["pdm", "1\u00a0100", "420"], 0, "2 marques sur la donne"),
     (["pdm", "1 100", "420"], 2, "un nombre (1100) ou plusieurs"),
     (["pdm", "420 400 -50"], 0, "3 marques sur la donne"),  # not a French number: three scores
+    # any other space in one word (a tab, a figure or ideographic space) is as ambiguous as a plain one
+    (["imp", "1\t100"], 2, "un nombre (1100) ou plusieurs (1 100) ?"),
+    (["imp", "1\u2007100"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "1\u3000100", "420"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "1\u2002100", "420"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "420\t400\t-50"], 0, "3 marques sur la donne"),  # a pasted row: three scores
+    # the tricks made are one number: « 1 0 » is not ten (nor « 1 2 » twelve), a detached sign is fine
+    (["marque", "4♥", "V", "1 0"], 2, "Résultat illisible « 1 0 »"),
+    (["marque", "4♥", "V", "1", "2"], 2, "Résultat illisible « 1 2 »"),
+    (["marque", "4♥", "V", "-", "2"], 0, "4♥ V -2 : -200"),
     (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1\u202f100"], 0,
      "Autre table : NS +1100"),
     (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1 100"], 2, "n'est pas une marque"),

@@ -129,7 +129,7 @@ def _jetons(mot: str) -> list[str]:
     « 420 400 -50 » three; « 1 100 » with a plain space could be either: refused."""
     mot = sans_milliers(mot)
     if milliers_ambigus(mot):
-        seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())
+        seul, deux = "".join(mot.split()), " ".join(mot.split())
         raise SaisieInvalide(
             f"« {mot.strip()} » : un nombre ({seul}) ou plusieurs ({deux}) ? Écrivez {seul} "
             f"sans espace pour un nombre, ou séparez les marques sans guillemets ({deux})."
