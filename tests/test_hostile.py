@@ -630,6 +630,55 @@ def test_caracteres_de_controle_des_donnees_echappes(roue: Path, tmp_path: Path)
     assert b"\\x1b[31mrouge" in fini.stdout
 
 
+# Bytes a per-law file can hold that no JSON reader accepts, and why, in the user's words.
+ILLISIBLES = [
+    (b"", "JSON invalide (ligne 1, colonne 1)"),
+    (b'{\n  "loi": 12,\n  oups', "JSON invalide (ligne 3, colonne 3)"),
+    ("\ufeff{}".encode(), "commence par une marque d'ordre des octets (BOM)"),
+    ('{"titre": "Règle"}'.encode("latin-1"), "pas en UTF-8 (octet 13)"),
+    (b"[" * 100_000 + b"]" * 100_000, "imbrication trop profonde"),
+    (b'{"loi": 1' + b"0" * 5000 + b"}", "nombre démesuré"),
+]
+
+
+@pytest.mark.parametrize(("octets", "raison"), ILLISIBLES, ids=["vide", "coupe", "bom", "latin1", "profond", "nombre"])
+def test_donnees_illisibles_dites_en_francais(roue: Path, tmp_path: Path, octets: bytes, raison: str) -> None:
+    """An unreadable per-law file: one French sentence that says why and how to restore it, never
+    the JSON reader's English (« Expecting value », « codec can't decode »)."""
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    try:
+        chemin.write_bytes(octets)
+        fini = lancer_roue(roue, ["voir", "12"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    phrase = une_phrase(fini.stderr)
+    assert fini.returncode == 2 and "sont illisibles" in phrase and "réinstallez loi" in phrase, phrase
+    assert f"12.json : {raison})" in phrase, phrase
+
+
+def test_controles_invisibles_des_donnees_echappes(roue: Path, tmp_path: Path) -> None:
+    """A C1 control (U+009B, a terminal's CSI) or a bidirectional override (U+202E, « Trojan Source »)
+    in the data never reaches the terminal raw, as text or JSON; the JSON still reads back exactly."""
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    objet = json.loads(original)
+    texte = "avant \u202eriapmi\u202c \u009b2J \u2066isolé\u2069 après"
+    objet["paragraphes"][0]["texte"] = texte
+    try:
+        chemin.write_text(json.dumps(objet, ensure_ascii=False), encoding="utf-8")
+        humain = lancer_roue(roue, ["voir", "12"], tmp_path)
+        donnees = lancer_roue(roue, ["voir", "12", "--json"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    for fini in (humain, donnees):
+        assert fini.returncode == 0, fini.stderr
+        recu = fini.stdout.decode()
+        assert not {"\u202e", "\u202c", "\u009b", "\u2066", "\u2069"} & set(recu), recu
+    assert "avant \\u202eriapmi\\u202c \\x9b2J" in humain.stdout.decode()
+    assert json.loads(donnees.stdout)["paragraphes"][0]["texte"] == texte  # escaped, nothing lost
+
+
 @pytest.mark.parametrize("ref", ["12C1(e)", "68C", "27B1(b)", "40B2", "16C", "64A", "70D1", "1A", "93B"])
 def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
     import jsonschema

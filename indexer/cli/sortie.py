@@ -194,12 +194,19 @@ def taire_sortie() -> None:
         os.close(nul)
 
 
+# What JSON may carry raw but a terminal would obey: C1 controls (U+009B is a CSI) and bidirectional
+# overrides and isolates. Outside strings JSON holds ASCII only, so escaping them anywhere is exact.
+_INVISIBLES_JSON = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
 def json_texte(objet: object) -> str:
-    """An object as indented JSON; escaped to ASCII when the output cannot write UTF-8 (nothing lost)."""
+    """An object as indented JSON; escaped to ASCII when the output cannot write UTF-8 (nothing lost),
+    and never a raw invisible control (``_INVISIBLES_JSON``)."""
     import json
 
     encodage = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
-    return json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2) + "\n"
+    texte = json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2)
+    return texte.translate(_INVISIBLES_JSON) + "\n"
 
 
 def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> int:
