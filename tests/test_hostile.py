@@ -694,7 +694,11 @@ def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
 
 @pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "12", "--sources"], ["voir", "40"],
                                   ["cherche", "revendication", "contestée", "--limite", "5"],
-                                  ["exemples", "70"]])  # fmt: skip
+                                  ["exemples", "70"], ["marque", "4♥X", "V", "-2"], ["imp", "620", "170"],
+                                  ["pdm", "420", "400", "-50"],
+                                  ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "420"],
+                                  ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--marques", "420", "400"]
+                                  ])  # fmt: skip
 def test_quarante_colonnes(argv: list[str]) -> None:
     """Headings, banners and source lines wrap; only diagrams (indented four spaces) and a
     single word longer than the line (an address) may pass 40 columns."""
