@@ -477,6 +477,20 @@ def test_decor_en_ascii_si_la_sortie_ne_sait_pas_l_ecrire() -> None:
     assert refus.returncode == 2 and refus.stdout == b"" and b"PYTHONIOENCODING=utf-8" in refus.stderr
 
 
+@pytest.mark.parametrize(("encodage", "argv", "attendu"), [
+    ("ascii", ["imp", "620", "170"], 'La sortie est en ascii, qui ne peut pas ecrire " e " (U+00E9) : relancez'),
+    ("ascii", ["voir", "999"], '" 999 " n\'est pas une reference de loi'),
+    ("cp1252", ["marque", "4♠", "V", "="], "qui ne peut pas écrire « ? » (U+2660) : relancez"),
+    ("latin-1", ["voir", "68"], "qui ne peut pas écrire « ? » (U+2019)"),
+])  # fmt: skip
+def test_l_erreur_se_lit_dans_l_encodage_de_la_console(encodage: str, argv: list[str], attendu: str) -> None:
+    """The error line itself is written so that the console reads it: accents dropped, a sign it
+    cannot show « ? » named by its code point, never Python's « \\xe9 » escapes."""
+    fini = lancer(argv, {"PYTHONIOENCODING": encodage})
+    erreurs = fini.stderr.decode(encodage)
+    assert fini.returncode == 2 and attendu in erreurs and "\\x" not in erreurs and "\\u" not in erreurs, erreurs
+
+
 def test_pdm_en_n_log_n_et_plafond() -> None:
     debut = time.monotonic()
     fini = lancer(["pdm", *map(str, range(10_000))])

@@ -123,7 +123,8 @@ def _encoder(texte: str) -> bytes:
         return texte.encode(encodage, "loi-decor")
     except UnicodeEncodeError as erreur:
         raise SortieImpossible(
-            f"La sortie est en {encodage}, qui ne peut pas écrire « {erreur.object[erreur.start]} » : "
+            f"La sortie est en {encodage}, qui ne peut pas écrire « {erreur.object[erreur.start]} » "
+            f"(U+{ord(erreur.object[erreur.start]):04X}) : "
             "relancez avec PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
         ) from None
 
@@ -218,5 +219,24 @@ def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> 
             return code
     if sys.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
-            print(f"loi : {message}", file=sys.stderr, flush=True)
+            print(lisible(f"loi : {message}", getattr(sys.stderr, "encoding", None)), file=sys.stderr, flush=True)
     return code
+
+
+def lisible(message: str, encodage: str | None) -> str:
+    """The message as a console in ``encodage`` can show it: decoration in ASCII, a letter without
+    its accent (« é » → « e »), anything else « ? », rather than Python's « \\xe9 » escapes."""
+    try:
+        message.encode(encodage or "utf-8")
+    except (UnicodeError, LookupError):
+        import unicodedata
+
+        def montrer(c: str) -> str:
+            for essai in (c, DECOR.get(c, ""), unicodedata.normalize("NFD", c)[:1], {"œ": "oe", "Œ": "OE"}.get(c, "")):
+                with contextlib.suppress(UnicodeError, LookupError):
+                    if essai and essai.encode(encodage or "utf-8"):
+                        return essai
+            return "?"
+
+        return "".join(montrer(c) for c in message)
+    return message
