@@ -4,7 +4,6 @@ line when the answer cannot be given whole, and nothing lost."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -233,41 +232,14 @@ def test_pliage_jamais_au_milieu_d_un_mot() -> None:
     assert "revendication" in mots and "revendica-" not in mots
 
 
-def _sur_un_terminal(argv: list[str], env: dict[str, str]) -> None:
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    maitre, esclave = pty.openpty()
-    fcntl.ioctl(esclave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a 24-line terminal
-
-    def vider() -> None:  # the terminal's reader: what is written to it must go somewhere
-        with contextlib.suppress(OSError):
-            while os.read(maitre, 65536):
-                pass
-
-    threading.Thread(target=vider, daemon=True).start()
-    try:
-        processus = subprocess.Popen(
-            [LOI, *argv], stdin=esclave, stdout=esclave, stderr=subprocess.PIPE, env={**os.environ, **env}
-        )
-        _, erreurs = processus.communicate(timeout=60)
-        propre(erreurs)
-        assert processus.returncode == 0
-    finally:
-        os.close(esclave)
-        os.close(maitre)
-
-
 def test_pager_sur_un_terminal(tmp_path: Path) -> None:
     """A long answer on a terminal goes through $PAGER; --sans-pager and a pipe skip it."""
     page = tmp_path / "page.txt"
     env = {"PAGER": f"sh -c 'cat > {page}'", "COLUMNS": "80"}
-    _sur_un_terminal(["voir", "12"], env)
+    assert _sur_un_terminal(["voir", "12"], env)[0] == 0
     assert "Loi 12 —" in page.read_text()  # in colour: a terminal
     page.unlink()
-    _sur_un_terminal(["voir", "12", "--sans-pager"], env)
+    assert _sur_un_terminal(["voir", "12", "--sans-pager"], env)[0] == 0
     assert not page.exists()
     assert lancer(["voir", "12"], env).returncode == 0 and not page.exists()
 
