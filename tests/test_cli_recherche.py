@@ -254,7 +254,9 @@ def test_invite_ctrl_d(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
 @pytest.mark.parametrize(
     "argv, code, attendu",
     [(["cherche", "revendication contestée", "--json", "--limite", "3"], 0, '"loi": 70'),
-     (["cherche", ""], 2, "Requête vide"), (["cherche", "xqzwv"], 1, "Aucun résultat")],
+     (["cherche", ""], 2, "Requête vide"), (["cherche", "xqzwv"], 1, "Aucun résultat"),
+     (["definition", " "], 2, "par exemple « loi definition mort »"),
+     (["index", "?"], 2, "par exemple « loi index renonce »")],
 )  # fmt: skip
 def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
     """The real command on the real corpus (builds the index on first use)."""
