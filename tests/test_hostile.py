@@ -410,6 +410,25 @@ def test_options_jamais_abregees(argv: list[str]) -> None:
     assert fini.returncode == 2 and "arguments inconnus" in une_phrase(fini.stderr)
 
 
+AJUSTEE = ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS"]
+
+
+@pytest.mark.parametrize(("argv", "attendu"), [
+    # a value given twice is refused, never the last one silently kept (420 is no 400)
+    ([*AJUSTEE, "--autre-table", "420", "--autre-table", "400"], "--autre-table : donnée deux fois (400 après 420)"),
+    ([*AJUSTEE, "--vulnerabilite", "EO", "--autre-table", "420"], "--vulnerabilite : donnée deux fois (EO après NS)"),
+    (["cherche", "renonce", "--limite", "2", "--limite", "50"], "--limite : donnée deux fois"),
+    (["voir", "68", "--edition", "2017", "--edition", "2007"], "--edition : donnée deux fois"),
+    # argparse's English, in French
+    (["voir", "68", "--json=1"], "--json ne prend pas de valeur (« 1 » en trop)"),
+    ([*AJUSTEE, "--marques"], "l'option --marques attend au moins une valeur"),
+])  # fmt: skip
+def test_options_en_double_ou_mal_formees(argv: list[str], attendu: str) -> None:
+    fini = lancer(argv)
+    phrase = une_phrase(fini.stderr)
+    assert fini.returncode == 2 and attendu in phrase, phrase
+
+
 @pytest.mark.parametrize(("argv", "code"), [
     (["voir", "99"], 2), (["voir", "68C", "--edition", "2017"], 0), (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
