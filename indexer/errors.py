@@ -55,9 +55,15 @@ def montrable(texte: str, longueur: int = 60) -> str:
 RAISONS = {28: "disque plein", 13: "accès refusé", 30: "système de fichiers en lecture seule",
            2: "fichier ou dossier absent", 20: "un fichier est là où il faut un dossier",
            17: "un fichier existe déjà à cet endroit", 32: "la sortie a été fermée", 9: "sortie fermée",
-           122: "quota dépassé"}  # fmt: skip
+           122: "quota dépassé", 27: "fichier trop gros pour la limite du système (ulimit -f)",
+           5: "erreur d'entrée-sortie du disque", 6: "périphérique absent", 19: "périphérique absent",
+           21: "c'est un dossier", 24: "trop de fichiers ouverts", 36: "nom de fichier trop long",
+           40: "trop de liens symboliques", 12: "mémoire insuffisante"}  # fmt: skip
 
 
 def raison(erreur: OSError) -> str:
-    """Why a file operation failed, in French when the reason is a usual one."""
-    return RAISONS.get(erreur.errno or 0, erreur.strerror or str(erreur))
+    """Why a file operation failed, in French when the reason is a usual one; else the system's
+    words, named as such (they speak the machine's locale)."""
+    if erreur.errno in RAISONS:
+        return RAISONS[erreur.errno]
+    return f"erreur système {erreur.errno} : {erreur.strerror}" if erreur.errno else str(erreur)

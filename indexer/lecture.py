@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from indexer import chemins
 from indexer.editions import COURANTE, marque_titre, rang
-from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable
+from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable, raison
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
 from indexer.labels import Label, ancre, parse_label
 
@@ -94,7 +94,9 @@ def charger(numero: int) -> Objet:
     try:
         regle = schema()
     except (OSError, ValueError, RecursionError) as erreur:
-        raise DonneesAbimees(f"Le schéma des données par loi est absent ou illisible ({erreur}) : {remede}.") from None
+        raise DonneesAbimees(
+            f"Le schéma des données par loi est absent ou illisible ({pourquoi(erreur)}) : {remede}."
+        ) from None
     try:
         with open(chemin, encoding="utf-8") as fichier:
             objet = json.load(fichier)
@@ -102,11 +104,26 @@ def charger(numero: int) -> Objet:
         raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
     except (OSError, ValueError, RecursionError) as erreur:
         raise DonneesAbimees(
-            f"Les données de la Loi {numero} sont illisibles ({chemin} : {montrable(str(erreur), 200)}) : {remede}."
+            f"Les données de la Loi {numero} sont illisibles ({chemin} : {pourquoi(erreur)}) : {remede}."
         ) from None
     if not bien_forme(objet, numero, regle):
         raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : {remede}.")
     return objet  # type: ignore[no-any-return]
+
+
+def pourquoi(erreur: Exception) -> str:
+    """Why a JSON file could not be read, in French: the reader's own messages are English."""
+    if isinstance(erreur, json.JSONDecodeError):
+        if erreur.msg.startswith("Unexpected UTF-8 BOM"):
+            return "commence par une marque d'ordre des octets (BOM)"
+        return f"JSON invalide (ligne {erreur.lineno}, colonne {erreur.colno})"
+    if isinstance(erreur, UnicodeDecodeError):
+        return f"pas en UTF-8 (octet {erreur.start + 1})"
+    if isinstance(erreur, RecursionError):
+        return "imbrication trop profonde"
+    if isinstance(erreur, OSError):
+        return raison(erreur)
+    return "nombre démesuré" if "digits" in str(erreur) else "valeur illisible"
 
 
 def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
@@ -189,7 +206,11 @@ def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> li
 
 # Control characters a damaged or hostile data file could hold (a terminal escape, a carriage
 # return): shown as « \\x1b », never sent raw to the terminal. Tabs and line breaks lay out diagrams.
-_CONTROLES = {c: f"\\x{c:02x}" for c in (*range(32), *range(127, 160)) if c not in (9, 10)}
+# Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what the terminal shows
+# (« Trojan Source »): escaped too, as « \\u202e ».
+_CONTROLES = {c: f"\\x{c:02x}" for c in (*range(32), *range(127, 160)) if c not in (9, 10)} | {
+    c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+}
 
 
 def _assainir(valeur: Any) -> Any:

@@ -34,7 +34,8 @@ ERREURS_CONTRATS = (
     ("4♥=", "Suffixe « = » incompris dans « 4♥= » : après la couleur, seulement X (contré) ou XX (surcontré)."),
 )  # fmt: skip
 RESULTATS = (("=", 4, 0), ("+1", 4, 1), ("-2", 4, -2), ("10", 4, 0), ("13", 1, 6), ("0", 7, -13), ("\u22123", 3, -3),
-             ("+ 2", 3, 2), ("7", 4, -3), ("+3", 4, 3), ("-10", 4, -10), ("–1", 1, -1), ("9", 3, 0))  # fmt: skip
+             ("+ 2", 3, 2), ("7", 4, -3), ("+3", 4, 3), ("-10", 4, -10), ("–1", 1, -1), ("9", 3, 0),
+             ("- 2", 4, -2))  # fmt: skip
 ILLISIBLE = "écrivez =, +1, -2 ou le nombre de levées faites (0 à 13)."
 ERREURS_RESULTATS = (
     ("+4", 4, "« +4 » impossible au palier 4 : cela ferait 14 levées, une donne en compte 13."),
@@ -44,6 +45,9 @@ ERREURS_RESULTATS = (
     ("14", 4, "14 levées impossibles : une donne en compte 13."),
     ("", 4, f"Résultat vide : {ILLISIBLE}"),
     ("fait", 4, f"Résultat illisible « fait » : {ILLISIBLE}"),
+    # tricks made are one number: « 1 0 » is neither ten nor one, nor « 1 2 » twelve
+    ("1 0", 4, f"Résultat illisible « 1 0 » : {ILLISIBLE}"),
+    ("1 2", 4, f"Résultat illisible « 1 2 » : {ILLISIBLE}"),
 )
 VULNERABILITES = (("personne", "personne"), ("NS", "NS"), ("N-S", "NS"), ("Nord-Sud", "NS"), ("EO", "EO"),
                   ("E/O", "EO"), ("EW", "EO"), ("tous", "tous"), ("Tous", "tous"), ("none", "personne"),

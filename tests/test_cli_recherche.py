@@ -263,7 +263,9 @@ def test_invite_ctrl_d(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.M
 @pytest.mark.parametrize(
     "argv, code, attendu",
     [(["cherche", "revendication contestée", "--json", "--limite", "3"], 0, '"loi": 70'),
-     (["cherche", ""], 2, "Requête vide"), (["cherche", "xqzwv"], 1, "Aucun résultat")],
+     (["cherche", ""], 2, "Requête vide"), (["cherche", "xqzwv"], 1, "Aucun résultat"),
+     (["definition", " "], 2, "par exemple « loi definition mort »"),
+     (["index", "?"], 2, "par exemple « loi index renonce »")],
 )  # fmt: skip
 def test_commande_installee(argv: list[str], code: int, attendu: str) -> None:
     """The real command on the real corpus (builds the index on first use)."""
@@ -298,8 +300,6 @@ LIGNES_USUELLES = [
     ["cherche", "renonce", "--limite", "3"], ["cherche", "--limite", "1000", "x", "y"],
     ["cherche", "--limite", " 7", "x"], ["cherche", "x", "--edition", "2007", "--type", "loi"],
     ["cherche", "x", "--type", "loi", "--type", "exemple", "--json", "--limite", "2"],
-    ["cherche", "--limite", "2", "--limite", "4", "x"],
-    ["cherche", "--edition", "2017", "--edition", "2008", "x"],
     ["exemples", "70"], ["exemples", "atout", "--edition", "2007", "--json"],
     ["definition", "mort", "--limite", "2"], ["index", "renonce", "--json"],
     ["voir", "68C"], ["voir", "--json", "68", "C"], ["voir", "12C1", "--edition", "2007"],
@@ -315,6 +315,7 @@ LIGNES_POUR_ARGPARSE = [
     ["cherche", "-"], ["exemples", "70", "--type", "loi"], ["definition", "mort", "--edition", "2017"],
     ["index", "x", "--type", "index"], ["voir", "68", "--edition", "1997"],
     ["voir", "68", "--limite", "2"], ["construire"], ["construire", "--strict"], [], ["--debug", "cherche", "x"],
+    ["cherche", "--limite", "2", "--limite", "4", "x"], ["cherche", "--edition", "2017", "--edition", "2008", "x"],
 ]  # fmt: skip
 
 

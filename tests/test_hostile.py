@@ -4,7 +4,6 @@ line when the answer cannot be given whole, and nothing lost."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -233,41 +232,14 @@ def test_pliage_jamais_au_milieu_d_un_mot() -> None:
     assert "revendication" in mots and "revendica-" not in mots
 
 
-def _sur_un_terminal(argv: list[str], env: dict[str, str]) -> None:
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    maitre, esclave = pty.openpty()
-    fcntl.ioctl(esclave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a 24-line terminal
-
-    def vider() -> None:  # the terminal's reader: what is written to it must go somewhere
-        with contextlib.suppress(OSError):
-            while os.read(maitre, 65536):
-                pass
-
-    threading.Thread(target=vider, daemon=True).start()
-    try:
-        processus = subprocess.Popen(
-            [LOI, *argv], stdin=esclave, stdout=esclave, stderr=subprocess.PIPE, env={**os.environ, **env}
-        )
-        _, erreurs = processus.communicate(timeout=60)
-        propre(erreurs)
-        assert processus.returncode == 0
-    finally:
-        os.close(esclave)
-        os.close(maitre)
-
-
 def test_pager_sur_un_terminal(tmp_path: Path) -> None:
     """A long answer on a terminal goes through $PAGER; --sans-pager and a pipe skip it."""
     page = tmp_path / "page.txt"
     env = {"PAGER": f"sh -c 'cat > {page}'", "COLUMNS": "80"}
-    _sur_un_terminal(["voir", "12"], env)
+    assert _sur_un_terminal(["voir", "12"], env)[0] == 0
     assert "Loi 12 —" in page.read_text()  # in colour: a terminal
     page.unlink()
-    _sur_un_terminal(["voir", "12", "--sans-pager"], env)
+    assert _sur_un_terminal(["voir", "12", "--sans-pager"], env)[0] == 0
     assert not page.exists()
     assert lancer(["voir", "12"], env).returncode == 0 and not page.exists()
 
@@ -323,6 +295,16 @@ def test_completion_autres_shells(shell: str) -> None:
     (["pdm", "1\u00a0100", "420"], 0, "2 marques sur la donne"),
     (["pdm", "1 100", "420"], 2, "un nombre (1100) ou plusieurs"),
     (["pdm", "420 400 -50"], 0, "3 marques sur la donne"),  # not a French number: three scores
+    # any other space in one word (a tab, a figure or ideographic space) is as ambiguous as a plain one
+    (["imp", "1\t100"], 2, "un nombre (1100) ou plusieurs (1 100) ?"),
+    (["imp", "1\u2007100"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "1\u3000100", "420"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "1\u2002100", "420"], 2, "un nombre (1100) ou plusieurs"),
+    (["pdm", "420\t400\t-50"], 0, "3 marques sur la donne"),  # a pasted row: three scores
+    # the tricks made are one number: « 1 0 » is not ten (nor « 1 2 » twelve), a detached sign is fine
+    (["marque", "4♥", "V", "1 0"], 2, "Résultat illisible « 1 0 »"),
+    (["marque", "4♥", "V", "1", "2"], 2, "Résultat illisible « 1 2 »"),
+    (["marque", "4♥", "V", "-", "2"], 0, "4♥ V -2 : -200"),
     (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1\u202f100"], 0,
      "Autre table : NS +1100"),
     (["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "1 100"], 2, "n'est pas une marque"),
@@ -353,7 +335,8 @@ def test_sortie_entiere_ou_rien_sur_disque_plein(tmp_path: Path, argv: list[str]
     with open(fichier, "wb") as sortie:
         fini = lancer(argv, env, stdout=sortie, preexec_fn=_disque_plein)
     assert fini.returncode == 2, fini.stderr
-    assert "Impossible d'écrire la réponse" in une_phrase(fini.stderr)
+    # the system's reason in French (EFBIG), never its English strerror
+    assert "Impossible d'écrire la réponse (fichier trop gros pour" in une_phrase(fini.stderr)
     assert fichier.stat().st_size == 0  # never half an answer passed for a whole one
 
 
@@ -427,6 +410,25 @@ def test_options_jamais_abregees(argv: list[str]) -> None:
     assert fini.returncode == 2 and "arguments inconnus" in une_phrase(fini.stderr)
 
 
+AJUSTEE = ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS"]
+
+
+@pytest.mark.parametrize(("argv", "attendu"), [
+    # a value given twice is refused, never the last one silently kept (420 is no 400)
+    ([*AJUSTEE, "--autre-table", "420", "--autre-table", "400"], "--autre-table : donnée deux fois (400 après 420)"),
+    ([*AJUSTEE, "--vulnerabilite", "EO", "--autre-table", "420"], "--vulnerabilite : donnée deux fois (EO après NS)"),
+    (["cherche", "renonce", "--limite", "2", "--limite", "50"], "--limite : donnée deux fois"),
+    (["voir", "68", "--edition", "2017", "--edition", "2007"], "--edition : donnée deux fois"),
+    # argparse's English, in French
+    (["voir", "68", "--json=1"], "--json ne prend pas de valeur (« 1 » en trop)"),
+    ([*AJUSTEE, "--marques"], "l'option --marques attend au moins une valeur"),
+])  # fmt: skip
+def test_options_en_double_ou_mal_formees(argv: list[str], attendu: str) -> None:
+    fini = lancer(argv)
+    phrase = une_phrase(fini.stderr)
+    assert fini.returncode == 2 and attendu in phrase, phrase
+
+
 @pytest.mark.parametrize(("argv", "code"), [
     (["voir", "99"], 2), (["voir", "68C", "--edition", "2017"], 0), (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
@@ -464,6 +466,20 @@ def test_decor_en_ascii_si_la_sortie_ne_sait_pas_l_ecrire() -> None:
     assert "== ÉDITION 2017".encode("cp1252") in fini.stdout and "═".encode() not in fini.stdout
     refus = lancer(["voir", "68"], {"PYTHONIOENCODING": "cp1252"})
     assert refus.returncode == 2 and refus.stdout == b"" and b"PYTHONIOENCODING=utf-8" in refus.stderr
+
+
+@pytest.mark.parametrize(("encodage", "argv", "attendu"), [
+    ("ascii", ["imp", "620", "170"], 'La sortie est en ascii, qui ne peut pas ecrire " e " (U+00E9) : relancez'),
+    ("ascii", ["voir", "999"], '" 999 " n\'est pas une reference de loi'),
+    ("cp1252", ["marque", "4♠", "V", "="], "qui ne peut pas écrire « ? » (U+2660) : relancez"),
+    ("latin-1", ["voir", "68"], "qui ne peut pas écrire « ? » (U+2019)"),
+])  # fmt: skip
+def test_l_erreur_se_lit_dans_l_encodage_de_la_console(encodage: str, argv: list[str], attendu: str) -> None:
+    """The error line itself is written so that the console reads it: accents dropped, a sign it
+    cannot show « ? » named by its code point, never Python's « \\xe9 » escapes."""
+    fini = lancer(argv, {"PYTHONIOENCODING": encodage})
+    erreurs = fini.stderr.decode(encodage)
+    assert fini.returncode == 2 and attendu in erreurs and "\\x" not in erreurs and "\\u" not in erreurs, erreurs
 
 
 def test_pdm_en_n_log_n_et_plafond() -> None:
@@ -619,6 +635,55 @@ def test_caracteres_de_controle_des_donnees_echappes(roue: Path, tmp_path: Path)
     assert b"\\x1b[31mrouge" in fini.stdout
 
 
+# Bytes a per-law file can hold that no JSON reader accepts, and why, in the user's words.
+ILLISIBLES = [
+    (b"", "JSON invalide (ligne 1, colonne 1)"),
+    (b'{\n  "loi": 12,\n  oups', "JSON invalide (ligne 3, colonne 3)"),
+    ("\ufeff{}".encode(), "commence par une marque d'ordre des octets (BOM)"),
+    ('{"titre": "Règle"}'.encode("latin-1"), "pas en UTF-8 (octet 13)"),
+    (b"[" * 100_000 + b"]" * 100_000, "imbrication trop profonde"),
+    (b'{"loi": 1' + b"0" * 5000 + b"}", "nombre démesuré"),
+]
+
+
+@pytest.mark.parametrize(("octets", "raison"), ILLISIBLES, ids=["vide", "coupe", "bom", "latin1", "profond", "nombre"])
+def test_donnees_illisibles_dites_en_francais(roue: Path, tmp_path: Path, octets: bytes, raison: str) -> None:
+    """An unreadable per-law file: one French sentence that says why and how to restore it, never
+    the JSON reader's English (« Expecting value », « codec can't decode »)."""
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    try:
+        chemin.write_bytes(octets)
+        fini = lancer_roue(roue, ["voir", "12"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    phrase = une_phrase(fini.stderr)
+    assert fini.returncode == 2 and "sont illisibles" in phrase and "réinstallez loi" in phrase, phrase
+    assert f"12.json : {raison})" in phrase, phrase
+
+
+def test_controles_invisibles_des_donnees_echappes(roue: Path, tmp_path: Path) -> None:
+    """A C1 control (U+009B, a terminal's CSI) or a bidirectional override (U+202E, « Trojan Source »)
+    in the data never reaches the terminal raw, as text or JSON; the JSON still reads back exactly."""
+    chemin = roue / "loi_donnees" / "lois" / "12.json"
+    original = chemin.read_bytes()
+    objet = json.loads(original)
+    texte = "avant \u202eriapmi\u202c \u009b2J \u2066isolé\u2069 après"
+    objet["paragraphes"][0]["texte"] = texte
+    try:
+        chemin.write_text(json.dumps(objet, ensure_ascii=False), encoding="utf-8")
+        humain = lancer_roue(roue, ["voir", "12"], tmp_path)
+        donnees = lancer_roue(roue, ["voir", "12", "--json"], tmp_path)
+    finally:
+        chemin.write_bytes(original)
+    for fini in (humain, donnees):
+        assert fini.returncode == 0, fini.stderr
+        recu = fini.stdout.decode()
+        assert not {"\u202e", "\u202c", "\u009b", "\u2066", "\u2069"} & set(recu), recu
+    assert "avant \\u202eriapmi\\u202c \\x9b2J" in humain.stdout.decode()
+    assert json.loads(donnees.stdout)["paragraphes"][0]["texte"] == texte  # escaped, nothing lost
+
+
 @pytest.mark.parametrize("ref", ["12C1(e)", "68C", "27B1(b)", "40B2", "16C", "64A", "70D1", "1A", "93B"])
 def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
     import jsonschema
@@ -634,7 +699,11 @@ def test_voir_json_d_un_paragraphe_suit_le_schema(ref: str) -> None:
 
 @pytest.mark.parametrize("argv", [["voir", "68"], ["voir", "12", "--sources"], ["voir", "40"],
                                   ["cherche", "revendication", "contestée", "--limite", "5"],
-                                  ["exemples", "70"]])  # fmt: skip
+                                  ["exemples", "70"], ["marque", "4♥X", "V", "-2"], ["imp", "620", "170"],
+                                  ["pdm", "420", "400", "-50"],
+                                  ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--autre-table", "420"],
+                                  ["ajustee", "60 % 4♠=, 40 % 4♠-1", "--vulnerabilite", "NS", "--marques", "420", "400"]
+                                  ])  # fmt: skip
 def test_quarante_colonnes(argv: list[str]) -> None:
     """Headings, banners and source lines wrap; only diagrams (indented four spaces) and a
     single word longer than the line (an address) may pass 40 columns."""

@@ -138,6 +138,43 @@ def test_la_roue_marque(installe: tuple[Path, dict[str, str]], argv: list[str], 
 
 
 @pytest.mark.lent
+def test_la_roue_ouvre_l_invite(installe: tuple[Path, dict[str, str]]) -> None:
+    """``loi`` alone on a terminal (a pseudo-terminal fed as a user types): the prompt answers a law,
+    a score and a search from the shipped index, and keeps its history in the user's state folder."""
+    import pty
+
+    dossier, env = installe
+    maitre, esclave = pty.openpty()
+    etat = Path(env["HOME"]) / "etat"
+    processus = subprocess.Popen(
+        [str(dossier / "loi")],
+        stdin=esclave,
+        stdout=esclave,
+        stderr=esclave,
+        env={**env, "XDG_STATE_HOME": str(etat), "PAGER": "cat"},
+        cwd=env["HOME"],
+        start_new_session=True,
+    )
+    os.close(esclave)
+    os.write(maitre, "voir 68C\nmarque 4♥X V -2\ncherche revendication contestée --limite 1\nquitter\n".encode())
+    recu = bytearray()
+    while True:
+        try:
+            morceau = os.read(maitre, 65536)
+        except OSError:  # EIO: the prompt has closed the terminal
+            break
+        if not morceau:
+            break
+        recu += morceau
+    os.close(maitre)
+    texte = recu.decode("utf-8", "replace")
+    assert processus.wait(timeout=300) == 0, texte
+    assert "Loi 68 — " in texte and "-500 pour le camp du déclarant" in texte and "1. Loi " in texte, texte
+    assert "Traceback" not in texte and "Usage" not in texte
+    assert (etat / "loi" / "historique").read_text(encoding="utf-8").splitlines()[:2] == ["voir 68C", "marque 4♥X V -2"]
+
+
+@pytest.mark.lent
 @pytest.mark.parametrize("argv", [["construire"], ["construire", "--index"]])
 def test_la_roue_refuse_construire(installe: tuple[Path, dict[str, str]], argv: list[str]) -> None:
     sortie = _loi(installe, *argv)

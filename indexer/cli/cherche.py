@@ -47,7 +47,8 @@ def executer(arguments: Namespace) -> int:
 
     texte = normaliser_requete(" ".join(arguments.texte))
     if not any(c.isalnum() for c in texte):
-        raise LoiErreur("Requête vide : tapez des mots, par exemple « loi cherche renonce ».")
+        exemple = {"definition": "mort", "index": "renonce", "exemples": "68C"}.get(arguments.commande, "renonce")
+        raise LoiErreur(f"Requête vide : tapez des mots, par exemple « loi {arguments.commande} {exemple} ».")
     edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
     seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
     largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)

@@ -34,8 +34,20 @@ def executer(arguments: Namespace) -> int:
     commande = {"marque": _marque, "imp": _imp, "pdm": _pdm, "ajustee": _ajustee}[arguments.commande]
     objet, lignes = commande(arguments)
     # one write, checked: written whole or exit code 2 (sortie.emettre)
-    sortie.emettre(sortie.json_texte(objet) if arguments.json else "\n".join(lignes) + "\n")
+    sortie.emettre(sortie.json_texte(objet) if arguments.json else plier(lignes, sortie.largeur()))
     return int(Sortie.TROUVE)
+
+
+def plier(lignes: list[str], largeur: int) -> str:
+    """The lines wrapped between words to the terminal's width (a phone's 40 columns), each
+    continuation indented two spaces past its line's own indent."""
+    import textwrap
+
+    plies = []
+    for ligne in lignes:
+        retrait = ligne[: len(ligne) - len(ligne.lstrip(" "))]
+        plies += textwrap.wrap(ligne, largeur, subsequent_indent=retrait + "  ", break_long_words=False) or [""]
+    return "\n".join(plies) + "\n"
 
 
 # --- loi marque ------------------------------------------------------------------------
@@ -129,7 +141,7 @@ def _jetons(mot: str) -> list[str]:
     « 420 400 -50 » three; « 1 100 » with a plain space could be either: refused."""
     mot = sans_milliers(mot)
     if milliers_ambigus(mot):
-        seul, deux = mot.strip().replace(" ", ""), " ".join(mot.split())
+        seul, deux = "".join(mot.split()), " ".join(mot.split())
         raise SaisieInvalide(
             f"« {mot.strip()} » : un nombre ({seul}) ou plusieurs ({deux}) ? Écrivez {seul} "
             f"sans espace pour un nombre, ou séparez les marques sans guillemets ({deux})."

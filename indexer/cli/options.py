@@ -99,8 +99,9 @@ def sans_milliers(texte: str) -> str:
 
 
 def milliers_ambigus(texte: str) -> bool:
-    """« 1 100 », « 620 170 » with plain spaces, in one word: one number the French way, or two?"""
-    return re.fullmatch(_GROUPE % " ", texte.strip()) is not None
+    """« 1 100 », « 620 170 » with plain spaces, in one word: one number the French way, or two? Any
+    other space that is no thousands separator (a tab, a figure or ideographic space) is as ambiguous."""
+    return re.fullmatch(_GROUPE % f"[^\\S{ESPACES_MILLIERS}]", texte.strip()) is not None
 
 
 def entier(valeur: str) -> int | None:

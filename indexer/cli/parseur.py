@@ -50,6 +50,8 @@ Environnement : LOI_INDEX (un autre dossier d'index), XDG_STATE_HOME
 TRADUCTIONS = (
     (r"the following arguments are required: (.*)", r"il manque : \1"),
     (r"argument (\S+): expected one argument", r"l'option \1 attend une valeur"),
+    (r"argument (\S+): expected at least one argument", r"l'option \1 attend au moins une valeur"),
+    (r"argument (\S+): ignored explicit argument '(.*)'", r"\1 ne prend pas de valeur (« \2 » en trop)"),
     (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", r"\1 : \2 n'est pas permis (au choix : \3)"),
     (r"argument (\S+): (.*)", r"\1 : \2"),
     (r"unrecognized arguments: (.*)", r"arguments inconnus : \1"),
@@ -117,18 +119,37 @@ class _Etendre(argparse.Action):
         setattr(namespace, self.dest, [*deja, *(n for valeur in values for n in valeur)])
 
 
+class _Une(argparse.Action):
+    """An option that takes one value: given twice (« --autre-table 420 --autre-table 400 »), refused
+    rather than the last kept, which may not be the one meant."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.vues: dict[int, Any] = {}  # the value already read, by namespace (one per command line)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        if id(namespace) in self.vues:
+            avant = self.vues[id(namespace)]
+            raise argparse.ArgumentError(self, f"donnée deux fois ({values} après {avant}) : gardez-en une")
+        self.vues[id(namespace)] = values
+        setattr(namespace, self.dest, values)
+
+
 # What argparse is told for each kind of value of the table (``options``, « valeur »).
 GENRES: dict[str | None, dict[str, Any]] = {
     None: {"action": "store_true"},
-    "nombre": {"type": _type(_limite, f"« {{}} » : donnez un nombre entre 1 et {LIMITE_MAX}")},
-    "texte": {},
-    "entier": {"type": _type(entier, "« {} » n'est pas une marque : donnez un nombre entier (420, -50)")},
+    "nombre": {"type": _type(_limite, f"« {{}} » : donnez un nombre entre 1 et {LIMITE_MAX}"), "action": _Une},
+    "texte": {"action": _Une},
+    "entier": {
+        "type": _type(entier, "« {} » n'est pas une marque : donnez un nombre entier (420, -50)"),
+        "action": _Une,
+    },
     "entiers": {
         "type": _type(entiers, "« {} » : donnez des marques entières (--marques 420 400 -50)"),
         "nargs": "+",
         "action": _Etendre,
     },
-    "choix": {},
+    "choix": {"action": _Une},
 }
 REGLAGES = {"metavar": "metavar", "defaut": "default", "choix": "choices"}  # the table's key → argparse's
 
@@ -169,11 +190,13 @@ def parseur() -> argparse.ArgumentParser:
             commande.add_argument(dest, nargs="+", metavar=metavar, help=aide and aide.replace("%", "%%"))
         for option in definition["options"]:
             reglages = {REGLAGES[cle]: valeur for cle, valeur in option.items() if cle in REGLAGES}
-            reglages |= {"action": "append"} if option.get("repetable") else {}
+            reglages = {
+                **GENRES[option["valeur"]],
+                **reglages,
+                **({"action": "append"} if option.get("repetable") else {}),
+            }
             aide = option["aide"].replace("%", "%%")  # argparse %-formats help strings
-            commande.add_argument(
-                option["drapeau"], dest=option["dest"], help=aide, **GENRES[option["valeur"]], **reglages
-            )
+            commande.add_argument(option["drapeau"], dest=option["dest"], help=aide, **reglages)
     return resultat
 
 

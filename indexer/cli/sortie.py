@@ -123,7 +123,8 @@ def _encoder(texte: str) -> bytes:
         return texte.encode(encodage, "loi-decor")
     except UnicodeEncodeError as erreur:
         raise SortieImpossible(
-            f"La sortie est en {encodage}, qui ne peut pas écrire « {erreur.object[erreur.start]} » : "
+            f"La sortie est en {encodage}, qui ne peut pas écrire « {erreur.object[erreur.start]} » "
+            f"(U+{ord(erreur.object[erreur.start]):04X}) : "
             "relancez avec PYTHONIOENCODING=utf-8 (ou une locale UTF-8 comme LANG=fr_FR.UTF-8), ou avec --json."
         ) from None
 
@@ -194,12 +195,19 @@ def taire_sortie() -> None:
         os.close(nul)
 
 
+# What JSON may carry raw but a terminal would obey: C1 controls (U+009B is a CSI) and bidirectional
+# overrides and isolates. Outside strings JSON holds ASCII only, so escaping them anywhere is exact.
+_INVISIBLES_JSON = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
 def json_texte(objet: object) -> str:
-    """An object as indented JSON; escaped to ASCII when the output cannot write UTF-8 (nothing lost)."""
+    """An object as indented JSON; escaped to ASCII when the output cannot write UTF-8 (nothing lost),
+    and never a raw invisible control (``_INVISIBLES_JSON``)."""
     import json
 
     encodage = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
-    return json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2) + "\n"
+    texte = json.dumps(objet, ensure_ascii=encodage not in ("utf8", "utf16", "utf32"), indent=2)
+    return texte.translate(_INVISIBLES_JSON) + "\n"
 
 
 def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> int:
@@ -211,5 +219,24 @@ def signaler(message: str, code: int = Sortie.ERREUR, en_json: bool = False) -> 
             return code
     if sys.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
-            print(f"loi : {message}", file=sys.stderr, flush=True)
+            print(lisible(f"loi : {message}", getattr(sys.stderr, "encoding", None)), file=sys.stderr, flush=True)
     return code
+
+
+def lisible(message: str, encodage: str | None) -> str:
+    """The message as a console in ``encodage`` can show it: decoration in ASCII, a letter without
+    its accent (« é » → « e »), anything else « ? », rather than Python's « \\xe9 » escapes."""
+    try:
+        message.encode(encodage or "utf-8")
+    except (UnicodeError, LookupError):
+        import unicodedata
+
+        def montrer(c: str) -> str:
+            for essai in (c, DECOR.get(c, ""), unicodedata.normalize("NFD", c)[:1], {"œ": "oe", "Œ": "OE"}.get(c, "")):
+                with contextlib.suppress(UnicodeError, LookupError):
+                    if essai and essai.encode(encodage or "utf-8"):
+                        return essai
+            return "?"
+
+        return "".join(montrer(c) for c in message)
+    return message

@@ -140,7 +140,7 @@ def lire_resultat(texte: str, niveau: int) -> int:
     attendu = "écrivez =, +1, -2 ou le nombre de levées faites (0 à 13)."
     if not brut:
         raise SaisieInvalide(f"Résultat vide : {attendu}")
-    compact = brut.replace(" ", "")
+    compact = re.sub(r"^([+-]) ", r"\1", brut)  # « - 2 » is -2; « 1 0 » stays two numbers, refused below
     if compact == "=":
         ecart = 0
     elif re.fullmatch(r"[+-][0-9]{1,2}", compact):

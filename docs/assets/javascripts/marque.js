@@ -169,7 +169,7 @@
     var brut = nettoyer(texte, "Résultat");
     var attendu = "écrivez =, +1, -2 ou le nombre de levées faites (0 à 13).";
     if (!brut) throw SaisieInvalide("Résultat vide : " + attendu);
-    var compact = brut.replace(/ /g, "");
+    var compact = brut.replace(/^([+-]) /, "$1");
     var signe = /^([+-])([0-9]{1,2})$/.exec(compact);
     var ecart;
     if (compact === "=") {
