@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from enum import IntEnum
 
 
@@ -67,3 +68,19 @@ def raison(erreur: OSError) -> str:
     if erreur.errno in RAISONS:
         return RAISONS[erreur.errno]
     return f"erreur système {erreur.errno} : {erreur.strerror}" if erreur.errno else str(erreur)
+
+
+def raison_lecture(erreur: Exception) -> str:
+    """Why a JSON file could not be read (per-law data, the index marker), in French: the reader's own
+    messages are English."""
+    if isinstance(erreur, json.JSONDecodeError):
+        if erreur.msg.startswith("Unexpected UTF-8 BOM"):
+            return "commence par une marque d'ordre des octets (BOM)"
+        return f"JSON invalide (ligne {erreur.lineno}, colonne {erreur.colno})"
+    if isinstance(erreur, UnicodeDecodeError):
+        return f"pas en UTF-8 (octet {erreur.start + 1})"
+    if isinstance(erreur, RecursionError):
+        return "imbrication trop profonde"
+    if isinstance(erreur, OSError):
+        return raison(erreur)
+    return "nombre démesuré" if "digits" in str(erreur) else "valeur illisible"

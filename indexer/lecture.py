@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from indexer import chemins
 from indexer.editions import COURANTE, marque_titre, rang
-from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable, raison
+from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable, raison_lecture
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
 from indexer.labels import Label, ancre, parse_label
 
@@ -95,7 +95,7 @@ def charger(numero: int) -> Objet:
         regle = schema()
     except (OSError, ValueError, RecursionError) as erreur:
         raise DonneesAbimees(
-            f"Le schéma des données par loi est absent ou illisible ({pourquoi(erreur)}) : {remede}."
+            f"Le schéma des données par loi est absent ou illisible ({raison_lecture(erreur)}) : {remede}."
         ) from None
     try:
         with open(chemin, encoding="utf-8") as fichier:
@@ -104,26 +104,11 @@ def charger(numero: int) -> Objet:
         raise DonneesAbimees(f"Les données de la Loi {numero} sont absentes ({chemin}) : {remede}.") from None
     except (OSError, ValueError, RecursionError) as erreur:
         raise DonneesAbimees(
-            f"Les données de la Loi {numero} sont illisibles ({chemin} : {pourquoi(erreur)}) : {remede}."
+            f"Les données de la Loi {numero} sont illisibles ({chemin} : {raison_lecture(erreur)}) : {remede}."
         ) from None
     if not bien_forme(objet, numero, regle):
         raise DonneesAbimees(f"Les données de la Loi {numero} n'ont pas la forme attendue ({chemin}) : {remede}.")
     return objet  # type: ignore[no-any-return]
-
-
-def pourquoi(erreur: Exception) -> str:
-    """Why a JSON file could not be read, in French: the reader's own messages are English."""
-    if isinstance(erreur, json.JSONDecodeError):
-        if erreur.msg.startswith("Unexpected UTF-8 BOM"):
-            return "commence par une marque d'ordre des octets (BOM)"
-        return f"JSON invalide (ligne {erreur.lineno}, colonne {erreur.colno})"
-    if isinstance(erreur, UnicodeDecodeError):
-        return f"pas en UTF-8 (octet {erreur.start + 1})"
-    if isinstance(erreur, RecursionError):
-        return "imbrication trop profonde"
-    if isinstance(erreur, OSError):
-        return raison(erreur)
-    return "nombre démesuré" if "digits" in str(erreur) else "valeur illisible"
 
 
 def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:

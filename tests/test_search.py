@@ -312,8 +312,17 @@ def test_index_complet_verifie(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".tmp-*"))  # the temporary folder is gone
 
 
-@pytest.mark.parametrize("degat", ["tronque", "sans_marqueur", "fichier_en_moins", "marqueur_faux", "absent"])
-def test_index_abime_refuse(tmp_path: Path, degat: str) -> None:
+@pytest.mark.parametrize(
+    ("degat", "raison"),
+    [
+        ("tronque", "fichiers de l'index modifiés"),
+        ("sans_marqueur", "marqueur COMPLET.json illisible : fichier ou dossier absent"),
+        ("fichier_en_moins", "fichiers de l'index modifiés"),
+        ("marqueur_faux", "marqueur COMPLET.json illisible : JSON invalide (ligne 1, colonne 2)"),
+        ("absent", "index absent"),
+    ],
+)
+def test_index_abime_refuse(tmp_path: Path, degat: str, raison: str) -> None:
     """A damaged or missing index is never served: opening it fails (the CLI says so, test_hostile)."""
     dossier = construire_index(tmp_path)
     segment = max((f for f in dossier.iterdir() if f.name != dossier_.MARQUEUR), key=lambda f: f.stat().st_size)
@@ -327,8 +336,9 @@ def test_index_abime_refuse(tmp_path: Path, degat: str) -> None:
         shutil.rmtree(dossier)
     else:
         (dossier / dossier_.MARQUEUR).write_text("{pas du json", "utf-8")
-    with pytest.raises(dossier_.IndexCorrompu):
+    with pytest.raises(dossier_.IndexCorrompu) as erreur:
         index.ouvrir(dossier)
+    assert str(erreur.value) == raison  # French words: the reader's and the system's are English
 
 
 @pytest.mark.parametrize("contenu", [b"pas du marshal", marshal.dumps((1, 2))])

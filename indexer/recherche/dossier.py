@@ -16,7 +16,7 @@ import zlib
 from typing import TYPE_CHECKING, Any
 
 from indexer.chemins import DEPOT, dossier_index
-from indexer.errors import IndexIndisponible
+from indexer.errors import IndexIndisponible, raison, raison_lecture
 
 if TYPE_CHECKING:
     from whoosh.index import FileIndex
@@ -59,8 +59,8 @@ def verifier(dossier: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         with open(os.path.join(dossier, MARQUEUR), encoding="utf-8") as fichier:
             marqueur = json.load(fichier)
-    except (OSError, ValueError) as erreur:
-        raise IndexCorrompu(f"marqueur illisible : {erreur}") from None
+    except (OSError, ValueError, RecursionError) as erreur:
+        raise IndexCorrompu(f"marqueur {MARQUEUR} illisible : {raison_lecture(erreur)}") from None
     if not isinstance(marqueur, dict) or marqueur.get("format") != FORMAT:
         raise IndexCorrompu("format d'index inconnu")
     if marqueur.get("fichiers") != sommes(dossier):
@@ -74,7 +74,9 @@ def lire_synonymes(dossier: str | os.PathLike[str]) -> Any:
         with open(os.path.join(dossier, SYNONYMES), "rb") as fichier:
             return marshal.loads(fichier.read())
     except (OSError, ValueError, EOFError, TypeError) as erreur:
-        raise IndexCorrompu(f"synonymes illisibles : {erreur}") from None
+        raise IndexCorrompu(
+            f"synonymes illisibles : {raison(erreur) if isinstance(erreur, OSError) else 'abîmés'}"
+        ) from None
 
 
 def adresse_site(dossier: str | os.PathLike[str]) -> str:
