@@ -429,6 +429,19 @@ def test_options_en_double_ou_mal_formees(argv: list[str], attendu: str) -> None
     assert fini.returncode == 2 and attendu in phrase, phrase
 
 
+def test_une_option_par_ligne_avec_un_seul_parseur() -> None:
+    """A parser kept for many lines (as a prompt could keep it): an option given once per line is never
+    « donnée deux fois », even when a freed line's memory comes back to the next one."""
+    import gc
+
+    from indexer.cli.parseur import parseur
+
+    lire = parseur()
+    for n in range(1, 50):
+        assert lire.parse_args(["cherche", "--limite", str(n), "renonce"]).limite == n
+        gc.collect()
+
+
 @pytest.mark.parametrize(("argv", "code"), [
     (["voir", "99"], 2), (["voir", "68C", "--edition", "2017"], 0), (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),

@@ -119,19 +119,20 @@ class _Etendre(argparse.Action):
         setattr(namespace, self.dest, [*deja, *(n for valeur in values for n in valeur)])
 
 
+VUES = "_options_vues"  # on a parsed namespace: the one-value options this command line gave
+
+
 class _Une(argparse.Action):
     """An option that takes one value: given twice (« --autre-table 420 --autre-table 400 »), refused
     rather than the last kept, which may not be the one meant."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.vues: dict[int, Any] = {}  # the value already read, by namespace (one per command line)
-
     def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
-        if id(namespace) in self.vues:
-            avant = self.vues[id(namespace)]
-            raise argparse.ArgumentError(self, f"donnée deux fois ({values} après {avant}) : gardez-en une")
-        self.vues[id(namespace)] = values
+        # What this command line gave, kept on its own namespace: the prompt parses many lines with one
+        # parser, and a table on the action keyed by id() took a freed namespace's id for a new one's.
+        vues = vars(namespace).setdefault(VUES, {})
+        if self.dest in vues:
+            raise argparse.ArgumentError(self, f"donnée deux fois ({values} après {vues[self.dest]}) : gardez-en une")
+        vues[self.dest] = values
         setattr(namespace, self.dest, values)
 
 
