@@ -279,7 +279,9 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
 def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
     comptes = Counter(source(p.texte.partie.source).cle for p in annote.paragraphes)
-    return max(sorted(comptes), key=comptes.__getitem__, default=source(loi.parties[annote.parties[0]].source).cle)
+    if comptes:
+        return max(sorted(comptes), key=comptes.__getitem__)
+    return source(loi.parties[annote.parties[0]].source).cle
 
 
 def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:
