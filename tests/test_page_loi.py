@@ -40,6 +40,7 @@ from indexer.model import (
     Partie,
 )
 from indexer.rendu.annote import annoter, differe, ordre
+from indexer.rendu.elements import ids_sections
 from indexer.rendu.entetes import EntetesExtension
 from indexer.rendu.navigation import fichier_de
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES
@@ -308,6 +309,20 @@ def test_une_ligne_sous_le_titre_quand_les_titres_different(titre_2017: str, tit
     page = render_loi(loi, Contexte(calculer(Corpus((loi,))), {}))
     sous_titre = page.split(" { #loi-23 }\n\n", 1)[1].split("\n", 1)[0]
     assert sous_titre == (ligne or "## Texte 2017 { #guide src=000 }")
+
+
+@pytest.mark.parametrize(
+    "roles, attendus",
+    [
+        ((ROLE_TEXTE, ROLE_GUIDE), ["texte-2017", "guide"]),
+        ((ROLE_GUIDE, ROLE_GUIDE), ["guide", "guide-2"]),  # the Guide's 28–32 overview, then Law 28's commentary
+        ((ROLE_GUIDE, ROLE_GUIDE, ROLE_GUIDE), ["guide", "guide-2", "guide-3"]),
+        (("x", "x", "x-2"), ["x", "x-2", "x-2-2"]),  # a base that looks like a rank stays unique
+    ],
+)
+def test_les_ids_de_section_sont_uniques(roles: tuple[str, ...], attendus: list[str]) -> None:
+    loi = Loi(28, tuple(_partie(GUIDE, "2017", role, _loi_("28A", i + 1)) for i, role in enumerate(roles)))
+    assert ids_sections(loi) == attendus
 
 
 # --- the heading extension ------------------------------------------------------------------
