@@ -142,3 +142,50 @@ def test_l_analyse_js_donne_les_racines_python_sur_tout_le_vocabulaire():
     assert len(set(mots)) > 4000
     assert {m: r for m, r in zip(mots, seules, strict=True) if r != " ".join(racines(m))} == {}
     assert [i for i, t in enumerate(textes) if entiers[i] != " ".join(racines(t))] == []
+
+
+TROUVER = """
+const fs = require("fs");
+const vm = require("vm");
+const [fichier, lignes] = JSON.parse(fs.readFileSync(0, "utf8"));
+vm.runInThisContext(fs.readFileSync(fichier, "utf8"));
+const R = globalThis.RechercheAnalyse;
+const A = R.creer([]);
+const trouves = lignes.map(([texte, arret]) => {
+  for (const m of R.trouverMots(texte)) if (m.index >= arret) break;  // a loop left midway
+  return [Array.from(R.trouverMots(texte), (m) => [m[0], m.index]), A.motsDe(texte)];
+});
+const globales = Object.keys(R).filter((k) => R[k] instanceof RegExp && R[k].global);
+process.stdout.write(JSON.stringify([trouves, globales]));
+"""
+
+
+@pytest.mark.parametrize(
+    "texte, arret",
+    [
+        ("Loi 83.1 : l'arbitre", 4),
+        ("œuvre d'un joueur_fautif, 12C1(e)", 2),
+        ("  renonce   établie ", 3),
+        ("", 0),
+        ("« » ; —", 0),
+    ],
+)
+def test_les_mots_du_site_sont_ceux_du_python_meme_apres_une_boucle_arretee(texte: str, arret: int) -> None:
+    """recherche-analyse.js shares no /g expression (its lastIndex would carry a loop left midway
+    into the next one): trouverMots gives re.finditer(MOT)'s words and places, motsDe re.findall's."""
+    import re
+    import subprocess
+
+    from indexer.recherche.analyse import MOT
+
+    try:
+        node = moteur_site.node()
+    except FileNotFoundError:
+        pytest.skip("node absent du PATH")
+    entree = [str(RACINE / "docs/assets/javascripts/recherche-analyse.js"), [[texte, arret]] * 2]
+    sortie = subprocess.run(
+        [node, "-e", TROUVER], input=json.dumps(entree), capture_output=True, text=True, timeout=60, check=True
+    )
+    trouves, globales = json.loads(sortie.stdout)
+    attendu = [[[t.group(), t.start()] for t in re.finditer(MOT, texte)], re.findall(MOT, texte)]
+    assert trouves == [attendu, attendu] and globales == []

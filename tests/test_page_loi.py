@@ -40,7 +40,8 @@ from indexer.model import (
     Partie,
 )
 from indexer.rendu.annote import annoter, differe, ordre
-from indexer.rendu.entetes import EntetesExtension
+from indexer.rendu.elements import ids_sections
+from indexer.rendu.entetes import MENTION_PARENT, EntetesExtension
 from indexer.rendu.navigation import fichier_de
 from indexer.sources import CODE_2007, GUIDE, LIVRET, LOIS_2017, NOTES
 
@@ -310,6 +311,20 @@ def test_une_ligne_sous_le_titre_quand_les_titres_different(titre_2017: str, tit
     assert sous_titre == (ligne or "## Texte 2017 { #guide src=000 }")
 
 
+@pytest.mark.parametrize(
+    "roles, attendus",
+    [
+        ((ROLE_TEXTE, ROLE_GUIDE), ["texte-2017", "guide"]),
+        ((ROLE_GUIDE, ROLE_GUIDE), ["guide", "guide-2"]),  # the Guide's 28–32 overview, then Law 28's commentary
+        ((ROLE_GUIDE, ROLE_GUIDE, ROLE_GUIDE), ["guide", "guide-2", "guide-3"]),
+        (("x", "x", "x-2"), ["x", "x-2", "x-2-2"]),  # a base that looks like a rank stays unique
+    ],
+)
+def test_les_ids_de_section_sont_uniques(roles: tuple[str, ...], attendus: list[str]) -> None:
+    loi = Loi(28, tuple(_partie(GUIDE, "2017", role, _loi_("28A", i + 1)) for i, role in enumerate(roles)))
+    assert ids_sections(loi) == attendus
+
+
 # --- the heading extension ------------------------------------------------------------------
 
 
@@ -351,6 +366,21 @@ def test_l_en_tete_d_un_parent_absent_dit_ce_qu_il_est() -> None:
         r'data-nom="intitulé et texte 2017 non donnés"></span></h3>',
         rendu,
     ), rendu
+
+
+@pytest.mark.parametrize(
+    "texte, mentions",
+    [
+        ("## T { #texte-2017 src=002 }\n\n### 68B1 { #loi-68-b-1 l=7 }\n", []),  # the section's source
+        ("## T { #texte-2017 src=002 }\n\n### 68B1 { #loi-68-b-1 src=000 l=7 }\n", ["Guide pratique (FFB)"]),
+        ("## T { #guide src=000 }\n\n### 12B { #loi-12-b .parent-seul }\n", [MENTION_PARENT]),
+        # no section above: its own source and the parent-only mention, one does not hide the other
+        ("### 12B { #loi-12-b src=000 l=5 .parent-seul }\n", ["Guide pratique (FFB)", MENTION_PARENT]),
+    ],
+)
+def test_les_mentions_d_un_en_tete(texte: str, mentions: list[str]) -> None:
+    h3 = _html(texte).split("<h3", 1)[1]
+    assert re.findall(r'<span class="source-para" data-nom="([^"]*)"></span>', h3) == mentions
 
 
 def test_pas_d_infobulle_du_glossaire_dans_un_titre() -> None:

@@ -1,9 +1,9 @@
 """What a director typed, understood: words, quoted phrases, law numbers, synonyms.
 
-Pure functions over the analyzer (no index): ``comprendre("le mort a vu une renonce")``
-gives one ``Concept`` per idea, each with the stem sequences that express it — the
-words typed first, then their synonyms from ``corpus/synonymes.toml`` — plus the law
-numbers typed (``68``, ``16B``) and those the synonyms hint at.
+Pure functions over the analyzer (no index): ``comprendre("le mort a vu une renonce", syn)``,
+``syn`` being ``corpus/synonymes.toml`` read by ``analyser_synonymes``, gives one ``Concept``
+per idea, each with the stem sequences that express it — the words typed first, then their
+synonyms — plus the law numbers typed (``68``, ``16B``) and those the synonyms hint at.
 """
 
 from __future__ import annotations

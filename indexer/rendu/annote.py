@@ -241,11 +241,17 @@ def _amorce_de(paragraphe: Paragraphe, page: Page) -> dict[Cle, str]:
     """Each run of lead-ins (``Paragraphe.amorces``) as Markdown: above the text's words, or,
     when it ends mid-sentence, the quote finishing its sentence, inside that quote's other
     version (« Les Lois précisent que [41B Le premier tour… »)."""
+    suites: list[list[Occurrence]] = []  # runs of consecutive lead-ins, judged by their last one
+    for occurrence in paragraphe.amorces:
+        precedente = suites[-1][-1].cle if suites else None
+        if precedente and precedente[:2] == occurrence.cle[:2] and precedente[2] + 1 == occurrence.cle[2]:
+            suites[-1].append(occurrence)
+        else:
+            suites.append([occurrence])
+    versions = paragraphe.versions
     parties: dict[Cle, list[Occurrence]] = {}
-    # Runs of consecutive lead-ins (same part, elements in a row: their rank less their position is constant).
-    for _, run in groupby(enumerate(paragraphe.amorces), key=lambda r: (*r[1].cle[:2], r[1].cle[2] - r[0])):
-        suite = [o for _, o in run]
-        quote = next(o for o in paragraphe.versions if o.cle > suite[-1].cle)  # the quote right after the run
+    for suite in suites:
+        quote = next(o for o in versions if o.cle > suite[-1].cle)  # the quote right after the run
         if not en_pleine_phrase(suite[-1].element) or pareil(quote, paragraphe.texte):
             quote = paragraphe.texte
         parties.setdefault(quote.cle, []).extend(suite)
@@ -273,7 +279,9 @@ def _paragraphe(paragraphe: Paragraphe, labels: set[Label], page: Page, gloses: 
 def _principale(annote: Annote, loi: Loi) -> str:
     """The source most paragraphs of the annotated text come from (stated once, above it)."""
     comptes = Counter(source(p.texte.partie.source).cle for p in annote.paragraphes)
-    return max(sorted(comptes), key=comptes.__getitem__, default=source(loi.parties[annote.parties[0]].source).cle)
+    if comptes:
+        return max(sorted(comptes), key=comptes.__getitem__)
+    return source(loi.parties[annote.parties[0]].source).cle
 
 
 def _presentation(annote: Annote, loi: Loi, ids: list[str], pages: dict[str, Pages]) -> str:

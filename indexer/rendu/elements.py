@@ -172,10 +172,16 @@ INTITULES: dict[tuple[str, str], str] = {
 
 
 def ids_sections(loi: Loi) -> list[str]:
-    """The id of each part's section on the law page: ``guide``, then ``guide-2``…"""
-    bases = [SECTIONS.get((p.edition, p.role), (p.role, p.role))[1] for p in loi.parties]
-    # Two parts of one role (the Guide's 28–32 overview): guide, guide-2.
-    return [f"{base}-{rang}" if (rang := bases[: i + 1].count(base)) > 1 else base for i, base in enumerate(bases)]
+    """The id of each part's section on the law page: ``guide``, then ``guide-2``…, each id unique
+    even when a base already ends in a number (``x``, ``x``, ``x-2`` give ``x``, ``x-2``, ``x-2-2``)."""
+    ids: list[str] = []
+    for partie in loi.parties:
+        base = SECTIONS.get((partie.edition, partie.role), (partie.role, partie.role))[1]
+        id_, rang = base, 2
+        while id_ in ids:  # two parts of one role (the Guide's 28–32 overview): guide, guide-2
+            id_, rang = f"{base}-{rang}", rang + 1
+        ids.append(id_)
+    return ids
 
 
 def cite_source(fichier: str, ligne: int | None = None, pages: Pages = ()) -> str:

@@ -62,6 +62,12 @@ def _avant_permalien(titre: etree.Element, span: etree.Element) -> int:
     return rang
 
 
+def _etiquette(titre: etree.Element, mention: str) -> None:
+    """A mention (a source's short name) shown by the style sheet (``content: attr(data-nom)``), so
+    that neither the table of contents nor the search results take it for words of the heading."""
+    _avant_permalien(titre, etree.Element("span", {"class": "source-para", "data-nom": mention}))
+
+
 def _signal(titre: etree.Element, raison: str) -> None:
     """A ⚠ after the heading's text, its reason in a tooltip (a quote whose source lost a bracket)."""
     rang = _avant_permalien(titre, etree.Element("span", {"class": "incomplet", "title": raison, "data-signe": "⚠"}))
@@ -111,19 +117,18 @@ class Entetes(Treeprocessor):
 
 class Etiquettes(Treeprocessor):
     """After the table of contents is made: the source's name beside a heading that
-    comes from another source than its section's."""
+    comes from another source than its section's, what a parent-only heading is beside it."""
 
     def run(self, root: etree.Element) -> None:
         for titre in (t for t in root.iter() if t.tag in TITRES):
             if titre.attrib.pop(_INCOMPLET, ""):
                 _signal(titre, "Crochet fermant absent dans la source")
-            # Shown by the style sheet (``content: attr(data-nom)``), so that neither the table of
-            # contents nor the search results take it for words of the heading.
-            mention = _PAR_CLE[titre.attrib.pop(_PROPRE)].nom if _PROPRE in titre.attrib else ""
-            if mention or _parent_seul(titre):
-                _avant_permalien(
-                    titre, etree.Element("span", {"class": "source-para", "data-nom": mention or MENTION_PARENT})
-                )
+            # Two facts, two mentions: a heading with a source of its own that is also a parent's
+            # heading no 2017 source gives (never both today) says both, neither hides the other.
+            if _PROPRE in titre.attrib:
+                _etiquette(titre, _PAR_CLE[titre.attrib.pop(_PROPRE)].nom)
+            if _parent_seul(titre):
+                _etiquette(titre, MENTION_PARENT)
 
 
 class EntetesExtension(Extension):

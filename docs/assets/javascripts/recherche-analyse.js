@@ -20,11 +20,15 @@
   const VOYELLES = "aeiouyâàëéêèïîôûù";
   const LIGATURES = { "œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss" };
   // \w de Python (Unicode) : lettres, chiffres, « _ » ; plus les nombres pointés « 83.1 ».
-  const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/gu;
+  const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/u;
   // La requête la plus longue analysée : un arbitre tape une phrase, pas une page.
   const LONGUEUR_MAX = 400;
+  // re.finditer(MOT, texte) du Python. Une expression neuve à chaque appel : une expression /g
+  // partagée garde dans lastIndex où sa dernière boucle s'est arrêtée, et la suivante
+  // commencerait là si l'autre n'était pas allée au bout du texte.
+  const trouverMots = (texte) => texte.matchAll(new RegExp(MOT, "gu"));
   // re.findall(MOT, texte) du Python.
-  const motsDe = (texte) => Array.from(texte.matchAll(MOT), (m) => m[0]);
+  const motsDe = (texte) => Array.from(trouverMots(texte), (m) => m[0]);
 
   function plier(texte) {
     const bas = texte.replace(/[œŒæÆß]/g, (c) => LIGATURES[c]).toLowerCase();
@@ -245,12 +249,7 @@
     const raciner = (mot) => analyser(mot)[1];
     // Les racines d'un texte, mots vides compris ("" à leur place : les positions restent
     // celles de Whoosh, disjonction.analyseur_fr).
-    function suite(texte) {
-      const sortie = [];
-      MOT.lastIndex = 0;
-      for (let m = MOT.exec(texte); m; m = MOT.exec(texte)) sortie.push(analyser(m[0])[1]);
-      return sortie;
-    }
+    const suite = (texte) => Array.from(trouverMots(texte), (m) => analyser(m[0])[1]);
     const racines = (texte) => suite(texte).filter(Boolean);
     return { plier, raciner, racines, suite, motsDe, normaliserRequete, vides };
   }
@@ -267,5 +266,5 @@
     return propre;
   }
 
-  return { creer, plier, MOT };
+  return { creer, plier, trouverMots };
 });

@@ -8,7 +8,7 @@
 })(function RechercheExtraits(g) {
   "use strict";
 
-  const MOT = g.RechercheAnalyse.MOT;
+  const trouverMots = g.RechercheAnalyse.trouverMots;
 
   // extraits.racines_cherchees : les mots d'un synonyme de plusieurs mots n'en sont pas.
   function racinesCherchees(requete) {
@@ -40,7 +40,7 @@
       if (plie.length !== plat.length) plie = plat.toLowerCase();
       const tetes = new Set([...cherchees].map((r) => r.slice(0, 3)));
       const touches = [];
-      for (const m of plie.matchAll(MOT)) {
+      for (const m of trouverMots(plie)) {
         if (m[0].length < R.surligne_min) continue;
         const mot = m[0].replace(/œ/g, "oe");
         if (tetes.has(mot.slice(0, 3)) || cherchees.has(mot)) {

@@ -292,7 +292,7 @@
       const noeuds = [];
       while (marcheur.nextNode()) noeuds.push(marcheur.currentNode);
       for (const noeud of noeuds) {
-        const mots = noeud.data.matchAll(window.RechercheAnalyse.MOT);
+        const mots = window.RechercheAnalyse.trouverMots(noeud.data);
         const touches = [...mots].filter((m) => m[0].length >= 3 && voulues.has(A.raciner(m[0])));
         for (const m of touches.reverse()) {
           const fin = noeud.splitText(m.index);
