@@ -73,12 +73,30 @@ def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attend
             "68D\n68D1\n68D2\n68D2(a)\n68D2(b)\n68D2(b)(i)\n68D2(b)(ii)",
         ),
         (("LOI 71 - T", "Préambule :", "A. un joueur…", "B. un autre…"), "71\n71A\n71B"),
-        (("LOI 70 - T", "D. Titre", "1. (a) x", "(b) y"), "70D\n70D1\n70D1(a)\n70D1(b)"),  # two levels on one line
     ],
 )
 def test_plan(lignes: tuple[str, ...], attendu: str) -> None:
     ((_, partie),) = parse(lignes).parties
     assert plan_labels(partie) == attendu
+
+
+@pytest.mark.parametrize(
+    "ligne, dernier",
+    [
+        ("(a) x", ("68A1(a)", ["x"])),
+        ("(a)", ("68A1(a)", [""])),  # a letter with no text after it still opens its paragraph
+        ("(a)texte", ("68A1(a)", ["texte"])),
+        ("(b)² y", ("68A1(b)", ["² y"])),
+        ("- (b) x", ("68A1(b)", ["x"])),
+        ("2. (a) x", ("68A2", ["(a) x"])),  # one level: 002 reads no letter after a number (004 does)
+        ("a) x", ("68A1", ["Un", "a) x"])),  # no bracket before the letter: plain text
+    ],
+)
+def test_marques_de_002(ligne: str, dernier: tuple[str, list[str]]) -> None:
+    """The last element once ``ligne`` is read after ``1. Un`` (lois2017.NUMERO and PARENTHESE)."""
+    ((_, partie),) = parse(("LOI 68 - T", "A. Titre", "1. Un", ligne)).parties
+    element = partie.elements[-1]
+    assert (element.label.compact() if element.label else None, [b.texte for b in element.blocs]) == dernier
 
 
 @pytest.mark.parametrize(

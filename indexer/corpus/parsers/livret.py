@@ -44,7 +44,7 @@ from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.lignes_entieres import NUMERO, Brouillon, ouvrir
+from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir
 from indexer.corpus.parsers.livret_lettres import sous_titre
 from indexer.labels import Label, ancre_libre
 from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
@@ -66,6 +66,10 @@ LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
 LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
 ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
 
+# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it (two levels)
+NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
+# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped): a space and a text after the marker
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
 REGLE_LETTRE = re.compile(rf"^(?P<lettre>{marqueurs.LETTRE})\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
 PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
@@ -214,7 +218,8 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
         return
     if not brouillons:  # text before any subtitle: the law's opening
         brouillons.append(Brouillon(numero, Label(loi)))
-    ouverts = ouvrir(loi, brouillons[-1].label.parties if brouillons[-1].label else (), numero, texte)
+    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
+    ouverts = ouvrir(loi, courant, numero, texte, NUMERO, PARENTHESE)
     if ouverts:
         brouillons += ouverts
     elif ouverts is not None or PUCE.match(texte):  # a marker without a letter above it stays as written
