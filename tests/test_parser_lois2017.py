@@ -8,8 +8,8 @@ import pytest
 from outils_parseurs import element, lignes_propres, plan_labels, texte_plat
 
 from indexer.corpus.couverture import bilan
-from indexer.corpus.parsers.lignes_entieres import sous_parties
-from indexer.corpus.parsers.lois2017 import avec_appels, cle_de_note, parse
+from indexer.corpus.parsers.lignes_entieres import ouvrir, sous_parties
+from indexer.corpus.parsers.lois2017 import NUMERO, PARENTHESE, avec_appels, cle_de_note, parse
 from indexer.model import ITEM, TEXTE, Extrait
 from indexer.sources import LOIS_2017
 
@@ -62,6 +62,22 @@ def test_avec_appels(brut: str, attendu: str) -> None:
 )
 def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attendu: tuple[str, ...] | None) -> None:
     assert sous_parties(courant, niveau, valeur) == attendu
+
+
+@pytest.mark.parametrize(
+    "courant, texte, marque, sans_parent, labels",
+    [
+        (("D",), "2. x", True, False, ["68D2"]),
+        (("D", "2"), "(b) x", True, False, ["68D2(b)"]),
+        (("D",), "(ii) x", True, True, []),  # no letter above the roman
+        ((), "1. x", True, True, []),
+        (("D",), "Texte.", False, False, []),
+    ],
+)
+def test_ouvrir(courant: tuple[str, ...], texte: str, marque: bool, sans_parent: bool, labels: list[str]) -> None:
+    ouverture = ouvrir(68, courant, 1, texte, NUMERO, PARENTHESE)
+    assert (ouverture.marque, ouverture.sans_parent) == (marque, sans_parent)
+    assert [b.label.compact() for b in ouverture.brouillons if b.label] == labels
 
 
 @pytest.mark.parametrize(

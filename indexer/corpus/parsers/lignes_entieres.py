@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from indexer import marqueurs
 from indexer.labels import Label
@@ -63,11 +64,26 @@ class Brouillon:
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet, notes_bas)
 
 
+class Ouverture(NamedTuple):
+    """What ``ouvrir`` read at the start of a line."""
+
+    marque: bool  # the line starts with a number or a bracketed marker
+    brouillons: tuple[Brouillon, ...] = ()  # the elements it opens; none when a level above it is missing
+
+    @property
+    def sans_parent(self) -> bool:
+        """A marker with no paragraph above it to hang from: ``1.`` before any letter, ``(ii)`` before any ``(a)``."""
+        return self.marque and not self.brouillons
+
+
+SANS_MARQUE = Ouverture(marque=False)  # plain text
+
+
 def ouvrir(
     loi: int, courant: tuple[str, ...], ligne: int, texte: str, numero: re.Pattern[str], parenthese: re.Pattern[str]
-) -> list[Brouillon] | None:
-    """The elements a number or bracketed marker opens under ``courant``, the text after it on
-    the last; none when a level above it is missing (``sous_parties``), None for a line without one.
+) -> Ouverture:
+    """The elements a number or bracketed marker opens under ``courant`` (``sous_parties``), the
+    text after it on the last.
 
     ``numero`` reads ``1. …`` (groups ``numero`` and ``reste``, and ``lettre`` for a source where
     ``1. (a) …`` opens two levels), ``parenthese`` reads ``(a) …`` (groups ``valeur``, ``reste``)."""
@@ -78,12 +94,12 @@ def ouvrir(
         # (a)–(h) are letters, (i), (ii), (v)… romans (labels.py)
         marques = [("lettre" if re.fullmatch(marqueurs.LETTRE, trouve["valeur"]) else "romain", trouve["valeur"])]
     else:
-        return None
+        return SANS_MARQUE
     brouillons = []
     for niveau, valeur in marques:
         if (parties := sous_parties(courant, niveau, valeur)) is None:
-            return []
+            return Ouverture(marque=True)
         brouillons.append(Brouillon(ligne, Label(loi, parties)))
         courant = parties
     brouillons[-1].ajoute(TEXTE, trouve["reste"], ligne)
-    return brouillons
+    return Ouverture(marque=True, brouillons=tuple(brouillons))

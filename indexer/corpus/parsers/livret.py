@@ -219,10 +219,10 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
     if not brouillons:  # text before any subtitle: the law's opening
         brouillons.append(Brouillon(numero, Label(loi)))
     courant = brouillons[-1].label.parties if brouillons[-1].label else ()
-    ouverts = ouvrir(loi, courant, numero, texte, NUMERO, PARENTHESE)
-    if ouverts:
-        brouillons += ouverts
-    elif ouverts is not None or PUCE.match(texte):  # a marker without a letter above it stays as written
+    ouverture = ouvrir(loi, courant, numero, texte, NUMERO, PARENTHESE)
+    if ouverture.brouillons:
+        brouillons += ouverture.brouillons
+    elif ouverture.sans_parent or PUCE.match(texte):  # a marker without a letter above it stays as written
         brouillons[-1].ajoute(ITEM, texte, numero)
     elif not _suite(brouillons[-1], texte):
         brouillons[-1].ajoute(TEXTE, texte, numero)
@@ -236,8 +236,8 @@ def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
         elif lois:
             _ligne_de_loi(lois[-1][0], lois[-1][3], numero, texte)
     return tuple(
-        (loi, Partie(LIVRET, EDITION, source(LIVRET).role, titre, ligne, tuple(b.fige({}) for b in brs)))
-        for loi, ligne, titre, brs in lois
+        (loi, Partie(LIVRET, EDITION, source(LIVRET).role, titre, ligne, tuple(b.fige({}) for b in brouillons)))
+        for loi, ligne, titre, brouillons in lois
     )
 
 

@@ -82,7 +82,7 @@ def _erreur(ligne: int, message: str) -> ValueError:
     return ValueError(f"{LOIS_2017}:{ligne} : {message}")
 
 
-def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> list[Brouillon]:
+def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> tuple[Brouillon, ...]:
     """The elements a marker line opens (its text already added), none for plain text."""
     if trouve := SECTION.match(texte):
         brouillon = Brouillon(ligne, Label(numero, (trouve["valeur"],)))
@@ -91,11 +91,12 @@ def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> 
             brouillon.ajoute(TEXTE, avec_appels(reste), ligne)
         else:
             brouillon.titre = reste
-        return [brouillon]
+        return (brouillon,)
     # the calls rewritten on the whole line: a marker holds none, and what follows it reads the same
-    if (ouverts := ouvrir(numero, courant, ligne, avec_appels(texte), NUMERO, PARENTHESE)) == []:
+    ouverture = ouvrir(numero, courant, ligne, avec_appels(texte), NUMERO, PARENTHESE)
+    if ouverture.sans_parent:
         raise _erreur(ligne, f"« {texte[:20]} » n'a pas de paragraphe parent.")
-    return ouverts or []
+    return ouverture.brouillons
 
 
 def _ligne_de_loi(numero: int, brouillons: list[Brouillon], ligne: int, texte: str) -> None:
@@ -124,7 +125,7 @@ def parse(lignes: Lignes) -> Extrait:
                 raise _erreur(ligne, "texte avant la première loi.")
             _ligne_de_loi(lois[-1][0], lois[-1][3], ligne, texte)
     parties = (
-        (n, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brs)))
-        for n, ligne, titre, brs in lois
+        (numero, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brouillons)))
+        for numero, ligne, titre, brouillons in lois
     )
     return Extrait(source=LOIS_2017, parties=tuple(parties))
