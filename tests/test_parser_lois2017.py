@@ -8,9 +8,9 @@ import pytest
 from outils_parseurs import element, lignes_propres, plan_labels, texte_plat
 
 from indexer.corpus.couverture import bilan
-from indexer.corpus.parsers.lignes_entieres import ouvrir, sous_parties
+from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir, sous_parties
 from indexer.corpus.parsers.lois2017 import NUMERO, PARENTHESE, avec_appels, cle_de_note, parse
-from indexer.model import ITEM, TEXTE, Extrait
+from indexer.model import ITEM, TEXTE, Extrait, NoteBas
 from indexer.sources import LOIS_2017
 
 
@@ -62,6 +62,22 @@ def test_avec_appels(brut: str, attendu: str) -> None:
 )
 def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attendu: tuple[str, ...] | None) -> None:
     assert sous_parties(courant, niveau, valeur) == attendu
+
+
+@pytest.mark.parametrize(
+    "deja_posees, cles",
+    [
+        ((), ["2", "1"]),  # in the order of their first call, once each; "9" has no note
+        ({"2"}, ["1"]),  # 000: a note already given to an element above is not given again
+        ({"1", "2"}, []),
+    ],
+)
+def test_fige_pose_les_notes_appelees(deja_posees: set[str], cles: list[str]) -> None:
+    brouillon = Brouillon(1)
+    brouillon.ajoute(TEXTE, "a[^2] b[^1]", 1)
+    brouillon.ajoute(TEXTE, "c[^2] d[^9]", 2)
+    notes = {c: NoteBas(c, f"Note {c}.", 10) for c in ("1", "2", "3")}
+    assert [n.cle for n in brouillon.fige(notes, deja_posees).notes] == cles
 
 
 @pytest.mark.parametrize(

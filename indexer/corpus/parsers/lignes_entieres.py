@@ -15,7 +15,7 @@ bullet (002:37 ``- (ii)``, 004:586 `` - (a)``), dropped.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -53,14 +53,11 @@ class Brouillon:
     def ajoute(self, forme: str, texte: str, ligne: int) -> None:
         self.blocs.append(Bloc(forme=forme, texte=texte, ligne=ligne))
 
-    def fige(self, notes: Mapping[str, NoteBas], vues: set[str] | None = None) -> Element:
-        """The frozen element, with a ``NoteBas`` for each note its text calls but those in ``vues``,
-        which then holds them (000 gives a note to the first element of its Partie that calls it)."""
-        vues = set() if vues is None else vues
-        appels = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))
-        cles = [c for c in appels if c in notes and c not in vues]
-        vues.update(cles)
-        notes_bas = tuple(notes[c] for c in cles)
+    def fige(self, notes: Mapping[str, NoteBas], deja_posees: Collection[str] = ()) -> Element:
+        """The frozen element, with a ``NoteBas`` for each note its text calls but those in ``deja_posees``
+        (000 gives a note to the first element of its Partie that calls it: ``guide_corps.lire_corps``)."""
+        appels = dict.fromkeys(c for b in self.blocs for c in APPEL.findall(b.texte))  # in order, once each
+        notes_bas = tuple(notes[c] for c in appels if c in notes and c not in deja_posees)
         return Element(self.type, tuple(self.blocs), self.ligne, self.label, self.titre, self.incomplet, notes_bas)
 
 
