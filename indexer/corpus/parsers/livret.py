@@ -40,13 +40,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
 from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir
 from indexer.corpus.parsers.livret_lettres import sous_titre
-from indexer.labels import Label, ancre_libre
+from indexer.labels import Label, ancre_libre, ancre_unique
 from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
 from indexer.sources import LIVRET, source
 
@@ -126,9 +125,10 @@ _Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 def _figees(sections: list[_Section]) -> tuple[Section, ...]:
     """The sections with their blocs; an anchor a section above already took gets ``-2``, ``-3``…"""
     figees: list[Section] = []
+    prises: set[str] = set()
     for section, blocs in sections:
-        prises = {f.ancre for f in figees}
-        ancre = next(a for a in chain([section.ancre], (f"{section.ancre}-{n}" for n in count(2))) if a not in prises)
+        ancre = ancre_unique(section.ancre, prises)
+        prises.add(ancre)
         figees.append(replace(section, ancre=ancre, blocs=tuple(blocs)))
     return tuple(figees)
 
