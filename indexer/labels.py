@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from typing import NamedTuple
 
 from indexer.marqueurs import LETTRE_2007, NUMERO, ROMAIN, SECTION, SECTION_CASSE
@@ -141,3 +142,12 @@ def ancre_libre(prefixe: str, texte: str) -> str:
     plat = "".join(c for c in plat if not unicodedata.combining(c)).lower()
     mots = re.findall(r"[a-z0-9]+", plat)
     return "-".join([prefixe, *mots]) if prefixe else "-".join(mots)
+
+
+def ancre_unique(base: str, prises: Collection[str]) -> str:
+    """``base``, or else ``base-2``, ``base-3``…, the first not in ``prises``: on one page two
+    sections with the same title (004's tables, a term repeated in the 2007 index) keep distinct ids."""
+    rang, candidate = 2, base
+    while candidate in prises:
+        candidate, rang = f"{base}-{rang}", rang + 1
+    return candidate

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.labels import Label, ancre, ancre_libre, parse_label, parse_relatif
+from indexer.labels import Label, ancre, ancre_libre, ancre_unique, parse_label, parse_relatif
 
 TAPES = [
     ("68", "Loi 68", "loi-68"),
@@ -73,6 +73,19 @@ def test_qualifications_et_ancres_libres() -> None:
     assert ancre_libre("article", "83.1") == "article-83-1"
     assert ancre_libre("def", "Adv. G") == "def-adv-g"
     assert ancre_libre("def", "Épreuve") == "def-epreuve"
+
+
+@pytest.mark.parametrize(
+    "prises, attendue",
+    [
+        (set(), "index-rang"),
+        ({"index-rang"}, "index-rang-2"),
+        ({"index-rang", "index-rang-2"}, "index-rang-3"),
+        ({"index-rang-2"}, "index-rang"),  # the first free one, from the bare base
+    ],
+)
+def test_ancre_unique(prises: set[str], attendue: str) -> None:
+    assert ancre_unique("index-rang", prises) == attendue
 
 
 LETTRES = st.sampled_from("abcdefgh")

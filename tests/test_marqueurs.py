@@ -17,8 +17,8 @@ from indexer.corpus.parsers import (
     code2007,
     code2007_toc,
     guide_crochets,
-    lignes_entieres,
     lignes_repliees,
+    livret,
     lois2017,
 )
 from indexer.labels import parse_label
@@ -44,8 +44,11 @@ MOTIFS = [
     ("code2007.LETTRE", code2007.LETTRE.match, ["(a) si", "l) fin", "(k) x"], ["(m) x", "(A) x"]),
     ("code2007.ROMAIN", code2007.ROMAIN.match, ["(i) x", "(iv) x", "(x) x"], ["(xi) x", "(a) x"]),
     ("lois2017.SECTION", lois2017.SECTION.match, ["B. Texte"], ["H. Texte", "B.Texte"]),
-    ("lignes_entieres.PARENTHESE", lignes_entieres.PARENTHESE.match,
-     ["(a) x", "(h) x", "(ii) x", "- (b) x", "- (h) x", "(iii) x"], ["(j) x", "(xi) x"]),
+    # 002 and 004 read their markers each its own way (lignes_entieres): "(a)" alone or glued to its text
+    ("lois2017.PARENTHESE", lois2017.PARENTHESE.match,
+     ["(a) x", "(h) x", "(ii) x", "- (b) x", "(iii) x", "(a)", "(a)x", "(b)² y"], ["(j) x", "(xi) x", "a) x"]),
+    ("livret.PARENTHESE", livret.PARENTHESE.match,
+     ["(a) x", "(h) x", "(ii) x", "- (b) x", "- (h) x", "(iii) x"], ["(j) x", "(xi) x", "(a)", "(a)x", "(a) "]),
     ("chantigny.MARQUE", chantigny.MARQUE.match, ["A. x", "2. x", "(c) x", "(iii) x"], ["H. x", "(k) x", "a. x"]),
     ("lignes_repliees.MARQUE_ITEM", lignes_repliees.MARQUE_ITEM.match,
      ["- soit", "1. Chaque", "a) si", "(b) Le", "(ii) Quand"], ["92.)", "(k) x", "A. x"]),
@@ -57,7 +60,8 @@ MOTIFS = [
      ["* note", "- x", "A. x", "3. x", "(l) x", "(iv)"], ["H. x", "Texte"]),
     ("couverture.MARQUEUR", couverture.MARQUEUR.match,
      ["B. x", "2. x", "(a) x", "(ii) x", "[12C. x"], ["H. x", "Texte"]),
-    ("lignes_entieres.NUMERO", lignes_entieres.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x"]),
+    ("lois2017.NUMERO", lois2017.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x", "3."]),
+    ("livret.NUMERO", livret.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x", "3."]),
     ("requete.citation", requete.est_citation, ["68", "16B", "12C1e", "12C1(e)", "27b"], ["12H", "123", "12C1(j)"]),
 ]  # fmt: skip
 

@@ -85,6 +85,20 @@ def test_parties(extrait: Extrait) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "avant, premier",
+    [
+        (("", "Notes de X.", ""), ("commentaire", "Notes de X.", 2)),  # the lines before the first heading
+        (("", " "), ("loi", "Texte.", 4)),  # blank: no commentary element
+        ((), ("loi", "Texte.", 2)),
+    ],
+)
+def test_preface(avant: tuple[str, ...], premier: tuple[str, str, int]) -> None:
+    ((_, p),) = parse((*avant, "ENCHÈRE INSUFFISANTE (Loi 27)", "Texte.")).parties
+    element = p.elements[0]
+    assert (element.type, element.blocs[0].texte, element.blocs[0].ligne) == premier
+
+
 def test_auteur_garde(extrait: Extrait) -> None:
     premier = partie(extrait, 30).elements[0]
     assert (premier.type, premier.blocs[0].texte, premier.ligne) == (

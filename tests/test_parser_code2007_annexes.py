@@ -90,6 +90,9 @@ def numerotees(*textes: str, debut: int = 1) -> list[tuple[int, str]]:
             [(ITEM, "· Finales Nationales, Compétitions de sélection, etc.")],
         ),
         (("a) Une ouverture", "Passe forcing."), [(ITEM, "a) Une ouverture Passe forcing.")]),
+        # an empty line (001 has none) opens no Bloc: it joins the one before, a space added
+        (("", "Texte."), [(TEXTE, "Texte.")]),
+        (("Fin.", ""), [(TEXTE, "Fin. ")]),
     ],
 )
 def test_paragraphes(brut: tuple[str, ...], attendu: list[tuple[str, str]]) -> None:

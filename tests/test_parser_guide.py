@@ -10,7 +10,7 @@ from outils_parseurs import lignes_propres, texte_plat
 
 from indexer.corpus.clean import sans_saut_de_page
 from indexer.corpus.couverture import bilan
-from indexer.corpus.parsers.guide import parse, sans_mobilier, trouver_entetes
+from indexer.corpus.parsers.guide import _recoller, parse, sans_mobilier, trouver_entetes
 from indexer.corpus.parsers.lignes_repliees import joindre, segmenter
 from indexer.labels import Label
 from indexer.model import COMMENTAIRE, DIAGRAMME, ENCHERES, EXEMPLE, ITEM, LOI, NOTE, TITRE, Element, Extrait
@@ -275,6 +275,23 @@ def test_numero_de_page_et_phrase_recollee() -> None:
     assert [t for t in propres if t.strip()] == ["requis par la Loi ou", "le règlement."]
     assert " " not in propres  # a soft wrap: the sentence rejoins
     assert notes["etoile1"].texte == "Ce n’est pas le cas."
+
+
+@pytest.mark.parametrize(
+    "lignes, retirees, attendu",
+    [
+        (["fin.", "", "", "Suite"], {1}, ["fin.", " ", "", "Suite"]),  # a sentence ends: a paragraph break
+        (["coupée", "", "", "Suite"], {1}, ["coupée", "", "", "Suite"]),  # mid-sentence: a soft wrap
+        (["fin.", "", "", "suite"], {1}, ["fin.", "", "", "suite"]),  # the next starts in lower case
+        (["fin.", "", "Suite"], set(), ["fin.", "", "Suite"]),  # no removed line: the gap is the source's
+        (["fin.", "", "X.", "", "Suite"], {1, 3}, ["fin.", " ", "X.", " ", "Suite"]),  # two gaps, each its own
+        # a removed line is emptied whatever it holds, a " " too: the break is the rule's alone
+        (["coupée", " ", "Suite"], {1}, ["coupée", "", "Suite"]),
+        (["fin.", " ", "Suite"], {1}, ["fin.", " ", "Suite"]),
+    ],
+)
+def test_recoller(lignes: list[str], retirees: set[int], attendu: list[str]) -> None:
+    assert _recoller(lignes, retirees) == tuple(attendu)
 
 
 def test_main_87_n_est_pas_un_numero_de_page() -> None:

@@ -115,6 +115,22 @@ def test_plan_des_extraits(lignes: tuple[str, ...], attendu: str) -> None:
     assert plan_labels(p) == attendu
 
 
+@pytest.mark.parametrize(
+    "ligne, dernier",
+    [
+        ("(a) x", ("16A1(a)", ["x"])),
+        ("(a)", ("16A1", ["Un :", "(a)"])),  # no text after the letter: 004 keeps the line as text
+        ("(a)x", ("16A1", ["Un :", "(a)x"])),
+        ("2. (a) x", ("16A2(a)", ["x"])),  # two levels: 004 reads a letter after a number (002 does not)
+    ],
+)
+def test_marques_de_004(ligne: str, dernier: tuple[str, list[str]]) -> None:
+    """The last element once ``ligne`` is read after ``1. Un :`` (livret.NUMERO and PARENTHESE)."""
+    ((_, p),) = extraits(("Loi 16 - T", "Utilisation des informations par les joueurs", "1. Un :", ligne), 1)
+    element = p.elements[-1]
+    assert (element.label.compact() if element.label else None, [b.texte for b in element.blocs]) == dernier
+
+
 def test_items_sans_lettre() -> None:
     ((_, p),) = extraits(("Loi 43 - T", "1. (a) Le mort", "(b) Le mort", "- x"), 1)
     assert [(b.forme, b.texte) for b in p.elements[0].blocs] == [

@@ -8,9 +8,9 @@ import pytest
 from outils_parseurs import element, lignes_propres, plan_labels, texte_plat
 
 from indexer.corpus.couverture import bilan
-from indexer.corpus.parsers.lignes_entieres import sous_parties
-from indexer.corpus.parsers.lois2017 import avec_appels, cle_de_note, parse
-from indexer.model import ITEM, TEXTE, Extrait
+from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir, sous_parties
+from indexer.corpus.parsers.lois2017 import NUMERO, PARENTHESE, avec_appels, cle_de_note, parse
+from indexer.model import ITEM, TEXTE, Extrait, NoteBas
 from indexer.sources import LOIS_2017
 
 
@@ -65,6 +65,38 @@ def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attend
 
 
 @pytest.mark.parametrize(
+    "deja_posees, cles",
+    [
+        ((), ["2", "1"]),  # in the order of their first call, once each; "9" has no note
+        ({"2"}, ["1"]),  # 000: a note already given to an element above is not given again
+        ({"1", "2"}, []),
+    ],
+)
+def test_fige_pose_les_notes_appelees(deja_posees: set[str], cles: list[str]) -> None:
+    brouillon = Brouillon(1)
+    brouillon.ajoute(TEXTE, "a[^2] b[^1]", 1)
+    brouillon.ajoute(TEXTE, "c[^2] d[^9]", 2)
+    notes = {c: NoteBas(c, f"Note {c}.", 10) for c in ("1", "2", "3")}
+    assert [n.cle for n in brouillon.fige(notes, deja_posees).notes] == cles
+
+
+@pytest.mark.parametrize(
+    "courant, texte, marque, sans_parent, labels",
+    [
+        (("D",), "2. x", True, False, ["68D2"]),
+        (("D", "2"), "(b) x", True, False, ["68D2(b)"]),
+        (("D",), "(ii) x", True, True, []),  # no letter above the roman
+        ((), "1. x", True, True, []),
+        (("D",), "Texte.", False, False, []),
+    ],
+)
+def test_ouvrir(courant: tuple[str, ...], texte: str, marque: bool, sans_parent: bool, labels: list[str]) -> None:
+    ouverture = ouvrir(68, courant, 1, texte, NUMERO, PARENTHESE)
+    assert (ouverture.marque, ouverture.sans_parent) == (marque, sans_parent)
+    assert [b.label.compact() for b in ouverture.brouillons if b.label] == labels
+
+
+@pytest.mark.parametrize(
     "lignes, attendu",
     [
         (("", "LOI 68 - T", "", "Préambule.", "", "A. Titre", "", "Texte."), "68\n68A"),
@@ -73,12 +105,30 @@ def test_sous_parties(courant: tuple[str, ...], niveau: str, valeur: str, attend
             "68D\n68D1\n68D2\n68D2(a)\n68D2(b)\n68D2(b)(i)\n68D2(b)(ii)",
         ),
         (("LOI 71 - T", "Préambule :", "A. un joueur…", "B. un autre…"), "71\n71A\n71B"),
-        (("LOI 70 - T", "D. Titre", "1. (a) x", "(b) y"), "70D\n70D1\n70D1(a)\n70D1(b)"),  # two levels on one line
     ],
 )
 def test_plan(lignes: tuple[str, ...], attendu: str) -> None:
     ((_, partie),) = parse(lignes).parties
     assert plan_labels(partie) == attendu
+
+
+@pytest.mark.parametrize(
+    "ligne, dernier",
+    [
+        ("(a) x", ("68A1(a)", ["x"])),
+        ("(a)", ("68A1(a)", [""])),  # a letter with no text after it still opens its paragraph
+        ("(a)texte", ("68A1(a)", ["texte"])),
+        ("(b)² y", ("68A1(b)", ["² y"])),
+        ("- (b) x", ("68A1(b)", ["x"])),
+        ("2. (a) x", ("68A2", ["(a) x"])),  # one level: 002 reads no letter after a number (004 does)
+        ("a) x", ("68A1", ["Un", "a) x"])),  # no bracket before the letter: plain text
+    ],
+)
+def test_marques_de_002(ligne: str, dernier: tuple[str, list[str]]) -> None:
+    """The last element once ``ligne`` is read after ``1. Un`` (lois2017.NUMERO and PARENTHESE)."""
+    ((_, partie),) = parse(("LOI 68 - T", "A. Titre", "1. Un", ligne)).parties
+    element = partie.elements[-1]
+    assert (element.label.compact() if element.label else None, [b.texte for b in element.blocs]) == dernier
 
 
 @pytest.mark.parametrize(

@@ -55,11 +55,17 @@ def parse(lignes: tuple[str, ...]) -> Extrait:
         morceaux = segmenter(corps, MARQUE.match)
         debut = next((k for k, m in enumerate(morceaux) if DEBUT_NOTES.match(m.texte)), len(morceaux))
         elements = _texte_loi(numero, morceaux[:debut]) + _notes(morceaux[debut:])
-        if rang == 0 and (preface := bloc_prose(list(enumerate(lignes[:index], 1)), item=False)):  # the author line
-            elements = (Element(COMMENTAIRE, (preface,), preface.ligne), *elements)
+        if rang == 0:
+            elements = _preface(lignes[:index]) + elements
         titre = entete[1].strip().capitalize()
         parties.append((numero, Partie(NOTES, source(NOTES).edition, source(NOTES).role, titre, index + 1, elements)))
     return Extrait(source=NOTES, parties=tuple(parties))
+
+
+def _preface(lignes: Sequence[str]) -> tuple[Element, ...]:
+    """The lines before the first law heading (the author line, 1–3) as one commentary element; none if blank."""
+    bloc = bloc_prose(list(enumerate(lignes, 1)), item=False)
+    return (Element(COMMENTAIRE, (bloc,), bloc.ligne),) if bloc else ()
 
 
 def _texte_loi(numero: int, morceaux: Sequence[Morceau]) -> tuple[Element, ...]:

@@ -252,8 +252,11 @@ def notes_du_corps(
     for note in notes:
         resultat[note.debut - 1 : note.fin] = [""] * (note.fin - note.debut + 1)
     paires = toc.apparier(toc.reperer_appels(resultat, titres, fin), notes)
-    # a note goes to its first call, written last; a note without a call stays put
-    foyers = {note: note.debut for note in notes} | {paires[a]: a.ligne for a in sorted(paires, reverse=True)}
+    premiers_appels: dict[toc.Note, toc.Appel] = {}
+    for appel in sorted(paires):  # in reading order (line, then column): a note keeps its first call
+        premiers_appels.setdefault(paires[appel], appel)
+    # a note's home is the line of its first call; a note without a call stays where it is printed
+    foyers = {note: premiers_appels[note].ligne if note in premiers_appels else note.debut for note in notes}
     compteurs: Counter[int] = Counter()
     cles: dict[toc.Note, str] = {}
     par_ligne: dict[int, tuple[NoteBas, ...]] = {}

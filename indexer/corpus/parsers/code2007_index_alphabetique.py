@@ -28,11 +28,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.parsers.code2007_blocs import MINUSCULE, Ligne
-from indexer.labels import ancre_libre
+from indexer.labels import ancre_libre, ancre_unique
 from indexer.model import TEXTE, Bloc, Section
 
 # A leaked page number of the index pages: "85" (5581), "86" (5642) … "96" (6209).
@@ -201,7 +200,7 @@ def parse_index_alphabetique(lignes: Sequence[Ligne]) -> tuple[Section, ...]:
         else:
             ouverte = niveau == 2 and not (entree.renvois or entree.voir)
         base = ancre_libre("index", entree.terme)  # ``index-hors-tour``, then ``-2``, ``-3``… for repeated terms
-        ancre = next(a for a in chain([base], (f"{base}-{rang}" for rang in count(2))) if a not in prises)
+        ancre = ancre_unique(base, prises)
         prises.add(ancre)
         sections.append(Section(entree.terme, ancre, entree.terme, entree.ligne, tuple(blocs), niveau))
     return tuple(sections)

@@ -30,7 +30,7 @@ reads a law's body. Choices made here:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import NamedTuple
 
@@ -196,15 +196,34 @@ def _appels_etoile(lignes: list[str], index: int, cle: str) -> None:
             lignes[i] = APPEL_ETOILE.sub(f"[^{cle}]", lignes[i])
 
 
-def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
-    """Each gap holding removed lines (a run of empty or removed lines) rejoins its text (module docstring)."""
-    sortie = list(lignes)
-    for vide, groupe in groupby(range(len(lignes)), key=lambda i: not lignes[i].strip() or i in retirees):
-        trou = list(groupe)
+def _trous(lignes: Sequence[str], retirees: set[int]) -> Iterator[range]:
+    """The gaps that hold a removed line, as ranges of indexes: a gap is a maximal run of lines that
+    are empty or removed (a page number or a footnote and the empty lines around it)."""
+
+    def dans_un_trou(index: int) -> bool:
+        return index in retirees or not lignes[index].strip()
+
+    for vide, indexes in groupby(range(len(lignes)), key=dans_un_trou):
+        trou = list(indexes)
         if vide and not retirees.isdisjoint(trou):
-            precedent = lignes[trou[0] - 1] if trou[0] else ""
-            suivant = lignes[trou[-1] + 1].strip() if trou[-1] + 1 < len(lignes) else ""
-            sortie[trou[0] : trou[-1] + 1] = [""] * len(trou)
-            if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
-                sortie[trou[0]] = " "
+            yield range(trou[0], trou[-1] + 1)
+
+
+def _recoller(lignes: list[str], retirees: set[int]) -> tuple[str, ...]:
+    """Each gap holding removed lines rejoins its text (module docstring): empty lines, or a
+    paragraph break (`` ``) when the text before it ends a sentence and the text after it does not
+    start in lower case.
+
+    Every line of a gap is emptied, a removed one whatever it holds: it is page furniture, and a
+    `` `` of its own would be a paragraph break the rule did not choose (``sans_mobilier`` empties
+    the removed lines first anyway). The gaps are read from ``lignes`` and written to a copy, so a
+    break written for one gap is never mistaken for a line of the next (the old in-place loop
+    skipped a removed `` `` for that reason)."""
+    sortie = list(lignes)
+    for trou in _trous(lignes, retirees):
+        precedent = lignes[trou.start - 1] if trou.start else ""
+        suivant = lignes[trou.stop].strip() if trou.stop < len(lignes) else ""
+        sortie[trou.start : trou.stop] = [""] * len(trou)
+        if FIN_PHRASE.search(precedent) and not suivant[:1].islower():
+            sortie[trou.start] = " "
     return tuple(sortie)

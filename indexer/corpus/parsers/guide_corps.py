@@ -84,8 +84,13 @@ def lire_corps(
     lecteur.noms = noms_plus_bas(numero, morceaux)
     while lecteur.file:
         lecteur.morceau(lecteur.file.pop(0))
-    vues: set[str] = set()
-    return tuple(b.fige(notes, vues) for b in lecteur.elements if b.blocs or b.label or b.titre)
+    elements: list[Element] = []
+    posees: set[str] = set()  # a note goes to the first element of the Partie that calls it
+    for brouillon in lecteur.elements:
+        if brouillon.blocs or brouillon.label or brouillon.titre:
+            elements.append(brouillon.fige(notes, posees))
+            posees.update(note.cle for note in elements[-1].notes)
+    return tuple(elements)
 
 
 # A marker that may only wrap a sentence: a dash or a number ("- Passe", "15. Sud"), not a letter

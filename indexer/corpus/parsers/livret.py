@@ -40,13 +40,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import chain, count
 
 from indexer import marqueurs
 from indexer.corpus.clean import Lignes
-from indexer.corpus.parsers.lignes_entieres import NUMERO, Brouillon, ouvrir
+from indexer.corpus.parsers.lignes_entieres import Brouillon, ouvrir
 from indexer.corpus.parsers.livret_lettres import sous_titre
-from indexer.labels import Label, ancre_libre
+from indexer.labels import Label, ancre_libre, ancre_unique
 from indexer.model import ITEM, TABLEAU, TEXTE, TITRE, Bloc, Document, Extrait, Partie, Section
 from indexer.sources import LIVRET, source
 
@@ -66,6 +65,10 @@ LATEX = re.compile(r"\$(?P<mots>[^$]+)\$")  # "$6+4=10$"
 LIEN = re.compile(r"\[(?P<mots>(?:\\.|[^\]\\])*)\]\((?:[^()]|\([^()]*\))*\)")
 ECHAPPEMENT = re.compile(r"\\(?P<mots>[\\()\[\]*_%$#{}])")  # "\(" → "("
 
+# "1. Utilisation…", "1. (a) Le mort…": a number, maybe a letter after it (two levels)
+NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?:\((?P<lettre>{marqueurs.LETTRE})\)\s+)?(?P<reste>\S.*)$")
+# "(b) Le mort…", " - (a) de déclarations…" (bullet dropped): a space and a text after the marker
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s+(?P<reste>\S.*)$")
 REGLE_LETTRE = re.compile(rf"^(?P<lettre>{marqueurs.LETTRE})\)\s+(?P<reste>\S.*)$")  # "a) Disposition…"
 PUCE = re.compile(r"^-\s+(?P<reste>\S.*)$")  # "- Contrats gagnés", "- par couleur"
 # "Déclaration faite : Une déclaration…": a title, then a sentence in upper case
@@ -122,9 +125,10 @@ _Section = tuple[Section, list[Bloc]]  # a section being built and its blocs
 def _figees(sections: list[_Section]) -> tuple[Section, ...]:
     """The sections with their blocs; an anchor a section above already took gets ``-2``, ``-3``…"""
     figees: list[Section] = []
+    prises: set[str] = set()
     for section, blocs in sections:
-        prises = {f.ancre for f in figees}
-        ancre = next(a for a in chain([section.ancre], (f"{section.ancre}-{n}" for n in count(2))) if a not in prises)
+        ancre = ancre_unique(section.ancre, prises)
+        prises.add(ancre)
         figees.append(replace(section, ancre=ancre, blocs=tuple(blocs)))
     return tuple(figees)
 
@@ -214,10 +218,11 @@ def _ligne_de_loi(loi: int, brouillons: list[Brouillon], numero: int, brut: str)
         return
     if not brouillons:  # text before any subtitle: the law's opening
         brouillons.append(Brouillon(numero, Label(loi)))
-    ouverts = ouvrir(loi, brouillons[-1].label.parties if brouillons[-1].label else (), numero, texte)
-    if ouverts:
-        brouillons += ouverts
-    elif ouverts is not None or PUCE.match(texte):  # a marker without a letter above it stays as written
+    courant = brouillons[-1].label.parties if brouillons[-1].label else ()
+    ouverture = ouvrir(loi, courant, numero, texte, NUMERO, PARENTHESE)
+    if ouverture.brouillons:
+        brouillons += ouverture.brouillons
+    elif ouverture.sans_parent or PUCE.match(texte):  # a marker without a letter above it stays as written
         brouillons[-1].ajoute(ITEM, texte, numero)
     elif not _suite(brouillons[-1], texte):
         brouillons[-1].ajoute(TEXTE, texte, numero)
@@ -231,8 +236,8 @@ def extraits(lignes: Lignes, debut: int) -> tuple[tuple[int, Partie], ...]:
         elif lois:
             _ligne_de_loi(lois[-1][0], lois[-1][3], numero, texte)
     return tuple(
-        (loi, Partie(LIVRET, EDITION, source(LIVRET).role, titre, ligne, tuple(b.fige({}) for b in brs)))
-        for loi, ligne, titre, brs in lois
+        (loi, Partie(LIVRET, EDITION, source(LIVRET).role, titre, ligne, tuple(b.fige({}) for b in brouillons)))
+        for loi, ligne, titre, brouillons in lois
     )
 
 

@@ -14,7 +14,7 @@ The source has one paragraph per line and an empty line between paragraphs
   without an empty line (51–52, 66–68, 74–76, 80–81) are numbered law paragraphs
   all the same, so each gets its label (``69B1``, ``70C3``…).
 - **Stray bullet**: ``- (ii)`` (37) is read as ``(ii)``: a ``- `` in front of a
-  parenthesised marker is dropped (``lignes_entieres.PARENTHESE``).
+  parenthesised marker is dropped (``PARENTHESE``).
 - **Sub-bullets** `` - que…`` (86–87) are ``item`` blocs of the paragraph above, the
   leading space dropped and the ``- `` kept.
 - **Unlabelled paragraphs** belong to the element above; before the first letter
@@ -46,6 +46,12 @@ EDITION, ROLE = source(LOIS_2017).edition, source(LOIS_2017).role
 TITRE_LOI = re.compile(r"^LOI (?P<numero>\d{1,2}) - (?P<titre>\S.*)$")
 # "A. Définition de la revendication", "A. un joueur a concédé…"
 SECTION = re.compile(rf"^(?P<valeur>{marqueurs.SECTION})\.\s+(?P<reste>\S.*)$")
+# "1. Toute formulation…": no letter read after the number, "1. (a) x" is the number 1 with the
+# text "(a) x" (no line of 002 has both; 004 reads two levels there, livret.NUMERO)
+NUMERO = re.compile(rf"^(?P<numero>{marqueurs.NUMERO})\.\s+(?P<reste>\S.*)$")
+# "(a) l'arbitre…", "(i) il faut…", "- (ii) la revendication…" (stray bullet dropped); a space
+# and a text after the marker are not required, so "(a)" alone or "(a)texte" opens (a) too
+PARENTHESE = re.compile(rf"^(?:-\s+)?\((?P<valeur>{marqueurs.LETTRE}|{marqueurs.ROMAIN})\)\s*(?P<reste>.*)$")
 # " - que l'adversaire…"
 PUCE = re.compile(r"^\s*(?P<puce>-\s+\S.*)$")
 
@@ -76,7 +82,7 @@ def _erreur(ligne: int, message: str) -> ValueError:
     return ValueError(f"{LOIS_2017}:{ligne} : {message}")
 
 
-def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> list[Brouillon]:
+def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> tuple[Brouillon, ...]:
     """The elements a marker line opens (its text already added), none for plain text."""
     if trouve := SECTION.match(texte):
         brouillon = Brouillon(ligne, Label(numero, (trouve["valeur"],)))
@@ -85,11 +91,12 @@ def _nouveaux(numero: int, courant: tuple[str, ...], ligne: int, texte: str) -> 
             brouillon.ajoute(TEXTE, avec_appels(reste), ligne)
         else:
             brouillon.titre = reste
-        return [brouillon]
+        return (brouillon,)
     # the calls rewritten on the whole line: a marker holds none, and what follows it reads the same
-    if (ouverts := ouvrir(numero, courant, ligne, avec_appels(texte))) == []:
+    ouverture = ouvrir(numero, courant, ligne, avec_appels(texte), NUMERO, PARENTHESE)
+    if ouverture.sans_parent:
         raise _erreur(ligne, f"« {texte[:20]} » n'a pas de paragraphe parent.")
-    return ouverts or []
+    return ouverture.brouillons
 
 
 def _ligne_de_loi(numero: int, brouillons: list[Brouillon], ligne: int, texte: str) -> None:
@@ -118,7 +125,7 @@ def parse(lignes: Lignes) -> Extrait:
                 raise _erreur(ligne, "texte avant la première loi.")
             _ligne_de_loi(lois[-1][0], lois[-1][3], ligne, texte)
     parties = (
-        (n, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brs)))
-        for n, ligne, titre, brs in lois
+        (numero, Partie(LOIS_2017, EDITION, ROLE, titre, ligne, tuple(b.fige(notes) for b in brouillons)))
+        for numero, ligne, titre, brouillons in lois
     )
     return Extrait(source=LOIS_2017, parties=tuple(parties))
