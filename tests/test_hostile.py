@@ -755,6 +755,9 @@ def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
     ("loi cherche x --limite ", "5 10 20 50"), ("loi ajustee x --autre-table ", ""),
     ("loi voir --edition ", "2017 2007"),
     ("loi voir 9", "9 90 91 92 93"),
+    # no command typed: read as the command line reads it (« loi 68 » is voir, words are cherche); --debug skipped
+    ("loi 68 --edition ", "2017 2007"), ("loi revendication --limite ", "5 10 20 50"),
+    ("loi --debug voir --edition ", "2017 2007"), ("loi --debug comp", "completion"),
 ])  # fmt: skip
 def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -> None:
     script = tmp_path / "loi.bash"
@@ -778,6 +781,8 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         'compadd() { print -r -- "$*"; }; _describe() { :; }\n'
         "words=(loi ajustee x --vulnerabilite ''); CURRENT=5; _loi\n"
         "words=(loi completion ''); CURRENT=3; _loi\n"
+        "words=(loi 68 --edition ''); CURRENT=4; _loi\n"
+        "words=(loi --debug completion ''); CURRENT=4; _loi\n"
     )
     fini = subprocess.run(
         ["zsh", "-f", "-c", essai],
@@ -786,7 +791,8 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         timeout=60,
         env={**os.environ, "HOME": str(tmp_path)},
     )
-    assert fini.stdout.splitlines() == ["_loi", "-- personne NS EO tous", "-- bash zsh fish"], fini.stderr
+    attendu = ["_loi", "-- personne NS EO tous", "-- bash zsh fish", "-- 2017 2007", "-- bash zsh fish"]
+    assert fini.stdout.splitlines() == attendu, fini.stderr
 
 
 @pytest.mark.skipif(not shutil.which("fish"), reason="fish absent")

@@ -30,18 +30,26 @@ def mots(commande: str) -> list[str]:
 
 
 # bash: a function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
-# option that takes a value, that option's values only (nothing for a score).
+# option that takes a value, that option's values only (nothing for a score). A leading --debug is
+# skipped, and a line without a command is read as the command line reads it (``dispatch.commande_implicite``):
+# « loi 68 … » is voir, « loi revendication … » cherche.
 BASH = """\
 # loi : complétion bash (loi completion bash)
 _loi() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} mots
-  if [ "$COMP_CWORD" -eq 1 ]; then
+  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} mots premier=1
+  [ "${COMP_WORDS[1]}" = --debug ] && premier=2
+  if [ "$COMP_CWORD" -eq "$premier" ]; then
     COMPREPLY=($(compgen -W "%(commandes)s --help --version" -- "$cur")); return
   fi
-  case "${COMP_WORDS[1]}:$prev" in
+  local commande=${COMP_WORDS[premier]}
+  case " %(commandes)s " in
+    *" $commande "*) ;;
+    *) if [[ $commande == [0-9]* ]]; then commande=voir; else commande=cherche; fi ;;
+  esac
+  case "$commande:$prev" in
 %(choix)s
     *)
-  case "${COMP_WORDS[1]}" in
+  case "$commande" in
 %(cas)s
     *) mots="" ;;
   esac ;;
@@ -58,13 +66,19 @@ ZSH = """\
 # loi : complétion zsh (loi completion zsh > ~/.zfunc/_loi ; fpath+=(~/.zfunc) avant compinit)
 _loi() {
   local -a commandes; commandes=(%(commandes)s)
-  if (( CURRENT == 2 )); then
+  local premier=2
+  [[ ${words[2]} == --debug ]] && premier=3
+  if (( CURRENT == premier )); then
     _describe commande commandes; compadd -- --help --version; return
   fi
-  case "${words[2]}:${words[CURRENT-1]}" in
+  local commande=${words[premier]}
+  if (( ! ${commandes[(I)$commande:*]} )); then
+    if [[ $commande == [0-9]* ]]; then commande=voir; else commande=cherche; fi
+  fi
+  case "$commande:${words[CURRENT-1]}" in
 %(choix)s
   esac
-  case "${words[2]}" in
+  case "$commande" in
 %(cas)s
   esac
 }
