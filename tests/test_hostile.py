@@ -726,6 +726,29 @@ def test_quarante_colonnes(argv: list[str]) -> None:
         assert len(ligne) <= 40 or ligne.startswith("    ") or " " not in ligne.strip(), ligne
 
 
+def test_l_aide_a_quarante_colonnes() -> None:
+    """« loi --help » on a phone: each command of the table over its explanation, every line within 40
+    columns, and not a word lost against the help a wide terminal shows, which stays as written."""
+    etroite = lancer(["--help"], {"COLUMNS": "40"}).stdout.decode()
+    large = lancer(["--help"], {"COLUMNS": "100"}).stdout.decode()
+    assert max(len(ligne) for ligne in etroite.splitlines()) <= 40
+    assert etroite.split() == large.split()
+    assert "  loi imp 620 170\n      un écart en IMP (Loi 78B)" in etroite
+    assert any(ligne.startswith("  loi imp 620 170 ") and "un écart en IMP" in ligne for ligne in large.splitlines())
+
+
+@pytest.mark.parametrize(("texte", "largeur", "attendu"), [
+    ("court\n", 40, "court\n"),
+    ("  loi 68C   affiche la Loi 68C\n", 20, "  loi 68C\n      affiche la Loi\n      68C\n"),
+    ("  loi x   un\n                         deux trois\n", 15, "  loi x\n      un deux\n      trois\n"),
+    ("Codes : 0 trouvé, 1 rien\n  2 erreur\n", 20, "Codes : 0 trouvé, 1\n  rien 2 erreur\n"),
+])  # fmt: skip
+def test_plier_aide(texte: str, largeur: int, attendu: str) -> None:
+    from indexer.cli.parseur import plier_aide
+
+    assert plier_aide(texte, largeur) == attendu
+
+
 def test_deux_invites_gardent_leur_historique(tmp_path: Path) -> None:
     """Two prompts open at once: every entry of both ends in the history file."""
     env = {"XDG_STATE_HOME": str(tmp_path), "NO_COLOR": "1", "PAGER": "cat"}

@@ -30,8 +30,16 @@ LIMITE_N = {"drapeau": "--limite", "dest": "limite", "valeur": "nombre", "defaut
 EDITION_CODE = {"drapeau": "--edition", "dest": "edition", "valeur": "choix", "choix": EDITIONS,
                 "aide": "une seule édition"}  # fmt: skip
 EDITION = {**EDITION_CODE, "choix": EDITIONS_RECHERCHE}
-TYPE = {"drapeau": "--type", "dest": "types", "valeur": "choix", "choix": TYPES, "repetable": True,
-        "aide": "un genre de passage (répétable)"}  # fmt: skip
+# The choices named in the help, not in the usage line, where their list would not fit a phone.
+TYPE = {
+    "drapeau": "--type",
+    "dest": "types",
+    "valeur": "choix",
+    "choix": TYPES,
+    "repetable": True,
+    "metavar": "TYPE",
+    "aide": f"un genre de passage (répétable) : {', '.join(TYPES)}",
+}
 STRICT = {"drapeau": "--strict", "dest": "strict", "valeur": None, "aide": "échoue sur un renvoi cassé"}
 INDEX = {"drapeau": "--index", "dest": "index", "valeur": None, "aide": "construit aussi l'index"}
 VERIFIER = {"drapeau": "--verifier", "dest": "verifier", "valeur": None, "aide": "vérifie docs/ sans écrire"}

@@ -87,9 +87,60 @@ class Parseur(argparse.ArgumentParser):
 
 
 class FormatFrancais(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str, **reglages: Any) -> None:
+        # The width ``loi`` writes at (COLUMNS, within 40–100), not argparse's own guess.
+        super().__init__(prog, **{"width": sortie.largeur(), **reglages})
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return plier_aide(text, self._width)
+
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         # prefix "" is argparse building a subcommand's prog name: leave it alone.
         super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
+
+
+# A row of the commands' table: « loi imp 620 170   un écart en IMP… » (the explanation after two spaces or
+# more), or a command alone on its row; rows indented more than this carry on the explanation column.
+_RANGEE = re.compile(r"^  (?P<commande>loi(?: \S+)*?)(?: {2,}(?P<texte>\S.*))?$")
+_SUITE = " " * 20
+
+
+def plier_aide(texte: str, largeur: int) -> str:
+    """The help's text as written where it fits; on a narrower terminal (a phone's 40 columns), each
+    command of the table over its explanation, and every paragraph rewrapped between words."""
+    lignes = texte.splitlines()
+    if all(len(ligne) <= largeur for ligne in lignes):
+        return texte
+    plies: list[str] = []
+    for commande, explication in _morceaux(lignes):
+        if commande is None:  # a paragraph, or "" between two
+            plies += _plier(explication, largeur, "", "  ") or [""]
+        else:
+            plies += _plier(commande, largeur, "  ", "      ") + _plier(explication, largeur, "      ", "      ")
+    return "\n".join(plies) + "\n"
+
+
+def _morceaux(lignes: list[str]) -> list[tuple[str | None, str]]:
+    """The help's lines as (command, explanation) rows of the table and (None, text) paragraphs, each
+    with its continuation lines joined: the explanation column's, or a paragraph's lines indented two."""
+    morceaux: list[tuple[str | None, str]] = []
+    for ligne in lignes:
+        if rangee := _RANGEE.match(ligne):
+            morceaux.append((rangee["commande"], rangee["texte"] or ""))
+        elif morceaux and ligne.strip() and (ligne.startswith(_SUITE) or ligne.startswith("  ")):
+            commande, explication = morceaux[-1]
+            morceaux[-1] = (commande, f"{explication} {ligne.strip()}".strip())
+        else:
+            morceaux.append((None, ligne))
+    return morceaux
+
+
+def _plier(texte: str, largeur: int, premier: str, suite: str) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(
+        texte, largeur, initial_indent=premier, subsequent_indent=suite, break_long_words=False, break_on_hyphens=False
+    )
 
 
 def _type(lire: Callable[[str], Any], refus: str) -> Callable[[str], Any]:
