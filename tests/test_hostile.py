@@ -819,14 +819,20 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not shutil.which("fish"), reason="fish absent")
-def test_completion_fish(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("ligne", "attendu"), [
+    ("loi ajustee x --vulnerabilite ", {"personne", "NS", "EO", "tous"}),
+    # no command typed: read as the command line reads it; a leading --debug skipped
+    ("loi 68 --edition ", {"2017", "2007"}), ("loi revendication --limite ", {"5", "10", "20", "50"}),
+    ("loi --debug comp", {"completion"}), ("loi voir 9", {"9", "90", "91", "92", "93"}),
+])  # fmt: skip
+def test_completion_fish(tmp_path: Path, ligne: str, attendu: set[str]) -> None:
     script = tmp_path / "loi.fish"
     script.write_bytes(lancer(["completion", "fish"]).stdout)
     fini = subprocess.run(
-        ["fish", "-c", f"source {script}; complete -C 'loi ajustee x --vulnerabilite '"],
+        ["fish", "-c", f"source {script}; complete -C '{ligne}'"],
         capture_output=True,
         text=True,
         timeout=60,
         env={**os.environ, "HOME": str(tmp_path)},
     )
-    assert {ligne.split("\t")[0] for ligne in fini.stdout.splitlines()} >= {"personne", "NS", "EO", "tous"}
+    assert {proposee.split("\t")[0] for proposee in fini.stdout.splitlines()} == attendu

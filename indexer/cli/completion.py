@@ -105,13 +105,31 @@ def zsh() -> str:
     return _remplir(ZSH, commandes, "    {}:{}) compadd -- {}; return ;;", "    {}) compadd -- {} ;;")
 
 
+# fish: ``__loi_commande X`` holds when the line's command is X, typed or read as the command line reads
+# it (as in bash and zsh); ``__loi_commande ''`` while none is typed yet.
+FISH = """\
+# loi : complétion fish (loi completion fish)
+function __loi_commande
+    set -l mots (commandline -opc)
+    set -e mots[1]
+    test "$mots[1]" = --debug; and set -e mots[1]
+    set -l commande $mots[1]
+    if test -n "$commande"; and not contains -- $commande %(commandes)s
+        if string match -qr '^[0-9]' -- $commande; set commande voir; else; set commande cherche; end
+    end
+    test "$commande" = "$argv[1]"
+end
+complete -c loi -f
+"""
+
+
 def fish() -> str:
-    lignes = ["# loi : complétion fish (loi completion fish)", "complete -c loi -f"]
+    lignes = [FISH % {"commandes": " ".join(COMMANDES)}]
     for commande, definition in COMMANDES.items():
         aide = definition["aide"].replace("'", "\\'")
-        lignes.append(f"complete -c loi -n __fish_use_subcommand -a {commande} -d '{aide}'")
+        lignes.append(f"complete -c loi -n \"__loi_commande ''\" -a {commande} -d '{aide}'")
         for option in definition["options"]:
-            ligne = f"complete -c loi -n '__fish_seen_subcommand_from {commande}' -l {option['drapeau'][2:]}"
+            ligne = f"complete -c loi -n '__loi_commande {commande}' -l {option['drapeau'][2:]}"
             if valeurs(option):
                 ligne += f" -xa '{' '.join(valeurs(option))}'"
             elif option["valeur"]:
@@ -119,10 +137,9 @@ def fish() -> str:
             lignes.append(ligne)
         if commande in AVEC_LOIS or definition.get("valeurs"):
             lignes.append(
-                f"complete -c loi -n '__fish_seen_subcommand_from {commande}' "
-                f"-a '{' '.join(definition.get('valeurs') or (LOIS,))}'"
+                f"complete -c loi -n '__loi_commande {commande}' -a '{' '.join(definition.get('valeurs') or (LOIS,))}'"
             )
-    return "\n".join(lignes) + "\n"
+    return "".join(lignes[:1]) + "\n".join(lignes[1:]) + "\n"
 
 
 def executer(arguments: Namespace) -> int:
