@@ -726,15 +726,21 @@ def test_quarante_colonnes(argv: list[str]) -> None:
         assert len(ligne) <= 40 or ligne.startswith("    ") or " " not in ligne.strip(), ligne
 
 
-def test_l_aide_a_quarante_colonnes() -> None:
-    """« loi --help » on a phone: each command of the table over its explanation, every line within 40
-    columns, and not a word lost against the help a wide terminal shows, which stays as written."""
-    etroite = lancer(["--help"], {"COLUMNS": "40"}).stdout.decode()
+@pytest.mark.parametrize("colonnes", [40, 80])
+def test_l_aide_tient_dans_le_terminal(colonnes: int) -> None:
+    """« loi --help » within the terminal's width, not a word lost against the help a wide terminal
+    shows as written: at 80 columns the commands' table keeps its two columns, on a phone's 40 each
+    command stands over its explanation."""
+    aide = lancer(["--help"], {"COLUMNS": str(colonnes)}).stdout.decode()
     large = lancer(["--help"], {"COLUMNS": "100"}).stdout.decode()
-    assert max(len(ligne) for ligne in etroite.splitlines()) <= 40
-    assert etroite.split() == large.split()
-    assert "  loi imp 620 170\n      un écart en IMP (Loi 78B)" in etroite
-    assert any(ligne.startswith("  loi imp 620 170 ") and "un écart en IMP" in ligne for ligne in large.splitlines())
+    assert max(len(ligne) for ligne in aide.splitlines()) <= colonnes
+    assert aide.split() == large.split()
+    for texte in (aide, large):
+        cote_a_cote = any(
+            ligne.startswith("  loi imp 620 170 ") and "un écart" in ligne for ligne in texte.splitlines()
+        )
+        assert cote_a_cote is (texte is large or colonnes == 80)
+    assert not any(ligne.lstrip().startswith(("»", ";")) for ligne in aide.splitlines())  # « 450 » stays whole
 
 
 @pytest.mark.parametrize(("texte", "largeur", "attendu"), [
@@ -742,6 +748,10 @@ def test_l_aide_a_quarante_colonnes() -> None:
     ("  loi 68C   affiche la Loi 68C\n", 20, "  loi 68C\n      affiche la Loi\n      68C\n"),
     ("  loi x   un\n                         deux trois\n", 15, "  loi x\n      un deux\n      trois\n"),
     ("Codes : 0 trouvé, 1 rien\n  2 erreur\n", 20, "Codes : 0 trouvé, 1\n  rien 2 erreur\n"),
+    # room for an explanation column of 30: the table keeps its two columns
+    ("  loi x   un deux trois quatre cinq six sept huit neuf\n", 45,
+     "  loi x   un deux trois quatre cinq six sept\n          huit neuf\n"),
+    ("  loi y   aussi « loi imp 450 »\n", 17, "  loi y\n      aussi « loi\n      imp 450 »\n"),
 ])  # fmt: skip
 def test_plier_aide(texte: str, largeur: int, attendu: str) -> None:
     from indexer.cli.parseur import plier_aide

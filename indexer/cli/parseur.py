@@ -103,20 +103,27 @@ class FormatFrancais(argparse.RawDescriptionHelpFormatter):
 # more), or a command alone on its row; rows indented more than this carry on the explanation column.
 _RANGEE = re.compile(r"^  (?P<commande>loi(?: \S+)*?)(?: {2,}(?P<texte>\S.*))?$")
 _SUITE = " " * 20
+LARGEUR_EXPLICATION = 30  # the narrowest explanation column worth keeping beside the commands
 
 
 def plier_aide(texte: str, largeur: int) -> str:
-    """The help's text as written where it fits; on a narrower terminal (a phone's 40 columns), each
-    command of the table over its explanation, and every paragraph rewrapped between words."""
+    """The help's text as written where it fits. On a narrower terminal every paragraph is rewrapped
+    between words, and the commands' table keeps its two columns while the explanations have room
+    (``LARGEUR_EXPLICATION``); below that (a phone's 40 columns) each command stands over its explanation."""
     lignes = texte.splitlines()
     if all(len(ligne) <= largeur for ligne in lignes):
         return texte
+    rangees = [rangee for ligne in lignes if (rangee := _RANGEE.match(ligne)) and rangee["texte"]]
+    colonne = min((rangee.start("texte") for rangee in rangees), default=0)  # where its explanations start
+    retrait = " " * (colonne if largeur - colonne >= LARGEUR_EXPLICATION else 6)
     plies: list[str] = []
     for commande, explication in _morceaux(lignes):
         if commande is None:  # a paragraph, or "" between two
             plies += _plier(explication, largeur, "", "  ") or [""]
+        elif len(retrait) > len(commande) + 3:  # the command fits its column: the explanation beside it
+            plies += _plier(explication, largeur, f"  {commande}".ljust(len(retrait)), retrait)
         else:
-            plies += _plier(commande, largeur, "  ", "      ") + _plier(explication, largeur, "      ", "      ")
+            plies += _plier(commande, largeur, "  ", "      ") + _plier(explication, largeur, retrait, retrait)
     return "\n".join(plies) + "\n"
 
 
@@ -135,12 +142,22 @@ def _morceaux(lignes: list[str]) -> list[tuple[str | None, str]]:
     return morceaux
 
 
+# The spaces French puts inside « » and before ; : ! ?, which a line never breaks at: « 450 » stays whole.
+_ESPACE_INSECABLE = re.compile(r" (?=[;:!?»])|(?<=«) ")
+
+
 def _plier(texte: str, largeur: int, premier: str, suite: str) -> list[str]:
     import textwrap
 
-    return textwrap.wrap(
-        texte, largeur, initial_indent=premier, subsequent_indent=suite, break_long_words=False, break_on_hyphens=False
+    lignes = textwrap.wrap(
+        _ESPACE_INSECABLE.sub("\u00a0", texte),  # textwrap breaks at ASCII spaces only
+        largeur,
+        initial_indent=premier,
+        subsequent_indent=suite,
+        break_long_words=False,
+        break_on_hyphens=False,
     )
+    return [ligne.replace("\u00a0", " ") for ligne in lignes]
 
 
 def _type(lire: Callable[[str], Any], refus: str) -> Callable[[str], Any]:
