@@ -177,16 +177,28 @@ def voisins(objet: Objet, label: Label) -> list[str]:
 _NATURES = {LOI: "texte", EXEMPLE: "exemple", NOTE: "note"}  # as an entry's banner names them; the rest is commentary
 
 
-def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> list[str]:
-    """Wrap at word boundaries only (a word longer than the line stays whole)."""
-    return textwrap.wrap(
-        texte,
+# French puts a space inside « » and before ; : ! ?, where a line never breaks: « 450 » stays whole and no
+# line starts with « ; ». Held while wrapping by a control character no text holds (``_CONTROLES``).
+_INSECABLE = re.compile(r" (?=[;:!?»])|(?<=«) ")
+_LIEN = "\x1f"
+
+
+def plier(texte: str, largeur: int, premier: str, suite: str, tirets: bool = False) -> list[str]:
+    """The terminal's one way to wrap (``loi voir``, ``cherche``, ``marque``, the help): at spaces only, a
+    word longer than the line whole, after a hyphen only with ``tirets``, never at a French space."""
+    lignes = textwrap.wrap(
+        _INSECABLE.sub(_LIEN, texte),
         largeur,
-        initial_indent=retrait,
-        subsequent_indent=suite or retrait,
+        initial_indent=premier,
+        subsequent_indent=suite,
         break_long_words=False,
-        break_on_hyphens=False,
+        break_on_hyphens=tirets,
     )
+    return [ligne.replace(_LIEN, " ") for ligne in lignes]
+
+
+def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> list[str]:
+    return plier(texte, largeur, retrait, suite or retrait)
 
 
 # Control characters a damaged or hostile data file could hold (a terminal escape, a carriage

@@ -724,6 +724,10 @@ def test_quarante_colonnes(argv: list[str]) -> None:
     assert fini.returncode == 0
     for ligne in fini.stdout.decode().splitlines():
         assert len(ligne) <= 40 or ligne.startswith("    ") or " " not in ligne.strip(), ligne
+        # never a line starting with the French space's punctuation, nor ending on an opening «
+        assert ligne.startswith("    ") or not (
+            ligne.lstrip()[:2] in ("» ", "; ", ": ", "? ", "! ") or ligne.endswith(" «")
+        )
 
 
 @pytest.mark.parametrize("colonnes", [40, 80])
@@ -741,6 +745,17 @@ def test_l_aide_tient_dans_le_terminal(colonnes: int) -> None:
         )
         assert cote_a_cote is (texte is large or colonnes == 80)
     assert not any(ligne.lstrip().startswith(("»", ";")) for ligne in aide.splitlines())  # « 450 » stays whole
+
+
+@pytest.mark.parametrize(("texte", "largeur", "attendu"), [
+    ("il dit « je revendique » ; puis", 20, ["il dit « je", "revendique » ; puis"]),
+    ("Si oui ? Si non : voir", 8, ["Si oui ?", "Si non :", "voir"]),
+    ("4♠-1 contre-attaque", 6, ["4♠-1", "contre-attaque"]),  # a hyphen is no break by default
+])  # fmt: skip
+def test_plier_aux_espaces_francaises(texte: str, largeur: int, attendu: list[str]) -> None:
+    from indexer.lecture import plier
+
+    assert plier(texte, largeur, "", "") == attendu
 
 
 @pytest.mark.parametrize(("texte", "largeur", "attendu"), [

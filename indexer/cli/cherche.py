@@ -9,12 +9,12 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 from __future__ import annotations
 
 import functools
-import textwrap
 from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 from indexer.labels import Label, parse_label
+from indexer.lecture import plier
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -172,11 +172,11 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
         return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
     debut, fin = style(_DEBUT, "surligne").split(_DEBUT)
     for rang, groupe in enumerate(reponse.groupes, 1):
-        lignes += [style(ligne, "titre") for ligne in _plier(f"{rang}. {entete(groupe)}", largeur, "", "   ")]
+        lignes += [style(ligne, "titre") for ligne in plier(f"{rang}. {entete(groupe)}", largeur, "", "   ")]
         for p in groupe.passages:
             lignes += _lignes_passage(p, style, largeur, (debut, fin))
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):
-        lignes += textwrap.wrap(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)", largeur)
+        lignes += plier(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)", largeur, "", "")
     return lignes
 
 
@@ -188,20 +188,13 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
     if len(ref) + 3 <= largeur:
         lignes = ["   " + style(p.ref, "ref") + ref[len(p.ref) :]]
     else:
-        lignes = _plier(ref, largeur, "   ", "      ")
+        lignes = plier(ref, largeur, "   ", "      ")
     texte = marquer(p.extrait, p.marques, _DEBUT, _FIN)
     lignes += [
         ligne.replace(_DEBUT, surligne[0]).replace(_FIN, surligne[1])
-        for ligne in _plier(texte, largeur - 6, "      ", "      ")
+        for ligne in plier(texte, largeur - 6, "      ", "      ")
     ]
     for raison in p.raisons:
-        lignes += _plier(f"pourquoi : {raison}", largeur - 6, "      ", "        ", tirets=True)
+        lignes += plier(f"pourquoi : {raison}", largeur - 6, "      ", "        ", tirets=True)
     retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
     return [*lignes, retrait + style(p.url, "url")]
-
-
-def _plier(texte: str, largeur: int, retrait: str, suite: str, tirets: bool = False) -> list[str]:
-    """Wrap without cutting a word; ``tirets`` lets a line break after a hyphen."""
-    return textwrap.wrap(
-        texte, largeur, initial_indent=retrait, subsequent_indent=suite, break_long_words=False, break_on_hyphens=tirets
-    )

@@ -41,12 +41,12 @@ def executer(arguments: Namespace) -> int:
 def plier(lignes: list[str], largeur: int) -> str:
     """The lines wrapped between words to the terminal's width (a phone's 40 columns), each
     continuation indented two spaces past its line's own indent."""
-    import textwrap
+    from indexer.lecture import plier as plier_ligne
 
     plies = []
     for ligne in lignes:
         retrait = ligne[: len(ligne) - len(ligne.lstrip(" "))]
-        plies += textwrap.wrap(ligne, largeur, subsequent_indent=retrait + "  ", break_long_words=False) or [""]
+        plies += plier_ligne(ligne, largeur, "", retrait + "  ") or [""]
     return "\n".join(plies) + "\n"
 
 

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, LIMITE_MAX, TYPES, entier, entiers
 from indexer.errors import LoiErreur
+from indexer.lecture import plier
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -119,11 +120,11 @@ def plier_aide(texte: str, largeur: int) -> str:
     plies: list[str] = []
     for commande, explication in _morceaux(lignes):
         if commande is None:  # a paragraph, or "" between two
-            plies += _plier(explication, largeur, "", "  ") or [""]
+            plies += plier(explication, largeur, "", "  ") or [""]
         elif len(retrait) > len(commande) + 3:  # the command fits its column: the explanation beside it
-            plies += _plier(explication, largeur, f"  {commande}".ljust(len(retrait)), retrait)
+            plies += plier(explication, largeur, f"  {commande}".ljust(len(retrait)), retrait)
         else:
-            plies += _plier(commande, largeur, "  ", "      ") + _plier(explication, largeur, retrait, retrait)
+            plies += plier(commande, largeur, "  ", "      ") + plier(explication, largeur, retrait, retrait)
     return "\n".join(plies) + "\n"
 
 
@@ -140,24 +141,6 @@ def _morceaux(lignes: list[str]) -> list[tuple[str | None, str]]:
         else:
             morceaux.append((None, ligne))
     return morceaux
-
-
-# The spaces French puts inside « » and before ; : ! ?, which a line never breaks at: « 450 » stays whole.
-_ESPACE_INSECABLE = re.compile(r" (?=[;:!?»])|(?<=«) ")
-
-
-def _plier(texte: str, largeur: int, premier: str, suite: str) -> list[str]:
-    import textwrap
-
-    lignes = textwrap.wrap(
-        _ESPACE_INSECABLE.sub("\u00a0", texte),  # textwrap breaks at ASCII spaces only
-        largeur,
-        initial_indent=premier,
-        subsequent_indent=suite,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-    return [ligne.replace("\u00a0", " ") for ligne in lignes]
 
 
 def _type(lire: Callable[[str], Any], refus: str) -> Callable[[str], Any]:
