@@ -45,6 +45,12 @@ class SortieImpossible(LoiErreur):
     """The answer could not be written (closed output, full disk, an encoding without UTF-8)."""
 
 
+# What a terminal obeys past the C0 controls: the C1 controls (U+009B is a CSI) and the bidirectional
+# overrides and isolates (U+202A–U+202E, U+2066–U+2069) that reorder what it shows (« Trojan Source »).
+# Data shown to a person or written as JSON never carries them raw (``lecture``, ``cli.sortie``).
+COMMANDES_TERMINAL = (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+
+
 def montrable(texte: str, longueur: int = 60) -> str:
     """What a user typed, safe to echo: control characters (terminal escapes) shown as
     « \\x1b », and cut to ``longueur`` characters."""

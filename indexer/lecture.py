@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 from indexer import chemins
 from indexer.editions import COURANTE, marque_titre, rang
-from indexer.errors import DonneesAbimees, LoiErreur, ReferenceInconnue, Sortie, montrable, raison_lecture
+from indexer.errors import (
+    COMMANDES_TERMINAL,
+    DonneesAbimees,
+    LoiErreur,
+    ReferenceInconnue,
+    Sortie,
+    montrable,
+    raison_lecture,
+)
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
 from indexer.labels import Label, ancre, parse_label
 
@@ -202,11 +210,10 @@ def _plier(texte: str, largeur: int, retrait: str = "  ", suite: str = "") -> li
 
 
 # Control characters a damaged or hostile data file could hold (a terminal escape, a carriage
-# return): shown as « \\x1b », never sent raw to the terminal. Tabs and line breaks lay out diagrams.
-# Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder what the terminal shows
-# (« Trojan Source »): escaped too, as « \\u202e ».
-_CONTROLES = {c: f"\\x{c:02x}" for c in (*range(32), *range(127, 160)) if c not in (9, 10)} | {
-    c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+# return, a bidirectional override): shown as « \\x1b », « \\u202e », never sent raw to the terminal.
+# Tabs and line breaks lay out diagrams.
+_CONTROLES = {c: f"\\x{c:02x}" for c in range(32) if c not in (9, 10)} | {
+    c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" for c in COMMANDES_TERMINAL
 }
 
 

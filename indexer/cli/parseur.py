@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, LIMITE_MAX, TYPES, entier, entiers
 from indexer.errors import LoiErreur
-from indexer.lecture import plier
 
 AIDE = """\
 Le Code International du Bridge de Compétition, en ligne de commande.
@@ -114,6 +113,8 @@ def plier_aide(texte: str, largeur: int) -> str:
     lignes = texte.splitlines()
     if all(len(ligne) <= largeur for ligne in lignes):
         return texte
+    from indexer.lecture import plier  # the help only: every command goes through this module
+
     rangees = [rangee for ligne in lignes if (rangee := _RANGEE.match(ligne)) and rangee["texte"]]
     colonne = min((rangee.start("texte") for rangee in rangees), default=0)  # where its explanations start
     retrait = " " * (colonne if largeur - colonne >= LARGEUR_EXPLICATION else 6)

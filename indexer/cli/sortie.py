@@ -13,7 +13,7 @@ import contextlib
 import os
 import sys
 
-from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
+from indexer.errors import COMMANDES_TERMINAL, LoiErreur, Sortie, SortieImpossible, montrable, raison
 
 # Decoration (what ``loi`` draws around the text: banners, separators) and typography
 # (dashes, quotes, thin spaces), with their ASCII stand-in, used only where the output's
@@ -195,9 +195,9 @@ def taire_sortie() -> None:
         os.close(nul)
 
 
-# What JSON may carry raw but a terminal would obey: C1 controls (U+009B is a CSI) and bidirectional
-# overrides and isolates. Outside strings JSON holds ASCII only, so escaping them anywhere is exact.
-_INVISIBLES_JSON = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+# What JSON may carry raw but a terminal would obey (``errors.COMMANDES_TERMINAL``). Outside strings
+# JSON holds ASCII only, so escaping them anywhere is exact.
+_INVISIBLES_JSON = {c: f"\\u{c:04x}" for c in COMMANDES_TERMINAL}
 
 
 def json_texte(objet: object) -> str:
