@@ -19,10 +19,13 @@ LOI_MAX = 93
 
 # The grammar's patterns as strings: Python compiles them here, and the site's citation.js
 # receives them at build time (``recherche.pour_site.grammaire_citations``), never a copy.
-# What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law" (case ignored).
-PREFIXE_MOTIF = r"^\s*(?:lois?|laws?|l)\s*\.?\s*(?=\d)"
-# Spaces and dots between the parts: « 9 A 2.b) » is 9A2b).
-SEPARATEURS_MOTIF = r"[\s.]+"
+# What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law" (case ignored), and the
+# French « n° » (« Loi n° 68 », « n°68 »).
+PREFIXE_MOTIF = r"^\s*(?:(?:lois?|laws?|l)\s*\.?\s*(?:n\s*[°º]\s*)?|n\s*[°º]\s*)(?=\d)"
+# Spaces and dots between the parts (« 9 A 2.b) » is 9A2b)), and the punctuation that ends a cited
+# reference (« 68C, », « 68C ; »). A run of them between two digits is kept, so that the reference is
+# refused: « 6 8 » or « 1.2 » is no law 68 or 12, and guessing one would show another law.
+SEPARATEURS_MOTIF = r"(?<![\s.])(?:(?<!\d)[\s.]+(?![\s.])|[\s.]+(?![\s.\d]))|[\s.,;:!?]+$"
 # The canonical shape once spaces and dots are gone: 12C1(e)(ii), 12c1e, 40B2a(i), 12C1b)
 LABEL_MOTIF = (
     rf"^(?P<loi>{NUMERO})"
@@ -33,7 +36,8 @@ LABEL_MOTIF = (
     r")?)?)?$"
 )
 _PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
-_LABEL = re.compile(LABEL_MOTIF)
+# ASCII digits only, as in the browser (JavaScript's \d): « ６８ » is refused on both sides alike.
+_LABEL = re.compile(LABEL_MOTIF, re.ASCII)
 
 
 class Label(NamedTuple):
@@ -81,13 +85,17 @@ def parse_label(texte: str) -> Label | None:
     """Read a citation as people type it; None when it is not one.
 
     Accepts ``68``, ``Loi 68``, ``loi68``, ``L68``, ``Law 64``, ``68C``, ``68 C``,
-    ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``.
+    ``70D1``, ``12C1(e)``, ``12c1e``, ``27 b 1 b``, ``Loi 9 A 2.b)``, ``LOI 64.B``, ``Loi n° 68``, ``68C,``.
     """
-    reste = re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip()))
-    trouve = _LABEL.match(reste)
-    if not trouve or not 1 <= int(trouve["loi"]) <= LOI_MAX:
-        return None
-    if trouve["section"] is None and len(reste) != len(trouve["loi"]):
+    label = forme_label(texte)
+    return label if label is not None and 1 <= label.loi <= LOI_MAX else None
+
+
+def forme_label(texte: str) -> Label | None:
+    """The label ``texte`` is written as, its law number unchecked: « 94 » is ``Label(94)``, which names
+    no law of the Code, where « 6 8 » or « 68C du Code 2017 » is no citation at all."""
+    trouve = _LABEL.match(re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip())))
+    if not trouve:
         return None
     return Label(int(trouve["loi"]), tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau]))
 

@@ -28,7 +28,7 @@ from indexer.errors import (
     raison_lecture,
 )
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
-from indexer.labels import Label, ancre, parse_label
+from indexer.labels import LOI_MAX, Label, ancre, forme_label, parse_label
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -133,20 +133,31 @@ def bien_forme(objet: object, numero: int, regle: dict | None = None) -> bool:
 
 
 def lire(reference: str, edition: str | None) -> Objet:
-    label = parse_label(reference)
-    if label is None:
-        raise ReferenceInconnue(
-            f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
-            "« loi 12 C 1 e » ou 27B1(b) (lois 1 à 93)."
-        )
-    objet = charger(label.loi)
+    """The law or paragraph ``reference`` names, in one edition or all: the object ``loi voir --json`` writes."""
+    return consulter(reference, edition)[0]
+
+
+def consulter(reference: str, edition: str | None) -> tuple[Objet, str]:
+    """``lire``, and what a person reads before the text (``constat``), decided before ``edition`` hides
+    the other edition's paragraphs: what the sources do not give of the paragraph asked.
+
+    The address is the paragraph shown, in the edition shown: ``12C1(b)`` in 2007 opens
+    ``#loi-12-c-1-b-2007``, never the 2017 paragraph of the same number.
+    """
+    label = _label(reference)
+    objet, constat = charger(label.loi), ""
     if label.parties:
-        if label not in labels_connus(objet):
+        if label not in (connus := labels_connus(objet)):
             proches = ", ".join(voisins(objet, label)) or "aucun"
+            ancetre = next((a for a in label.ancetres()[1:] if a in connus), None)
+            feuille = ancetre is not None and not any(c.parent() == ancetre for c in connus)
+            precision = f" : {ancetre.compact()} n'a pas de sous-paragraphe" if ancetre and feuille else ""
             raise ReferenceInconnue(
-                f"La {label} n'existe dans aucune édition du corpus. Paragraphes proches : {proches}."
+                f"La {label} n'existe dans aucune édition du corpus{precision}. Paragraphes proches : {proches}.",
+                Sortie.RIEN,
             )
         objet = restreindre(objet, label)
+        constat = constat_editions(objet, label, edition)
     if edition:
         objet.update({cle: [e for e in objet[cle] if e["edition"] == edition] for cle in _ENTREES})
         if not objet["paragraphes"] and not objet["exemples"]:
@@ -155,7 +166,42 @@ def lire(reference: str, edition: str | None) -> Objet:
                 "les autres éditions s'affichent (le texte 2007 marqué comme remplacé).",
                 Sortie.RIEN,
             )
-    return objet
+    if label.parties:
+        objet["url"] = objet["url"].partition("#")[0] + "#" + _ancre_montree(objet, label)
+    return objet, constat
+
+
+def _label(reference: str) -> Label:
+    label = parse_label(reference)
+    if label is not None:
+        return label
+    forme = forme_label(reference)
+    if forme is not None:  # « 94 », « 0 »: well written, but no law of the Code
+        raise ReferenceInconnue(
+            f"Il n'y a pas de Loi {forme.loi} : le Code compte les lois 1 à {LOI_MAX}.", Sortie.RIEN
+        )
+    edition = " ; l'édition se choisit à part : --edition 2017 ou 2007" if re.search(r"20[01]7", reference) else ""
+    raise ReferenceInconnue(
+        f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
+        f"« loi 12 C 1 e » ou 27B1(b) (lois 1 à {LOI_MAX}){edition}."
+    )
+
+
+def _ancre_montree(objet: Objet, label: Label) -> str:
+    """The paragraph's own anchor in the newest edition shown; where that edition gives only its
+    sub-paragraphs, its heading over them in the current edition, or the first of them in an older one
+    (which has no heading of its own there)."""
+    textes = sorted((e for e in objet["paragraphes"] if e["type"] == LOI), key=_ordre)
+    premiers = [e for e in textes if e["edition"] == textes[0]["edition"]] if textes else []
+    exact = next((e["ancre"] for e in premiers if e["ref"] == label.compact()), None)
+    if exact is None and premiers and premiers[0]["edition"] != COURANTE:
+        exact = premiers[0]["ancre"]
+    return exact or ancre(label)
+
+
+def _ordre(entree: dict[str, Any]) -> tuple[int, int]:
+    """Newest edition first; within an edition, page order (examples where they stand)."""
+    return rang(entree["edition"]), entree.get("ordre", 0)
 
 
 def labels_connus(objet: Objet) -> list[Label]:
@@ -232,8 +278,10 @@ def texte_humain(
     largeur: int = 80,
     style: Callable[[str, str], str] = lambda texte, genre: texte,
     sources: bool = False,
+    constat: str = "",
 ) -> str:
-    """What a person reads in a terminal: the text in force first, older ones marked.
+    """What a person reads in a terminal: ``constat`` (``consulter``), then the text in force first, older
+    ones marked.
 
     ``style(texte, genre)`` dresses a whole line or a label (« titre », « edition »,
     « ancienne », « ref », « source », « note »): colours on a terminal, nothing
@@ -248,8 +296,8 @@ def texte_humain(
             lignes += _plier(f"(titre {edition} : {titre})", largeur, "")
     lignes.append(style(f"Site : {objet['url']}", "source"))
     # Newest edition first; within an edition, page order (examples where they stand).
-    entrees = sorted(objet["paragraphes"] + objet["exemples"], key=lambda e: (rang(e["edition"]), e.get("ordre", 0)))
-    lignes += [style(ligne, "note") for ligne in _plier(_silence_2017(objet, entrees), largeur, "")]
+    entrees = sorted(objet["paragraphes"] + objet["exemples"], key=_ordre)
+    lignes += [style(ligne, "note") for ligne in _plier(_assainir(constat), largeur, "")]
     edition_vue = ""
     for entree in entrees:
         if entree["edition"] != edition_vue:
@@ -264,16 +312,28 @@ def texte_humain(
     return "\n".join(lignes) + "\n"
 
 
-def _silence_2017(objet: Objet, entrees: list[dict[str, Any]]) -> str:
-    """For one paragraph that only the 2007 text gives, and of which no declaration says what
-    the 2017 Code made (``devenir``): the sources cannot decide, and the answer says so."""
-    ref = objet.get("ref")
-    if not ref or not entrees or any(e["edition"] == COURANTE or e.get("devenir") for e in entrees):
-        return ""
-    return (
-        f"Code {COURANTE} : aucune source {COURANTE} ne donne de paragraphe {ref}, et les sources ne "
-        f"disent pas quel paragraphe {COURANTE} reprend cette règle."
-    )
+def constat_editions(objet: Objet, label: Label, edition: str | None) -> str:
+    """What the sources do not give of the paragraph asked, said before its text. In the current edition,
+    whatever ``edition`` shows: that no source gives it, where no declaration says what the 2017 Code
+    made of the 2007 rule (``devenir``: the sources cannot decide); in an edition shown, that the sources
+    give only its sub-paragraphs (40B2 in 2017: 40B2(a)(i)), so that none passes for the paragraph asked."""
+    textes, tous = [e for e in objet["paragraphes"] if e["type"] == LOI], objet["paragraphes"] + objet["exemples"]
+    phrases = []
+    for nom in sorted({e["edition"] for e in tous} | {COURANTE}, key=rang):
+        siens = list(dict.fromkeys(e["ref"] for e in textes if e["edition"] == nom))
+        if not any(e["edition"] == nom for e in tous) and not any(e.get("devenir") for e in tous):
+            phrases.append(
+                f"Code {nom} : aucune source {nom} ne donne de paragraphe {label.compact()}, et les sources ne "
+                f"disent pas quel paragraphe {nom} reprend cette règle."
+            )
+        elif siens and label.compact() not in siens and (nom == COURANTE or edition in (None, nom)):
+            cites = siens if len(siens) <= _CITES + 1 else [*siens[:_CITES], f"{len(siens) - _CITES} autres"]
+            sous = ", ".join(cites[:-1]) + " et " + cites[-1] if len(cites) > 1 else cites[0]
+            phrases.append(f"Code {nom} : aucune source {nom} ne donne {label.compact()} lui-même, seulement {sous}.")
+    return " ".join(phrases)
+
+
+_CITES = 6  # sub-paragraphs named by ``constat_editions``, the rest counted
 
 
 def _non_cite(entree: dict[str, Any], entrees: list[dict[str, Any]]) -> bool:

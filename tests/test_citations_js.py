@@ -50,6 +50,35 @@ FORMES = [
     ("12C1(e)(iv)", "loi-12-c-1-e-iv"),
     ("12C1(e)(xi)", None),
     ("loi 12 C 1 e", "loi-12-c-1-e"),
+    # digits apart are no law number: « 6 8 » is not law 68, « 1.2 » not law 12 (issue 21, item 7)
+    ("6 8", None),
+    ("6  8", None),
+    ("1.2", None),
+    ("12 . 3", None),
+    ("Loi 1 2 C", None),
+    ("loi 68 C 2", "loi-68-c-2"),
+    ("80 B 2 k", "loi-80-b-2-k"),
+    ("12 C 1 (e)", "loi-12-c-1-e"),
+    ("40B2(a)(i)", "loi-40-b-2-a-i"),
+    # the French « n° », the punctuation that ends a cited reference
+    ("Loi n° 68", "loi-68"),
+    ("loi N°68 C", "loi-68-c"),
+    ("n° 12C1e", "loi-12-c-1-e"),
+    ("68C.", "loi-68-c"),
+    ("68C,", "loi-68-c"),
+    ("68C ;", "loi-68-c"),
+    ("68C ?", "loi-68-c"),
+    ("68,C", None),
+    (",68", None),
+    ("n°", None),
+    # no-break spaces around, full-width digits and dashes refused alike on both sides
+    ("\u00a068C\u00a0", "loi-68-c"),
+    ("\u202f68\u202fC", "loi-68-c"),
+    ("\uff16\uff18", None),
+    ("\uff16\uff18C", None),
+    ("68\u2013C", None),
+    ("Loi 68C du Code 2017", None),
+    ("(68C)", None),
 ]
 
 # One query word that cites a law in a search (« 68C revendication ») — requete.est_citation.

@@ -59,17 +59,18 @@ def test_commande_implicite_affiche_une_reference() -> None:
 
 
 @pytest.mark.parametrize(
-    "tape, attendu",
+    "tape, code, attendu",
     [
-        ("94", "n'est pas une référence"),
-        ("68H", "n'est pas une référence"),
-        ("68F", "Paragraphes proches : 68A, 68B, 68C, 68D"),
-        ("12C9", "Paragraphes proches : 12C1"),
+        # well written but absent: nothing found (1), like grep; unreadable: an error of input (2)
+        ("94", 1, "Il n'y a pas de Loi 94 : le Code compte les lois 1 à 93."),
+        ("68H", 2, "n'est pas une référence"),
+        ("68F", 1, "Paragraphes proches : 68A, 68B, 68C, 68D"),
+        ("12C9", 1, "Paragraphes proches : 12C1"),
     ],
 )
-def test_reference_inconnue(tape: str, attendu: str) -> None:
+def test_reference_inconnue(tape: str, code: int, attendu: str) -> None:
     sortie = lancer("voir", tape)
-    assert sortie.returncode == 2
+    assert sortie.returncode == code
     assert attendu in sortie.stderr and "Traceback" not in sortie.stderr
     assert sortie.stderr.startswith("loi : ")
 
@@ -82,7 +83,9 @@ def test_edition_2007_seule() -> None:
 def test_en_processus_avec_capsys(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["voir", "--json", "70"]) == 0
     assert json.loads(capsys.readouterr().out)["loi"] == 70
-    assert main(["voir", "0"]) == 2
+    assert main(["voir", "0"]) == 1
+    assert "Il n'y a pas de Loi 0" in capsys.readouterr().err
+    assert main(["voir", "-1"]) == 2
     assert "n'est pas une référence" in capsys.readouterr().err
 
 

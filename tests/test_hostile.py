@@ -118,7 +118,7 @@ def test_argument_hostile_jamais_renvoye_tel_quel(commande: str, argument: str) 
     assert b"\x1b" not in fini.stdout and len(fini.stdout) < 5000
 
 
-@pytest.mark.parametrize("argv", [["voir", "99"], ["voir", "68C", "--couleur", "rouge"],
+@pytest.mark.parametrize("argv", [["voir", "999"], ["voir", "68C", "--couleur", "rouge"],
                                   ["cherche", "--limite", "0", "x"], ["marque", "8♠", "V", "="]])  # fmt: skip
 def test_erreur_en_json(argv: list[str]) -> None:
     fini = lancer([*argv, "--json"])
@@ -443,7 +443,8 @@ def test_une_option_par_ligne_avec_un_seul_parseur() -> None:
 
 
 @pytest.mark.parametrize(("argv", "code"), [
-    (["voir", "99"], 2), (["voir", "68C", "--edition", "2017"], 0), (["marque", "8♠", "V", "="], 2),
+    (["voir", "99"], 1), (["voir", "999"], 2), (["voir", "68C", "--edition", "2017"], 0),
+    (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
 ])  # fmt: skip
 def test_debug_garde_le_code_de_sortie(argv: list[str], code: int) -> None:

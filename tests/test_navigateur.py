@@ -227,6 +227,13 @@ def test_le_parseur_js_suit_la_grammaire_python(page, site):
         "L 12 c",
         "lois 45",
         "68c2007",
+        "6 8",
+        "1.2",
+        "Loi n° 68",
+        "68C,",
+        "68C ;",
+        "\u00a068C\u00a0",
+        "\uff16\uff18",
     ]
     attendu = {s: (ancre(lab) if (lab := parse_label(s)) else None) for s in saisies}
     page.goto(site.as_uri() + "/index.html")

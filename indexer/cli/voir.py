@@ -14,11 +14,11 @@ from indexer.errors import Sortie
 
 
 def executer(arguments: Namespace) -> int:
-    objet = lecture.lire(" ".join(arguments.ref), arguments.edition)
+    objet, constat = lecture.consulter(" ".join(arguments.ref), arguments.edition)
     if arguments.json:
         sortie.emettre(sortie.json_texte(objet))
     else:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
-        texte = lecture.texte_humain(objet, sortie.largeur(), style, arguments.sources)
+        texte = lecture.texte_humain(objet, sortie.largeur(), style, arguments.sources, constat)
         sortie.emettre(texte, pager=not arguments.sans_pager)
     return int(Sortie.TROUVE)
