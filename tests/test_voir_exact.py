@@ -228,3 +228,27 @@ def test_a_l_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert [o["ref"] for o in objets] == ["80B2(k)", "12C1(e)"]
     assert {p["edition"] for p in objets[1]["paragraphes"]} == {"2007"}
     assert "loi : La Loi 68C9 n'existe dans aucune édition du corpus" in sortie.err and "Traceback" not in sortie.err
+
+
+MOTEUR = "recherche/requete.py: CITATION_MOT ne lit ni les lettres (i) à (l) de 80B2 ni les romains (rapport voir-22)"
+
+
+@pytest.mark.parametrize(
+    ("requete", "ref"),
+    [
+        ("68C", "68C"),
+        ("loi 68 C", "68C"),
+        ("68 C", "68C"),
+        ("Loi n° 68", "68"),
+        ("12 C 1 e", "12C1(e)"),
+        pytest.param("80B2(k)", "80B2(k)", marks=pytest.mark.xfail(strict=True, reason=MOTEUR)),
+        pytest.param("40B2(a)(i)", "40B2(a)(i)", marks=pytest.mark.xfail(strict=True, reason=MOTEUR)),
+    ],
+)
+def test_une_reference_cherchee_vient_en_tete(requete: str, ref: str) -> None:
+    sortie = lancer("cherche", "--json", requete)
+    assert sortie.returncode == 0, sortie.stderr
+    objet = json.loads(sortie.stdout)
+    assert objet["requete"] == requete  # what was typed, as typed
+    premier = objet["resultats"][0]["passages"][0]
+    assert (premier["ref"], premier["type"]) == (ref, "loi")
