@@ -300,12 +300,16 @@ def _cles(objet: object) -> object:
 
 
 def test_le_json_de_cherche_est_celui_du_readme() -> None:
-    """The example of `loi cherche --json` has the fields the command writes, at each level."""
+    """The example of `loi cherche --json` has the fields the command writes, at each level, and its
+    addresses (scores and extracts follow the ranking, which `make eval` measures)."""
     (exemple,) = blocs(section(README, "Options et sortie JSON").replace("\n  ", "\n"), "json")
     sortie = lancer("cherche", "--json", "--limite", "1", "enchère", "insuffisante")
     assert sortie.returncode == 0, sortie.stderr
-    assert _cles(json.loads(exemple)) == _cles(json.loads(sortie.stdout))
-    assert json.loads(exemple)["version"] == json.loads(sortie.stdout)["version"]
+    montre, recu = json.loads(exemple), json.loads(sortie.stdout)
+    assert _cles(montre) == _cles(recu)
+    assert montre["version"] == recu["version"]
+    assert montre["resultats"][0]["url"] == recu["resultats"][0]["url"]
+    assert montre["resultats"][0]["passages"][0]["url"].split("#")[0] == recu["resultats"][0]["url"]
 
 
 # Files the README lists ------------------------------------------------------------------------------
