@@ -335,3 +335,10 @@ def test_les_dependances_sont_celles_de_pyproject() -> None:
     paquets = json.loads((RACINE / "package.json").read_text(encoding="utf-8"))["devDependencies"]
     phrase = re.search(r"npm holds[^:]*:(.*?)\):", CONTRIBUTING, re.DOTALL)
     assert phrase and {n.lower() for n in re.findall(r"(\w+) \(", phrase.group(1))} == set(paquets)
+
+
+def test_chaque_fichier_du_moteur_du_site_est_decrit() -> None:
+    """CONTRIBUTING describes the site's engine file by file (and the data the build writes)."""
+    ecrits = {p.name for p in (RACINE / "docs/assets/javascripts").glob("recherche-*.js")}
+    decrits = set(re.findall(r"recherche-[a-z]+\.js", section(CONTRIBUTING, "Notes de conception")))
+    assert decrits - {"recherche-donnees.js"} == ecrits
