@@ -50,7 +50,7 @@ zip: site ## dist/code-du-bridge.zip, à ouvrir sans serveur (file://)
 bench: setup ## temps des processus entiers, en multiples d'un python nu ; le site sur téléphone (Chromium)
 	$(PY) scripts/bench.py
 
-eval: index ## qualité de la recherche (tests/eval/) : la commande, puis le site dans Chromium
+eval: index ## qualité de la recherche (tests/eval/) : la commande, puis le moteur du site dans node
 	$(PY) scripts/evaluer.py
 	$(PY) scripts/evaluer_site.py
 

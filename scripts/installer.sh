@@ -8,7 +8,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[site,dev]' --config-settings editable_mode=compat
-# Lighthouse (make bench; the site itself needs nothing from npm), its version
+# Lighthouse (make bench), PurgeCSS and Beasties (the site's post-build step), their versions
 # fixed in package-lock.json: installed again whenever the lock file is newer than node_modules.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error

@@ -748,6 +748,21 @@ def test_l_aide_tient_dans_le_terminal(colonnes: int) -> None:
     assert not any(ligne.lstrip().startswith(("»", ";")) for ligne in aide.splitlines())  # « 450 » stays whole
 
 
+@pytest.mark.parametrize("commande", ["voir", "cherche", "exemples", "definition", "index", "construire", "marque",
+                                      "imp", "pdm", "ajustee", "completion"])  # fmt: skip
+def test_l_aide_d_une_commande_tient_dans_40_colonnes(commande: str) -> None:
+    """Each command's help on a phone: the usage line too (argparse aligned its options under the
+    command's name, past 40 columns), with every word of the wide help and « Usage : » spaced once
+    (argparse's intermixed parsing cut it after the English « usage: »)."""
+    etroite = lancer([commande, "--help"], {"COLUMNS": "40"}).stdout.decode()
+    large = lancer([commande, "--help"], {"COLUMNS": "100"}).stdout.decode()
+    assert etroite.split() == large.split()
+    for ligne in etroite.splitlines():
+        assert len(ligne) <= 40, ligne
+        assert not (ligne.lstrip()[:2] in ("» ", "; ", ": ") or ligne.endswith(" «")), ligne
+    assert etroite.startswith(f"Usage : loi {commande} ") and large.startswith(f"Usage : loi {commande} ")
+
+
 @pytest.mark.parametrize(("texte", "largeur", "attendu"), [
     ("il dit « je revendique » ; puis", 20, ["il dit « je", "revendique » ; puis"]),
     ("Si oui ? Si non : voir", 8, ["Si oui ?", "Si non :", "voir"]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import subprocess
 import sys
 import tokenize
@@ -136,3 +137,11 @@ def test_tailles(chemin: Path) -> None:
         and noeud.end_lineno - noeud.lineno + 1 > LIGNES_FONCTION
     ]
     assert not longues, f"fonctions de plus de {LIGNES_FONCTION} lignes : {longues}"
+
+
+@pytest.mark.parametrize("chemin", CODE, ids=lambda p: str(p.relative_to(RACINE)))
+def test_une_seule_fabrique_d_ancres(chemin: Path) -> None:
+    """An anchor is ``labels.ancre``'s alone: an id written by hand (« f"loi-{n}" ») drifts from
+    the one the links point to as soon as the rule changes."""
+    if chemin.name != "labels.py":
+        assert not re.findall(r"loi-\{", chemin.read_text(encoding="utf-8")), "utilisez labels.ancre()"

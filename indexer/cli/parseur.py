@@ -94,9 +94,35 @@ class FormatFrancais(argparse.RawDescriptionHelpFormatter):
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return plier_aide(text, self._width)
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        from indexer.lecture import plier  # the help only: every command goes through this module
+
+        return plier(" ".join(text.split()), width, "", "") or [""]
+
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        # prefix "" is argparse building a subcommand's prog name: leave it alone.
+        # prefix "" is argparse building a subcommand's prog name: leave it alone. A usage given is
+        # parse_intermixed_args' own, cut after the English « usage: » (7 characters): one space too many.
+        usage = usage and usage.lstrip()
         super().add_usage(usage, actions, groups, "Usage : " if prefix is None else prefix)
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any) -> str:
+        texte = super()._format_usage(usage, actions, groups, prefix)
+        if all(len(ligne) <= self._width for ligne in texte.splitlines()):
+            return texte
+        # argparse aligns the options under the command's name, which leaves a phone's 40 columns
+        # too little room for « [--couleur {auto,toujours,jamais}] »: they go two spaces in instead.
+        tete, _, options = " ".join(texte.split()).partition(f"{self._prog} ")
+        lignes = [f"{tete}{self._prog}"]
+        for morceau in _MORCEAU_D_USAGE.findall(options):
+            if len(lignes[-1]) + 1 + len(morceau) <= self._width:
+                lignes[-1] += f" {morceau}"
+            else:
+                lignes.append(f"  {morceau}")
+        return "\n".join(lignes) + "\n\n"
+
+
+# One item of a usage line, its brackets (one level nested) kept whole: « [--marques SCORE [SCORE ...]] ».
+_MORCEAU_D_USAGE = re.compile(r"(?:\[(?:[^\[\]]|\[[^\[\]]*\])*\]|[^\s\[])+")
 
 
 # A row of the commands' table: « loi imp 620 170   un écart en IMP… » (the explanation after two spaces or

@@ -88,7 +88,7 @@ def ancres_loi(loi: Loi) -> dict[Cle, tuple[str, ...]]:
             ids = _ids_loi(element.label, partie, courants.get(element.label) == cle, vus)
         else:
             compteurs[element.type] = compteurs.get(element.type, 0) + 1
-            ids = (f"loi-{loi.numero}-{element.type}-{compteurs[element.type]}",)
+            ids = (ancre(Label(loi.numero), element.type, str(compteurs[element.type])),)
         for id_ in ids:
             if id_ in vus:
                 raise AncreEnDouble(f"Loi {loi.numero} : l'ancre {id_} est en double.")

@@ -14,7 +14,7 @@ from dataclasses import replace
 from indexer.corpus.ancres import Ancres, Cle, parcourir
 from indexer.corpus.couverture import mots
 from indexer.editions import CODE_2017
-from indexer.labels import Label
+from indexer.labels import Label, ancre
 from indexer.model import (
     COMMENTAIRE,
     ENCHERES,
@@ -175,7 +175,7 @@ def _fiches_partie(
 
 def _fiche_element(loi: Loi, cle: Cle, partie: Partie, element: Element, rattachement: Label, ancres: Ancres) -> Fiche:
     ids = ancres.de(cle)
-    id_ = ids[0] if ids else f"loi-{loi.numero}"
+    id_ = ids[0] if ids else ancre(Label(loi.numero))
     ref = f"{loi.numero} {element.type} {id_.rsplit('-', 1)[-1]}"  # « 12 exemple 3 »: its place on the page
     blocs, notes = [texte_bloc(b) for b in element.blocs], [f"[{n.cle}] {n.texte}" for n in element.notes]
     return Fiche(

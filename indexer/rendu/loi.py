@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from indexer.corpus.ancres import Ancres, parcourir
 from indexer.editions import COURANTE, marque_titre
+from indexer.labels import Label, ancre
 from indexer.model import Corpus, Loi
 from indexer.rendu.annote import annoter_markdown, fusionnees
 from indexer.rendu.elements import (
@@ -125,7 +126,7 @@ def render_loi(loi: Loi, contexte: Contexte) -> str:
     cite_par = _liste(contexte.cite_par.get(loi.numero, ()), chemin)
     morceaux: list[str] = [
         tete_de_page(f"Loi {loi.numero} — {loi.titre()}{marque_titre(loi.titres())}"),
-        f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #loi-{loi.numero} }}",
+        f"# Loi {loi.numero} — {echapper(loi.titre())}{marque_titre(loi.titres())} {{ #{ancre(Label(loi.numero))} }}",
         _titres(loi),
         f'!!! tip "Voir aussi"\n{apercus}' if apercus else "",
         _voir_marque(loi, chemin),

@@ -9,6 +9,7 @@ import re
 
 from indexer.corpus.ancres import Ancres
 from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
+from indexer.labels import Label, ancre
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
 from indexer.rendu.loi import tete_de_page
@@ -117,7 +118,7 @@ def render_abreviations(definitions: Document | None) -> str:
 
 def render_citations(corpus: Corpus, ancres: Ancres) -> str:
     """docs/assets/citations.json: every law anchor → the page that holds it."""
-    carte = {f"loi-{loi.numero}": f"lois/{loi.numero}/" for loi in corpus.lois}
+    carte = {ancre(Label(loi.numero)): f"lois/{loi.numero}/" for loi in corpus.lois}
     for (numero, _, _), ids in sorted(ancres.par_element.items()):
         carte.update({id_: f"lois/{numero}/" for id_ in ids if id_.startswith("loi-")})
     return json.dumps(carte, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
