@@ -180,11 +180,24 @@ def _label(reference: str) -> Label:
         raise ReferenceInconnue(
             f"Il n'y a pas de Loi {forme.loi} : le Code compte les lois 1 à {LOI_MAX}.", Sortie.RIEN
         )
-    edition = " ; l'édition se choisit à part : --edition 2017 ou 2007" if re.search(r"20[01]7", reference) else ""
+    # « Loi 68C du Code 2017 »: refused all the same (an edition is an option), but the answer gives the command
+    annee = re.search(
+        r"\s*\(?(?:\b(?:du|de|le)\s+)?(?:\bcode\s+)?(?:\bde\s+)?\b(20[01]7)\b\)?", reference, re.IGNORECASE
+    )
+    if annee and (sans := parse_label(reference[: annee.start()] + reference[annee.end() :])):
+        raise ReferenceInconnue(
+            f"« {montrable(reference)} » : l'édition se choisit à part, tapez « loi voir {_tapable(sans)} "
+            f"--edition {annee[1]} »."
+        )
     raise ReferenceInconnue(
         f"« {montrable(reference)} » n'est pas une référence de loi : tapez par exemple 68C, "
-        f"« loi 12 C 1 e » ou 27B1(b) (lois 1 à {LOI_MAX}){edition}."
+        f"« loi 12 C 1 e » ou 27B1(b) (lois 1 à {LOI_MAX})."
     )
+
+
+def _tapable(label: Label) -> str:
+    """A label as a shell takes it: « 12C1(e) » quoted, since bash reads a bare parenthesis."""
+    return f'"{label.compact()}"' if label.parties[2:] else label.compact()
 
 
 def _ancre_montree(objet: Objet, label: Label) -> str:

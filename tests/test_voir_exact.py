@@ -173,7 +173,11 @@ ABSENTS = [
     ("999", 2, "« 999 » n'est pas une référence de loi"),
     ("-1", 2, "« -1 » n'est pas une référence de loi"),
     ("68CC", 2, "« 68CC » n'est pas une référence de loi"),
-    ("Loi 68C du Code 2017", 2, "l'édition se choisit à part : --edition 2017 ou 2007."),
+    # an edition typed in the reference: refused, with the command to type
+    ("Loi 68C du Code 2017", 2, "« Loi 68C du Code 2017 » : l'édition se choisit à part, tapez « loi voir 68C "
+     "--edition 2017 »."),
+    ("loi 12 C 1 e (2007)", 2, "tapez « loi voir \"12C1(e)\" --edition 2007 »."),
+    ("68Z 2017", 2, "« 68Z 2017 » n'est pas une référence de loi"),
 ]  # fmt: skip
 
 
