@@ -37,7 +37,7 @@ LABEL_MOTIF = (
 )
 _PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
 # ASCII digits only, as in the browser (JavaScript's \d): « ６８ » is refused on both sides alike.
-_LABEL = re.compile(LABEL_MOTIF, re.ASCII)
+LABEL = re.compile(LABEL_MOTIF, re.ASCII)
 
 
 class Label(NamedTuple):
@@ -94,7 +94,7 @@ def parse_label(texte: str) -> Label | None:
 def forme_label(texte: str) -> Label | None:
     """The label ``texte`` is written as, its law number unchecked: « 94 » is ``Label(94)``, which names
     no law of the Code, where « 6 8 » or « 68C du Code 2017 » is no citation at all."""
-    trouve = _LABEL.match(re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip())))
+    trouve = LABEL.match(re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip())))
     if not trouve:
         return None
     return Label(int(trouve["loi"]), tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau]))

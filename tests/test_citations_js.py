@@ -82,7 +82,8 @@ FORMES = [
 ]
 
 # One query word that cites a law in a search (« 68C revendication ») — requete.est_citation.
-MOTS = ["68", "16B", "16b", "12C1e", "12C1(e)", "12c1(i)", "68H", "3SA", "4SA", "5K", "8", "abc", "100", "12C1(k)"]
+MOTS = ["68", "16B", "16b", "12C1e", "12C1(e)", "12c1(i)", "68H", "3SA", "4SA", "5K", "8", "abc", "100", "12C1(k)",
+        "80b2(k)", "40b2(a)(i)", "40b2ai", "12c1(m)", "６８"]  # fmt: skip
 
 
 def _node() -> str:

@@ -62,7 +62,8 @@ MOTIFS = [
      ["B. x", "2. x", "(a) x", "(ii) x", "[12C. x"], ["H. x", "Texte"]),
     ("lois2017.NUMERO", lois2017.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x", "3."]),
     ("livret.NUMERO", livret.NUMERO.match, ["3. x", "12. (b) x"], ["123. x", "3.x", "3."]),
-    ("requete.citation", requete.est_citation, ["68", "16B", "12C1e", "12C1(e)", "27b"], ["12H", "123", "12C1(j)"]),
+    ("requete.citation", requete.est_citation, ["68", "16B", "12C1e", "12C1(e)", "27b", "80B2(k)", "40B2(a)(i)"],
+     ["12H", "123", "12C1(m)", "12C1(e)(xi)", "６８"]),
 ]  # fmt: skip
 
 

@@ -237,9 +237,6 @@ def test_a_l_invite(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monk
     assert "loi : La Loi 68C9 n'existe dans aucune édition du corpus" in sortie.err and "Traceback" not in sortie.err
 
 
-MOTEUR = "recherche/requete.py: CITATION_MOT ne lit ni les lettres (i) à (l) de 80B2 ni les romains (rapport voir-22)"
-
-
 @pytest.mark.parametrize(
     ("requete", "ref"),
     [
@@ -248,8 +245,8 @@ MOTEUR = "recherche/requete.py: CITATION_MOT ne lit ni les lettres (i) à (l) de
         ("68 C", "68C"),
         ("Loi n° 68", "68"),
         ("12 C 1 e", "12C1(e)"),
-        pytest.param("80B2(k)", "80B2(k)", marks=pytest.mark.xfail(strict=True, reason=MOTEUR)),
-        pytest.param("40B2(a)(i)", "40B2(a)(i)", marks=pytest.mark.xfail(strict=True, reason=MOTEUR)),
+        ("80B2(k)", "80B2(k)"),
+        ("40B2(a)(i)", "40B2(a)(i)"),
     ],
 )
 def test_une_reference_cherchee_vient_en_tete(requete: str, ref: str) -> None:

@@ -182,15 +182,14 @@ def script(contenu: dict) -> str:
 
 
 def grammaire_citations() -> dict:
-    """The citation grammar as the browser's ``citation.js`` reads it: ``labels`` and
-    ``requete`` patterns, named groups written the JavaScript way (``(?<loi>…)``)."""
+    """The citation grammar as the browser's ``citation.js`` reads it: the ``labels`` patterns, named
+    groups written the JavaScript way (``(?<loi>…)``), and the words ``requete`` takes for « loi »."""
     from indexer import labels
 
     motifs = {
         "prefixe": labels.PREFIXE_MOTIF,
         "separateurs": labels.SEPARATEURS_MOTIF,
         "label": labels.LABEL_MOTIF,
-        "mot": requete.CITATION_MOT,
     }
     js = {nom: motif.replace("(?P<", "(?<") for nom, motif in motifs.items()}
     return js | {"prefixes_loi": list(requete.PREFIXES_LOI), "loi_max": labels.LOI_MAX}

@@ -12,8 +12,7 @@ import re
 from typing import NamedTuple
 
 from indexer.errors import LoiErreur
-from indexer.labels import Label, parse_label
-from indexer.marqueurs import LETTRE, NUMERO, SECTION_CASSE
+from indexer.labels import LABEL, Label, parse_label
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
@@ -43,14 +42,13 @@ def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     return (mot.isdigit() and avant in DETERMINANTS) or (apres in LIAISONS and re.match(UNITES, ensuite) is not None)
 
 
-# One query word that cites a law once alone (« 68 », « 16B », « 12C1e », « 12C1(e) »); the
-# site's engine receives this very pattern (``pour_site.grammaire_citations``).
-CITATION_MOT = rf"^{NUMERO}(?:{SECTION_CASSE}(?:{NUMERO}(?:\(?{LETTRE}\)?)?)?)?$"
 PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
 
 
 def est_citation(mot: str) -> bool:
-    return re.match(CITATION_MOT, mot) is not None
+    """One query word that cites a law alone (« 68 », « 16B », « 12C1e », « 80B2(k) », « 40B2(a)(i) »),
+    in the citation grammar's own shape, as the site's engine reads it (``citation.js``, ``estMot``)."""
+    return LABEL.match(mot) is not None
 
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».

@@ -24,7 +24,6 @@
   var PREFIXE = new RegExp(G.prefixe, "i");
   var SEPARATEURS = new RegExp(G.separateurs, "g");
   var LABEL = new RegExp(G.label);
-  var MOT = new RegExp(G.mot);
   var PREFIXES_LOI = G.prefixes_loi;
 
   // « 12c1e » → { loi: 12, parties: ["C", "1", "e"] } ; null si ce n'est pas une citation.
@@ -43,9 +42,10 @@
     return { loi: +g.loi, parties: parties };
   }
 
-  // Un mot de requête qui cite une loi à lui seul (« 68 », « 16B », « 12C1e » : requete.est_citation).
+  // Un mot de requête qui cite une loi à lui seul (« 68 », « 16B », « 12C1e », « 80B2(k) » : requete.est_citation),
+  // dans la forme même de la grammaire.
   function estMot(mot) {
-    return MOT.test(mot);
+    return LABEL.test(mot);
   }
 
   function ancre(label) {
