@@ -36,8 +36,9 @@ LABEL_MOTIF = (
     r")?)?)?$"
 )
 _PREFIXE = re.compile(PREFIXE_MOTIF, re.IGNORECASE)
-# ASCII digits only, as in the browser (JavaScript's \d): « ６８ » is refused on both sides alike.
-LABEL = re.compile(LABEL_MOTIF, re.ASCII)
+# ASCII digits only, as in the browser (JavaScript's \d): « ６８ » is refused on both sides alike. Case
+# ignored, as the browser's flag « i » does: « 12C1E », « 40B2(A)(I) » are typed too, and never ambiguous.
+LABEL = re.compile(LABEL_MOTIF, re.ASCII | re.IGNORECASE)
 
 
 class Label(NamedTuple):

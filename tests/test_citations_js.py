@@ -79,6 +79,13 @@ FORMES = [
     ("68\u2013C", None),
     ("Loi 68C du Code 2017", None),
     ("(68C)", None),
+    # letters and romans in capitals, as a director may type them: never ambiguous
+    ("12C1E", "loi-12-c-1-e"),
+    ("12 C 1 (E)", "loi-12-c-1-e"),
+    ("40B2(A)(I)", "loi-40-b-2-a-i"),
+    ("LOI 80 B 2 K", "loi-80-b-2-k"),
+    ("12C1(E)(XI)", None),
+    ("80B2(M)", None),
 ]
 
 # One query word that cites a law in a search (« 68C revendication ») — requete.est_citation.

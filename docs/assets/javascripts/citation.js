@@ -23,7 +23,7 @@
   var LOI_MAX = G.loi_max;
   var PREFIXE = new RegExp(G.prefixe, "i");
   var SEPARATEURS = new RegExp(G.separateurs, "g");
-  var LABEL = new RegExp(G.label);
+  var LABEL = new RegExp(G.label, "i"); // la casse ignorée, comme labels.LABEL
   var PREFIXES_LOI = G.prefixes_loi;
 
   // « 12c1e » → { loi: 12, parties: ["C", "1", "e"] } ; null si ce n'est pas une citation.
