@@ -22,10 +22,12 @@ LOI_MAX = 93
 # What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law" (case ignored), and the
 # French « n° » (« Loi n° 68 », « n°68 »).
 PREFIXE_MOTIF = r"^\s*(?:(?:lois?|laws?|l)\s*\.?\s*(?:n\s*[°º]\s*)?|n\s*[°º]\s*)(?=\d)"
-# Spaces and dots between the parts (« 9 A 2.b) » is 9A2b)), and the punctuation that ends a cited
-# reference (« 68C, », « 68C ; »). A run of them between two digits is kept, so that the reference is
-# refused: « 6 8 » or « 1.2 » is no law 68 or 12, and guessing one would show another law.
-SEPARATEURS_MOTIF = r"(?<![\s.])(?:(?<!\d)[\s.]+(?![\s.])|[\s.]+(?![\s.\d]))|[\s.,;:!?]+$"
+# The punctuation that ends a cited reference (« 68C, », « 68C ; », « Loi 68. »).
+FIN_MOTIF = r"[\s.,;:!?]+$"
+# Digits set apart: « 6 8 » or « 1.2 » is no law 68 or 12, and guessing one would show another law.
+CHIFFRES_SEPARES_MOTIF = r"\d[\s.]+\d"
+# Spaces and dots between the parts: « 9 A 2.b) » is 9A2b).
+SEPARATEURS_MOTIF = r"[\s.]+"
 # The canonical shape once spaces and dots are gone: 12C1(e)(ii), 12c1e, 40B2a(i), 12C1b)
 LABEL_MOTIF = (
     rf"^(?P<loi>{NUMERO})"
@@ -95,7 +97,22 @@ def parse_label(texte: str) -> Label | None:
 def forme_label(texte: str) -> Label | None:
     """The label ``texte`` is written as, its law number unchecked: « 94 » is ``Label(94)``, which names
     no law of the Code, where « 6 8 » or « 68C du Code 2017 » is no citation at all."""
-    trouve = LABEL.match(re.sub(SEPARATEURS_MOTIF, "", _PREFIXE.sub("", texte.strip())))
+    reste = _reste(texte)
+    return None if re.search(CHIFFRES_SEPARES_MOTIF, reste) else _forme(reste)
+
+
+def chiffres_separes(texte: str) -> bool:
+    """« 6 8 », « Loi 1.2 C »: a reference but for its digits set apart, refused rather than read as 68."""
+    reste = _reste(texte)
+    return re.search(CHIFFRES_SEPARES_MOTIF, reste) is not None and _forme(reste) is not None
+
+
+def _reste(texte: str) -> str:
+    return re.sub(FIN_MOTIF, "", _PREFIXE.sub("", texte.strip()))
+
+
+def _forme(reste: str) -> Label | None:
+    trouve = LABEL.fullmatch(re.sub(SEPARATEURS_MOTIF, "", reste))  # fullmatch: « $ » lets a final \n pass
     if not trouve:
         return None
     return Label(int(trouve["loi"]), tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau]))

@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from indexer import chemins
-from indexer.editions import COURANTE, marque_titre, rang
+from indexer.editions import COURANTE, EDITIONS, marque_titre, rang
 from indexer.errors import (
     COMMANDES_TERMINAL,
     DonneesAbimees,
@@ -28,7 +28,7 @@ from indexer.errors import (
     raison_lecture,
 )
 from indexer.genres import EXEMPLE, LOI, NOTE, ROLE_GUIDE
-from indexer.labels import LOI_MAX, Label, ancre, forme_label, parse_label
+from indexer.labels import LOI_MAX, Label, ancre, chiffres_separes, forme_label, parse_label
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -180,10 +180,14 @@ def _label(reference: str) -> Label:
         raise ReferenceInconnue(
             f"Il n'y a pas de Loi {forme.loi} : le Code compte les lois 1 à {LOI_MAX}.", Sortie.RIEN
         )
+    if chiffres_separes(reference):
+        raise ReferenceInconnue(
+            f"« {montrable(reference)} » : des chiffres séparés ne font pas un numéro ; "
+            "tapez-le d'un trait (68C, 12C1(e))."
+        )
     # « Loi 68C du Code 2017 »: refused all the same (an edition is an option), but the answer gives the command
-    annee = re.search(
-        r"\s*\(?(?:\b(?:du|de|le)\s+)?(?:\bcode\s+)?(?:\bde\s+)?\b(20[01]7)\b\)?", reference, re.IGNORECASE
-    )
+    editions = "|".join(EDITIONS)
+    annee = re.search(rf"\s*\(?(?:\b(?:du|de|le)\s+)?(?:\bcode\s+)?(?:\bde\s+)?\b({editions})\b\)?", reference, re.I)
     if annee and (sans := parse_label(reference[: annee.start()] + reference[annee.end() :])):
         raise ReferenceInconnue(
             f"« {montrable(reference)} » : l'édition se choisit à part, tapez « loi voir {_tapable(sans)} "

@@ -178,7 +178,23 @@ ABSENTS = [
      "--edition 2017 »."),
     ("loi 12 C 1 e (2007)", 2, "tapez « loi voir \"12C1(e)\" --edition 2007 »."),
     ("68Z 2017", 2, "« 68Z 2017 » n'est pas une référence de loi"),
+    # digits apart: never law 68 or 12, and said so
+    ("6 8", 2, "« 6 8 » : des chiffres séparés ne font pas un numéro ; tapez-le d'un trait (68C, 12C1(e))."),
+    ("Loi 1.2 C", 2, "« Loi 1.2 C » : des chiffres séparés ne font pas un numéro"),
 ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mots", "commande"), [
+    (["68C"], "voir"), (["loi", "12", "C", "1", "e"], "voir"), (["94"], "voir"), (["6", "8"], "voir"),
+    (["1.2"], "voir"), (["1", "2", "C"], "voir"), (["3", "levées"], "cherche"), (["revendication"], "cherche"),
+    (["68C", "revendication"], "cherche"), (["2", "4"], "voir"),
+])  # fmt: skip
+def test_loi_sans_commande_lit_une_reference_avec_voir(mots: list[str], commande: str) -> None:
+    """« loi 6 8 » or « loi 94 » go to voir, which says what is wrong, instead of a search that would
+    show law 6 or the RNC's article 100.2 first."""
+    from indexer.cli.dispatch import commande_implicite
+
+    assert commande_implicite(mots) == [commande, *mots]
 
 
 @pytest.mark.parametrize(("tape", "ref", "code"), TAPES)

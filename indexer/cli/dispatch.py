@@ -18,7 +18,7 @@ from importlib import import_module
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
-from indexer.labels import parse_label
+from indexer.labels import chiffres_separes, forme_label
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -42,7 +42,10 @@ def commande_implicite(argv: list[str]) -> list[str]:
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
             f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
         )
-    commande = "voir" if parse_label(" ".join(mots)) else "cherche"
+    # What reads as a reference goes to voir, which says what is wrong with it: « loi 94 » (no such law),
+    # « loi 6 8 » (digits apart), rather than a search that would show another law first.
+    texte = " ".join(mots)
+    commande = "voir" if forme_label(texte) or chiffres_separes(texte) else "cherche"
     return [commande, *argv]
 
 

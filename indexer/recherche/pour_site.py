@@ -188,6 +188,8 @@ def grammaire_citations() -> dict:
 
     motifs = {
         "prefixe": labels.PREFIXE_MOTIF,
+        "fin": labels.FIN_MOTIF,
+        "chiffres_separes": labels.CHIFFRES_SEPARES_MOTIF,
         "separateurs": labels.SEPARATEURS_MOTIF,
         "label": labels.LABEL_MOTIF,
     }

@@ -48,7 +48,7 @@ PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
 def est_citation(mot: str) -> bool:
     """One query word that cites a law alone (« 68 », « 16B », « 12C1e », « 80B2(k) », « 40B2(a)(i) »),
     in the citation grammar's own shape, as the site's engine reads it (``citation.js``, ``estMot``)."""
-    return LABEL.match(mot) is not None
+    return LABEL.fullmatch(mot) is not None
 
 
 # Named tuples, not dataclasses: CONTRIBUTING.md, « Démarrage rapide ».

@@ -22,14 +22,16 @@
   }
   var LOI_MAX = G.loi_max;
   var PREFIXE = new RegExp(G.prefixe, "i");
+  var FIN = new RegExp(G.fin);
+  var CHIFFRES_SEPARES = new RegExp(G.chiffres_separes);
   var SEPARATEURS = new RegExp(G.separateurs, "g");
   var LABEL = new RegExp(G.label, "i"); // la casse ignorée, comme labels.LABEL
   var PREFIXES_LOI = G.prefixes_loi;
 
   // « 12c1e » → { loi: 12, parties: ["C", "1", "e"] } ; null si ce n'est pas une citation.
   function analyser(texte) {
-    var reste = String(texte).trim().replace(PREFIXE, "").replace(SEPARATEURS, "");
-    var trouve = LABEL.exec(reste);
+    var reste = String(texte).trim().replace(PREFIXE, "").replace(FIN, "");
+    var trouve = CHIFFRES_SEPARES.test(reste) ? null : LABEL.exec(reste.replace(SEPARATEURS, ""));
     if (!trouve || +trouve.groups.loi < 1 || +trouve.groups.loi > LOI_MAX) {
       return null;
     }
