@@ -29,6 +29,8 @@ FORMES = [
     "ai-je le droit de regarder la levée", "faut-il appeler l'arbitre", "Est-ce que Est a renoncé",
     "renonse", "enchere insufisante", "arbitre", "carte", "le la les", "", "« carte exposée »",
     '"phrase sans fin', "3 levées de chute", "7 de cœur", "60 40",
+    # a query that is one citation, read whole (requete.comprendre), capitals, 2007 letters, romans
+    "loi 68 C", "Loi n° 68", "7 b", "12 C 1 E", "80B2(k)", "40B2(a)(i)", "loi 80 B 2 k.", "1C2D", "6 8", "94",
 ]  # fmt: skip
 
 

@@ -52,15 +52,11 @@ def executer(arguments: Namespace) -> int:
     edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
     seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
     largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)
-    label = parse_label(texte)
-    if label is not None and arguments.commande == "exemples":
+    label = parse_label(texte) if arguments.commande == "exemples" else None
+    if label is not None:
         reponse = _exemples(texte, label, edition)
     else:
-        # A whole query that is one citation (« loi 68 C », « Loi n° 68 ») is searched as the engine reads a
-        # citation, in one word (68C): read by the grammar ``loi voir`` reads, not as the words loi, 68 and C.
-        requete = label.compact() if label is not None else texte
-        reponse = _chercher(requete, limite=arguments.limite, edition=edition, types=seul or types, largeur=largeur)
-        reponse = reponse._replace(requete=texte)
+        reponse = _chercher(texte, limite=arguments.limite, edition=edition, types=seul or types, largeur=largeur)
     if pourquoi:
         from indexer.recherche.pourquoi import expliquer
 

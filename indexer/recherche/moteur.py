@@ -25,7 +25,7 @@ from whoosh.index import FileIndex
 
 from indexer.errors import IndexIndisponible
 from indexer.genres import SITUATION
-from indexer.recherche.analyse import MOT, plier
+from indexer.recherche.analyse import MOT, normaliser_requete, plier
 from indexer.recherche.disjonction import BM25FLongueurs
 from indexer.recherche.dossier import IndexCorrompu, lire_synonymes, message
 from indexer.recherche.extraits import extrait, marquer, racines_cherchees
@@ -115,7 +115,7 @@ class Chercheur:
         par_groupe: int = 3,
         largeur: int = 160,
     ) -> Reponse:
-        requete = comprendre(texte, self.synonymes)
+        requete, tapee = comprendre(texte, self.synonymes), normaliser_requete(texte)
         propres = bool(types and set(types) <= {"index", "definition"})  # « loi index »: entries alone
 
         def executer(comprise: Requete) -> Reponse:
@@ -123,7 +123,7 @@ class Chercheur:
             cherchees = racines_cherchees(comprise)
             groupes = self.grouper(touches, comprise, limite, propres)
             remplis = tuple(self._remplir(g, par_groupe, cherchees, largeur) for g in groupes)
-            return Reponse(requete.texte, comprise.texte, remplis, len(touches), False, comprise.syntaxe_ignoree)
+            return Reponse(tapee, comprise.texte, remplis, len(touches), False, comprise.syntaxe_ignoree)
 
         corrigee = self.corriger(requete, tous=False)
         reponse = executer(requete if corrigee is None else comprendre(corrigee, self.synonymes))

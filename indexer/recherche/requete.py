@@ -300,6 +300,10 @@ _QUESTION = re.compile(QUESTION, re.IGNORECASE)
 
 def comprendre(texte: str, syn: Synonymes) -> Requete:
     propre = normaliser_requete(texte)
+    # A query that is one citation and nothing more (« loi 68 C », « Loi n° 68 ») is read whole, by the
+    # grammar ``loi voir`` reads, as the one word 68C: not as the words loi, 68 and C.
+    if (citation := parse_label(propre)) is not None:
+        propre = citation.compact()
     ignoree = propre.count('"') % 2 == 1  # unbalanced quotes are dropped: a plain search
     morceaux = [propre.replace('"', " ")] if ignoree else propre.split('"')  # quoted phrases at odd ranks
     mots, refs = _mots_et_refs(morceaux[0::2])

@@ -58,6 +58,7 @@
     function chercher(texte, options) {
       const o = Object.assign({ limite: 10, parGroupe: 3, largeur: 160 }, options || {});
       const requete = comprendre(texte);
+      const tapee = A.normaliserRequete(texte);
 
       function executer(comprise) {
         const touches = scores(comprise);
@@ -66,7 +67,7 @@
         const remplis = groupes.map((gr) => _remplir(gr, o.parGroupe, cherchees, o.largeur));
         // moteur.Reponse (ignoree : sa syntaxe_ignoree) ; racines : les racines surlignées, que la page
         // passe au paragraphe ouvert.
-        return { requete: requete.texte, interpretation: comprise.texte, groupes: remplis, total: touches.length,
+        return { requete: tapee, interpretation: comprise.texte, groupes: remplis, total: touches.length,
           corrigee: false, ignoree: comprise.syntaxeIgnoree, racines: [...cherchees] };
       }
 

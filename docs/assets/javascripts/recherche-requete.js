@@ -176,7 +176,11 @@
 
     // requete.Requete : texte, concepts, refs, loisEvoquees, syntaxeIgnoree.
     function comprendre(texte, syn) {
-      const propre = A.normaliserRequete(texte);
+      let propre = A.normaliserRequete(texte);
+      // Une requête qui n'est qu'une citation (« loi 68 C », « Loi n° 68 ») se lit d'un tenant, par la
+      // grammaire de loi voir, comme le seul mot 68C : pas comme les mots loi, 68 et C.
+      const citation = C.analyser(propre);
+      if (citation) propre = C.compacte(citation);
       const ignoree = (propre.match(/"/g) || []).length % 2 === 1; // des guillemets seuls : une recherche simple
       const morceaux = ignoree ? [propre.replace(/"/g, " ")] : propre.split('"'); // les phrases aux rangs impairs
       const [mots, refs] = _motsEtRefs(morceaux.filter((_, i) => i % 2 === 0));
