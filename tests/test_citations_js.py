@@ -15,7 +15,8 @@ from indexer.labels import ancre, parse_label
 from indexer.recherche import pour_site
 from indexer.recherche.requete import est_citation
 
-JS = Path(__file__).resolve().parent.parent / "docs/assets/javascripts/citation.js"
+RACINE = Path(__file__).resolve().parent.parent
+JS = RACINE / "docs/assets/javascripts/citation.js"
 
 # (typed, anchor `loi voir` opens or None): the issue's six forms first, then the grammar's edges.
 FORMES = [
@@ -138,3 +139,40 @@ def test_le_script_servi_ne_contient_aucune_copie_de_la_grammaire():
     source = JS.read_text(encoding="utf-8")
     assert "[a-h]" not in source and "[a-l]" not in source and "A-G" not in source
     assert "CITATION_GRAMMAIRE" in pour_site.script_citation(source)
+
+
+CIBLES = """
+const fs = require("fs");
+require("vm").runInThisContext(fs.readFileSync(0, "utf8"));
+const [refs, table] = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+const C = globalThis.CitationLoi;
+console.log(JSON.stringify(refs.map((r) => { const c = C.cible(C.analyser(r), table); return [c.url, c.exacte]; })));
+"""
+
+
+def test_la_boite_de_citation_ouvre_ce_que_loi_voir_ouvre(tmp_path: Path) -> None:
+    """Every paragraph of the per-law data and each heading above it (« 12C » over 12C1, which no 2017
+    source gives but the page heads): the site's citation box, on docs/assets/citations.json, lands on
+    the anchor ``loi voir`` gives, exactly, never on the whole law instead."""
+    from indexer import lecture
+
+    labels: set = set()
+    for chemin in sorted((RACINE / "docs/donnees/lois").glob("*.json")):
+        for entree in json.loads(chemin.read_text(encoding="utf-8"))["paragraphes"]:
+            if entree["type"] == "loi" and (label := parse_label(entree["ref"])) is not None:
+                labels |= {label, *label.ancetres()}
+    refs = sorted(label.compact() for label in labels)
+    table = json.loads((RACINE / "docs/assets/citations.json").read_text(encoding="utf-8"))
+    (tmp_path / "entree.json").write_text(json.dumps([refs, table]), encoding="utf-8")
+    script = pour_site.script_citation(JS.read_text(encoding="utf-8"))
+    sortie = subprocess.run([_node(), "-e", CIBLES, str(tmp_path / "entree.json")], input=script,
+                            capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert sortie.returncode == 0, sortie.stderr
+    site = dict(zip(refs, json.loads(sortie.stdout), strict=True))
+    ecarts = {
+        ref: site[ref]
+        for ref in refs
+        for fragment in [lecture.consulter(ref, None)[0]["url"].partition("#")[2] or ancre(parse_label(ref))]
+        if site[ref] != [f"{table.get(fragment)}#{fragment}", True]
+    }
+    assert len(refs) > 700 and not ecarts, ecarts

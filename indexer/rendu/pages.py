@@ -121,4 +121,7 @@ def render_citations(corpus: Corpus, ancres: Ancres) -> str:
     carte = {ancre(Label(loi.numero)): f"lois/{loi.numero}/" for loi in corpus.lois}
     for (numero, _, _), ids in sorted(ancres.par_element.items()):
         carte.update({id_: f"lois/{numero}/" for id_ in ids if id_.startswith("loi-")})
+    # The headings the annotated page adds over sub-paragraphs whose parent no 2017 source gives (« 12C »,
+    # « 40B2 »): ``loi voir`` opens them, and so must the site's citation box.
+    carte.update({ancre(label, *s): f"lois/{label.loi}/" for label in ancres.en_tete for s in ((), (COURANTE,))})
     return json.dumps(carte, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
