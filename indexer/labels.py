@@ -21,7 +21,8 @@ LOI_MAX = 93
 # receives them at build time (``recherche.pour_site.grammaire_citations``), never a copy.
 # What people type before a law number: "Loi", "loi", "LOI", "Lois", "L", "Law" (case ignored), and the
 # French « n° » (« Loi n° 68 », « n°68 »).
-PREFIXE_MOTIF = r"^\s*(?:(?:lois?|laws?|l)\s*\.?\s*(?:n\s*[°º]\s*)?|n\s*[°º]\s*)(?=\d)"
+PREFIXES_LOI = ("lois", "laws", "loi", "law", "l")  # the longest first, as the pattern tries them
+PREFIXE_MOTIF = rf"^\s*(?:(?:{'|'.join(PREFIXES_LOI)})\s*\.?\s*(?:n\s*[°º]\s*)?|n\s*[°º]\s*)(?=\d)"
 # The punctuation that ends a cited reference (« 68C, », « 68C ; », « Loi 68. »).
 FIN_MOTIF = r"[\s.,;:!?]+$"
 # Digits set apart: « 6 8 » or « 1.2 » is no law 68 or 12, and guessing one would show another law.

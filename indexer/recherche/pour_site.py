@@ -194,7 +194,7 @@ def grammaire_citations() -> dict:
         "label": labels.LABEL_MOTIF,
     }
     js = {nom: motif.replace("(?P<", "(?<") for nom, motif in motifs.items()}
-    return js | {"prefixes_loi": list(requete.PREFIXES_LOI), "loi_max": labels.LOI_MAX}
+    return js | {"prefixes_loi": list(labels.PREFIXES_LOI), "loi_max": labels.LOI_MAX}
 
 
 def script_citation(source: str) -> str:

@@ -12,7 +12,7 @@ import re
 from typing import NamedTuple
 
 from indexer.errors import LoiErreur
-from indexer.labels import LABEL, Label, parse_label
+from indexer.labels import LABEL, PREFIXES_LOI, Label, parse_label
 from indexer.recherche.analyse import MOT, MOTS_VIDES, normaliser_requete, plier, racines
 
 # A number followed by one of these is a count, not a law: « 3 levées », « 2 cartes »,
@@ -40,9 +40,6 @@ def compte(mot: str, avant: str, apres: str, ensuite: str) -> bool:
     if re.match(UNITES, apres) or re.match(NUMEROTES, avant) or apres.isdigit() or avant.isdigit():
         return True
     return (mot.isdigit() and avant in DETERMINANTS) or (apres in LIAISONS and re.match(UNITES, ensuite) is not None)
-
-
-PREFIXES_LOI = ("loi", "lois", "law", "laws", "l")
 
 
 def est_citation(mot: str) -> bool:
