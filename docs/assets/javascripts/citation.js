@@ -2,10 +2,10 @@
 // mènent à la page de la loi et à l'ancre du paragraphe ; la recherche du site (recherche.js)
 // s'en sert aussi : une citation tapée seule y ouvre son paragraphe.
 //
-// La grammaire n'est pas ici : hooks/site.py écrit, en tête de ce script, globalThis.CITATION_GRAMMAIRE,
-// les motifs mêmes de indexer/labels.py (parse_label) et de recherche/requete.py (pour_site.
-// grammaire_citations) ; tests/test_citations_js.py donne la même table de saisies à Python et à node.
-// La table des ancres (window.CITATIONS_LOIS, écrite par hooks/site.py depuis
+// La grammaire n'est pas ici : scripts/apres_site.py écrit, en tête de ce script, globalThis.CITATION_GRAMMAIRE,
+// les motifs mêmes de indexer/labels.py (parse_label, par recherche/pour_site.grammaire_citations) ;
+// tests/test_citations_js.py donne la même table de saisies à Python et à node.
+// La table des ancres (window.CITATIONS_LOIS, écrite par scripts/apres_site.py depuis
 // assets/citations.json) sert à retomber sur le paragraphe englobant quand l'ancre exacte
 // n'existe pas ; sans elle, on calcule l'adresse de la page de la loi.
 // Une fabrique comme les fichiers du moteur (recherche-analyse.js) : sans page (dans node, dans le
