@@ -165,8 +165,14 @@ def test_la_boite_de_citation_ouvre_ce_que_loi_voir_ouvre(tmp_path: Path) -> Non
     table = json.loads((RACINE / "docs/assets/citations.json").read_text(encoding="utf-8"))
     (tmp_path / "entree.json").write_text(json.dumps([refs, table]), encoding="utf-8")
     script = pour_site.script_citation(JS.read_text(encoding="utf-8"))
-    sortie = subprocess.run([_node(), "-e", CIBLES, str(tmp_path / "entree.json")], input=script,
-                            capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    sortie = subprocess.run(
+        [_node(), "-e", CIBLES, str(tmp_path / "entree.json")],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert sortie.returncode == 0, sortie.stderr
     site = dict(zip(refs, json.loads(sortie.stdout), strict=True))
     ecarts = {
