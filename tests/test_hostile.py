@@ -769,7 +769,7 @@ def test_l_aide_d_une_commande_tient_dans_40_colonnes(commande: str) -> None:
     ("4♠-1 contre-attaque", 6, ["4♠-1", "contre-attaque"]),  # a hyphen is no break by default
 ])  # fmt: skip
 def test_plier_aux_espaces_francaises(texte: str, largeur: int, attendu: list[str]) -> None:
-    from indexer.lecture import plier
+    from indexer.cli.texte import plier
 
     assert plier(texte, largeur, "", "") == attendu
 

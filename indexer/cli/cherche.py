@@ -12,9 +12,9 @@ import functools
 from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
+from indexer.cli.texte import plier
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 from indexer.labels import Label, parse_label
-from indexer.lecture import plier
 
 if TYPE_CHECKING:
     from argparse import Namespace

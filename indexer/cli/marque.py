@@ -41,7 +41,7 @@ def executer(arguments: Namespace) -> int:
 def plier(lignes: list[str], largeur: int) -> str:
     """The lines wrapped between words to the terminal's width (a phone's 40 columns), each
     continuation indented two spaces past its line's own indent."""
-    from indexer.lecture import plier as plier_ligne
+    from indexer.cli.texte import plier as plier_ligne
 
     plies = []
     for ligne in lignes:

@@ -95,7 +95,7 @@ class FormatFrancais(argparse.RawDescriptionHelpFormatter):
         return plier_aide(text, self._width)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        from indexer.lecture import plier  # the help only: every command goes through this module
+        from indexer.cli.texte import plier  # the help only: every command goes through this module
 
         return plier(" ".join(text.split()), width, "", "") or [""]
 
@@ -139,7 +139,7 @@ def plier_aide(texte: str, largeur: int) -> str:
     lignes = texte.splitlines()
     if all(len(ligne) <= largeur for ligne in lignes):
         return texte
-    from indexer.lecture import plier  # the help only: every command goes through this module
+    from indexer.cli.texte import plier  # the help only: every command goes through this module
 
     rangees = [rangee for ligne in lignes if (rangee := _RANGEE.match(ligne)) and rangee["texte"]]
     colonne = min((rangee.start("texte") for rangee in rangees), default=0)  # where its explanations start

@@ -39,7 +39,7 @@ codecs.register_error("loi-decor", _decor)
 LARGEUR_TUBE = 80  # the width when the output is not a terminal
 LARGEUR_MIN, LARGEUR_MAX = 40, 100  # narrower is unreadable, wider too long a line to read
 
-# ANSI styles by kind of line or label (lecture.texte_humain, cherche.lignes_reponse).
+# ANSI styles by kind of line or label (cli.texte.texte_humain, cherche.lignes_reponse).
 STYLES = {"titre": "1", "edition": "1;32", "ancienne": "1;33", "ref": "1;36", "source": "2", "note": "3",
           "surligne": "1;33", "url": "2"}  # fmt: skip
 
@@ -65,7 +65,7 @@ def en_couleur(choix: str | None = None) -> bool:
 
 
 def styler(actif: bool):  # noqa: ANN201 — no typing on the lookup path
-    """The ``style(texte, genre)`` function of ``lecture.texte_humain``: ANSI or nothing."""
+    """The ``style(texte, genre)`` function of ``cli.texte.texte_humain``: ANSI or nothing."""
     if not actif:
         return lambda texte, genre: texte
     return lambda texte, genre: f"\x1b[{STYLES[genre]}m{texte}\x1b[0m" if texte else texte

@@ -10,6 +10,7 @@ from argparse import Namespace
 
 from indexer import lecture
 from indexer.cli import sortie
+from indexer.cli.texte import texte_humain
 from indexer.errors import Sortie
 
 
@@ -19,6 +20,6 @@ def executer(arguments: Namespace) -> int:
         sortie.emettre(sortie.json_texte(objet))
     else:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
-        texte = lecture.texte_humain(objet, sortie.largeur(), style, arguments.sources, constat)
+        texte = texte_humain(objet, sortie.largeur(), style, arguments.sources, constat)
         sortie.emettre(texte, pager=not arguments.sans_pager)
     return int(Sortie.TROUVE)
