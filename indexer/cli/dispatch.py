@@ -57,12 +57,13 @@ def commande_proche(mot: str) -> str | None:
     return next((c for c in proches if c != "marque"), None)  # « marques ajustées » is a search (commande_implicite)
 
 
-def programme(argv: list[str]) -> int:
-    """Run one command line; errors propagate as LoiErreur."""
-    if not argv and sortie.est_terminal(sys.stdin) and sortie.est_terminal(sys.stdout):
+def programme(argv: list[str], ouvrir_invite: bool = True) -> int:
+    """Run one command line; errors propagate as LoiErreur. ``ouvrir_invite``: no words on a terminal open the
+    prompt (False inside the prompt itself: a line of only « --debug » shows the help)."""
+    if ouvrir_invite and not argv and sortie.est_terminal(sys.stdin) and sortie.est_terminal(sys.stdout):
         from indexer.cli import invite
 
-        return invite.interactif(programme)
+        return invite.interactif(lambda ligne: executer(ligne, dans_invite=True))
     from indexer.cli.parseur import lire, parseur
 
     arguments = lire(commande_implicite(argv))
@@ -72,9 +73,10 @@ def programme(argv: list[str]) -> int:
     return int(import_module(f"indexer.cli.{MODULES.get(arguments.commande, 'cherche')}").executer(arguments))
 
 
-def _expliquer(erreur: Exception, en_json: bool) -> int:
+def _expliquer(erreur: Exception, en_json: bool, taire: bool = True) -> int:
     """Any failure as one French sentence: ours as raised, a system error or an encoding the output
-    cannot write as what to check, anything else as an internal error to report."""
+    cannot write as what to check, anything else as an internal error to report. ``taire``: stdout
+    then points to /dev/null (a command's last words); never in the prompt, whose next answer needs it."""
     if isinstance(erreur, LoiErreur):
         # When the output is what failed, the error goes to stderr, JSON or not.
         return sortie.signaler(str(erreur), int(erreur.code), en_json and not isinstance(erreur, SortieImpossible))
@@ -96,7 +98,8 @@ def _expliquer(erreur: Exception, en_json: bool) -> int:
             int(Sortie.ERREUR),
             en_json,
         )
-    sortie.taire_sortie()
+    if taire:
+        sortie.taire_sortie()
     return sortie.signaler(message, int(Sortie.ERREUR), False)
 
 
@@ -113,23 +116,20 @@ def arguments_utf8(liste: list[str]) -> list[str]:
     return resultat
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: run; every failure becomes one French sentence and exit code 2
-    (``--debug``, anywhere on the line: the traceback too, the same exit code)."""
-    liste = arguments_utf8(list(sys.argv[1:] if argv is None else argv))
+def executer(liste: list[str], dans_invite: bool = False) -> int:
+    """One command line as ``loi`` runs it, in a shell or in the prompt (``invite``): every failure becomes
+    one French sentence and exit code 2, or JSON with --json (``--debug``, anywhere on the line: the
+    traceback too, the same sentence). Ctrl-C and a closed pipe are left to the caller."""
     debug, en_json = DEBUG in liste, "--json" in liste
     liste = [a for a in liste if a != DEBUG]
     try:
         if sys.stdout is None:  # « >&- »: every answer would be lost
             sortie.emettre("")
-        code = programme(liste)
+        code = programme(liste, ouvrir_invite=not dans_invite)
         sys.stdout.flush()  # here, not at exit: a full disk is then an error like any other
         return code
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
-        sortie.taire_sortie()
-        return int(Sortie.TROUVE)
+    except BrokenPipeError:
+        raise
     # SystemExit is no Exception: --help and --version, written by argparse (sortie.emettre), exit 0.
     except Exception as erreur:  # noqa: BLE001 — the last guard: never a traceback for a user
         if debug and sys.stderr is not None:  # the traceback, before the usual sentence and exit code
@@ -137,4 +137,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with contextlib.suppress(OSError, ValueError):
                 traceback.print_exc(file=sys.stderr)
-        return _expliquer(erreur, en_json)
+        return _expliquer(erreur, en_json, taire=not dans_invite)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: the command line (``executer``); Ctrl-C is exit code 130."""
+    try:
+        return executer(arguments_utf8(list(sys.argv[1:] if argv is None else argv)))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (« | head »): what it read is what it wanted
+        sortie.taire_sortie()
+        return int(Sortie.TROUVE)

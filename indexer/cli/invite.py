@@ -9,12 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import sys
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from indexer.cli import cherche
-from indexer.cli.options import COMMANDES
-from indexer.cli.sortie import signaler
+from indexer.cli.options import COMMANDES, DEBUG
+from indexer.cli.sortie import emettre, signaler
 from indexer.errors import LoiErreur, Sortie, raison
 
 AIDE_INVITE = """\
@@ -33,6 +34,8 @@ def fichier_historique() -> str:
 
 
 HISTORIQUE_MAX = 1000  # lines kept in the history file
+QUITTER = ("quitter", "q", "quit", "exit", "sortir")
+MOTS_INVITE = ("aide", "effacer", "quitter")  # the prompt's own words, offered by Tab
 
 
 def _historique() -> str | None:
@@ -43,6 +46,7 @@ def _historique() -> str | None:
         return None
     readline.set_history_length(HISTORIQUE_MAX)
     readline.set_completer(completer)
+    readline.set_completer_delims(" \t\n\"'")  # « --edition » is one word to complete, not « edition »
     readline.parse_and_bind("tab: complete")
     fichier = fichier_historique()
     try:
@@ -91,10 +95,34 @@ def _avertir(erreur: Exception) -> None:
 
 
 def completer(texte: str, etat: int) -> str | None:
-    """Tab: the commands, the prompt's words, the laws (« 6 » → 6, 60–69)."""
-    mots = [*COMMANDES, "aide", "effacer", "quitter", *(str(n) for n in range(1, 94))]
-    choix = [m for m in mots if m.startswith(texte.lower())]
+    """Tab, readline's way: the ``etat``-th word that completes ``texte`` where the cursor stands."""
+    import readline
+
+    choix = propositions(readline.get_line_buffer()[: readline.get_begidx()], texte)
     return choix[etat] if etat < len(choix) else None
+
+
+def propositions(avant: str, texte: str) -> list[str]:
+    """What Tab offers for the word ``texte`` after the line ``avant``, read from the table as the shell
+    completion reads it (``completion``): first a command, a word of the prompt or a law; then the
+    command's options and laws, or the values of the option just typed (none after a score). A line
+    without a command is read as the command line reads it: « 68 … » is voir, other words cherche."""
+    from indexer.cli import completion
+
+    try:
+        mots = shlex.split(avant)
+    except ValueError:  # an open quote: the words as typed
+        mots = avant.split()
+    mots = [m for m in mots if m != DEBUG and m.strip("\"'")]  # « "6 » : a quote opens the word, readline's own
+    mots = mots[1:] if mots[:1] == ["loi"] else mots
+    if not mots:
+        choix = [*COMMANDES, *MOTS_INVITE, "--help", "--version", *completion.LOIS.split()]
+    else:
+        commande = mots[0] if mots[0] in COMMANDES else "voir" if mots[0][:1].isdecimal() else "cherche"
+        options = {o["drapeau"]: o for o in COMMANDES[commande]["options"] if o["valeur"]}
+        option = options.get(mots[-1])
+        choix = list(completion.valeurs(option)) if option else " ".join(completion.mots(commande)).split()
+    return [mot for mot in choix if mot.lower().startswith(texte.lower())]
 
 
 def _retenir(fichier: str | None, ligne: str) -> None:
@@ -109,9 +137,21 @@ def _retenir(fichier: str | None, ligne: str) -> None:
         _avertir(erreur)
 
 
+def _relue(ligne: str) -> str:
+    """The line as typed, whatever encoding the console declares: a « ♥ » typed as UTF-8 bytes on a console
+    said to be Latin-1 or ASCII reaches Python as « â\\x99¥ » or « \\udce2… »; its bytes are read again as
+    UTF-8, as ``dispatch.arguments_utf8`` reads a one-shot ``loi``'s words (a Latin-1 « é » stays as read)."""
+    if ligne.isascii():
+        return ligne
+    with contextlib.suppress(UnicodeError, LookupError):
+        return ligne.encode(sys.stdin.encoding or "utf-8", "surrogateescape").decode("utf-8")
+    return ligne
+
+
 def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
     """Run one line of the prompt as the ``loi`` command would; no error ends the session, and
     Ctrl-C stops the running command and returns to the prompt."""
+    ligne = _relue(ligne)
     try:
         argv = shlex.split(ligne)
     except ValueError:  # an unbalanced quote: search the words as typed
@@ -131,31 +171,50 @@ def _une_ligne(ligne: str, programme: Callable[[list[str]], int]) -> None:
         signaler(f"erreur interne ({type(erreur).__name__} : {erreur}) ; la session continue.")
 
 
+ACCUEIL = "Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.\n"
+EFFACER = "\x1b[H\x1b[2J"  # cursor home, then clear the screen
+
+
+def _montrer(texte: str) -> None:
+    """The prompt's own words (welcome, help, a cleared screen) written as an answer is: decoration in
+    ASCII where the console needs it; a letter it cannot show is one sentence, never the session's end."""
+    try:
+        emettre(texte)
+    except LoiErreur as erreur:
+        signaler(str(erreur))
+
+
+def _lire() -> str | None:
+    """The next line typed, or None at Ctrl-D; Ctrl-C gives the line up (an empty one)."""
+    try:
+        return input("loi> ").strip()
+    except EOFError:
+        print()
+        return None
+    except KeyboardInterrupt:
+        print()
+        return ""
+
+
 def interactif(programme: Callable[[list[str]], int]) -> int:
     fichier = _historique()
-    print("Code International du Bridge de Compétition — « aide » pour l'aide, Ctrl-D pour sortir.")
+    # A byte that is not UTF-8 (a Latin-1 terminal) reaches the command as the shell hands it to a one-shot
+    # ``loi`` (« \udce9 »), which names it in its sentence; strict decoding would end the session instead.
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    _montrer(ACCUEIL)
     try:
         cherche.chercheur()
     except LoiErreur as erreur:
         signaler(str(erreur))
     except KeyboardInterrupt:
         print()
-    while True:
-        try:
-            ligne = input("loi> ").strip()
-        except EOFError:
-            print()
-            break
-        except KeyboardInterrupt:
-            print()
-            continue
-        if ligne in ("quitter", "q", "quit", "exit", "sortir"):
-            break
+    while (ligne := _lire()) is not None and ligne not in QUITTER:
         _retenir(fichier, ligne)
         if ligne in ("aide", "help", "?"):
-            print(AIDE_INVITE)
+            _montrer(AIDE_INVITE + "\n")
         elif ligne in ("effacer", "clear"):
-            print("\x1b[H\x1b[2J", end="", flush=True)
+            _montrer(EFFACER)
         else:
             _une_ligne(ligne, programme)
     return int(Sortie.TROUVE)
