@@ -11,6 +11,7 @@ import select
 import shlex
 import struct
 import subprocess
+import sys
 import termios
 import time
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ class Session:
     def __init__(self, env: dict[str, str], colonnes: int = 80) -> None:
         self.maitre, esclave = os.openpty()
         self.taille(colonnes)
-        environnement = {**os.environ, "NO_COLOR": "1", **env}
+        environnement = {**os.environ, "NO_COLOR": "1", "LC_ALL": "C.UTF-8", **env}  # readline reads UTF-8
         if "COLUMNS" not in env:  # the window's width, as a shell that does not export it
             environnement.pop("COLUMNS", None)
         self.processus = subprocess.Popen(
@@ -216,6 +217,7 @@ def test_fenetre_redimensionnee(tmp_path: Path) -> None:
     ouverte = Session({"PAGER": "cat", "XDG_STATE_HOME": str(tmp_path)})
     for colonnes in (50, 100, 40):
         ouverte.taille(colonnes)
+        ouverte.attendre(1)  # readline redraws its prompt on SIGWINCH: not the answer's end
         lignes = _lignes_du_texte(ouverte.taper(b"voir 68C\n"))
         assert max(map(len, lignes)) <= colonnes and max(map(len, lignes)) > colonnes - 15, colonnes
     assert ouverte.fermer() == 0
@@ -258,11 +260,40 @@ def test_console_qui_n_est_pas_en_utf8(tmp_path: Path, encodage: str) -> None:
     env = {"PAGER": "cat", "XDG_STATE_HOME": str(tmp_path), "PYTHONIOENCODING": encodage}
     ouverte = Session(env)
     assert ouverte.accueil.endswith(INVITE) and b"Traceback" not in ouverte.accueil
-    octet = [] if encodage in ("latin-1", "cp1252") else [b"voir 68\xff"]  # there « ÿ », a letter of the console
-    for ligne in (b"imp 620 170", b"marque 4\xe2\x99\xa5X V -2", *octet, b"voir 68Z"):
+    for ligne in (b"imp 620 170", b"marque 4\xe2\x99\xa5X V -2", b"voir 68Z"):
         attendu = subprocess.run(
             [LOI, *ligne.split()], capture_output=True, env={**os.environ, "NO_COLOR": "1", **env}, cwd="/tmp"
         )
         assert _reponse(ouverte.taper(ligne + b"\n")) == attendu.stdout + attendu.stderr, ligne
     assert b"loi : " in ouverte.taper(b"aide\n") or encodage == "utf-8:strict"
+    assert b"l'octet 0xFF, qui n'est pas de l'UTF-8" in ouverte.taper(b"voir 68\xff\n")
     assert ouverte.vivante() and ouverte.fermer() == 0
+
+
+@pytest.mark.parametrize(("dans_invite", "suite"), [(True, b"la suite\n"), (False, b"")])
+def test_une_erreur_systeme_ne_coupe_pas_la_sortie_de_l_invite(dans_invite: bool, suite: bytes) -> None:
+    """After a system error a one-shot ``loi`` points its output to /dev/null (its last words); the prompt
+    must not, or every later answer of the session would vanish without a word."""
+    script = (
+        "import sys\nfrom indexer.cli import dispatch\n"
+        f"dispatch._expliquer(OSError(28, 'plein'), False, taire={not dans_invite})\nprint('la suite')\n"
+    )
+    fini = subprocess.run([sys.executable, "-c", script], capture_output=True, cwd=RACINE, timeout=60)
+    assert fini.stdout == suite and b"disque plein" in fini.stderr
+
+
+# A Latin-1 terminal on a UTF-8 session: readline drops « é » before an ASCII byte, or keeps it for the next
+# line; the prompt refuses the line rather than answer for what readline made of it (« imp 620 10 »).
+LATIN1 = [b"imp 620 1\xe90\n", b"imp 620 17\xe9\n", b"imp 6\xe920 170\n", b"voir 68\xe9\n", b"imp 620 1\xff0\n"]
+
+
+@pytest.mark.parametrize("touches", LATIN1)
+def test_un_octet_latin1_n_est_jamais_execute(tmp_path: Path, touches: bytes) -> None:
+    ouverte = Session({"PAGER": "cat", "XDG_STATE_HOME": str(tmp_path)})
+    recu = ouverte.taper(touches)
+    octet = next(o for o in touches if o >= 0x80)
+    assert f"l'octet 0x{octet:02X}, qui n'est pas de l'UTF-8".encode() in recu and b"IMP" not in recu, recu
+    assert b"Loi 68 \xe2\x80\x94" not in recu
+    suite = ouverte.taper("marque 4♥X V -2\n".encode()) + ouverte.taper("marque 4♥X V -2\n".encode())
+    assert b"-500 pour le camp" in suite and b"Traceback" not in suite  # refused once at most, never wrong
+    assert ouverte.fermer() == 0

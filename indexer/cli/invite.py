@@ -11,6 +11,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import TextIO
 
 from indexer.cli import cherche
@@ -47,6 +48,8 @@ def _historique() -> str | None:
     readline.set_history_length(HISTORIQUE_MAX)
     readline.set_completer(completer)
     readline.set_completer_delims(" \t\n\"'")  # « --edition » is one word to complete, not « edition »
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # libedit, a static readline: no watch
+        _guetter_les_octets(readline)
     readline.parse_and_bind("tab: complete")
     fichier = fichier_historique()
     try:
@@ -92,6 +95,50 @@ def _avertir(erreur: Exception) -> None:
         f"l'historique ne peut pas être gardé dans {fichier_historique()} ({motif}) : la session "
         "continue sans lui ; définissez XDG_STATE_HOME vers un dossier où vous pouvez écrire."
     )
+
+
+# GNU readline, in a UTF-8 locale, drops a byte that opens a UTF-8 sequence when an ASCII one follows (« 1\xe90 »
+# from a Latin-1 terminal arrives as « 10 »), or keeps it for a later line: ``imp 620 1é0`` would answer for 610.
+# The bytes readline reads are watched (its ``rl_getc_function``), and such a line is refused, never run.
+_OCTETS = bytearray()
+_GUETTEUR: list[object] = []  # the ctypes callback, kept alive as long as readline calls it
+
+
+def _guetter_les_octets(readline: ModuleType) -> None:
+    import ctypes
+    import locale
+
+    if locale.nl_langinfo(locale.CODESET).replace("-", "").upper() != "UTF8" or "libedit" in (readline.__doc__ or ""):
+        return  # a byte-oriented readline keeps every byte: Python then names the odd one (« \\udce9 »)
+    entree = sys.stdin.fileno()
+
+    def octet(_flux: object) -> int:
+        try:
+            lu = os.read(entree, 1)
+        except KeyboardInterrupt:  # Ctrl-C inside a key sequence: nothing typed (NUL is readline's set-mark)
+            return 0
+        except OSError:
+            return -1
+        _OCTETS.extend(lu)
+        return lu[0] if lu else -1  # -1: EOF, Ctrl-D's end of the session
+
+    guetteur = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)(octet)
+    adresse = ctypes.cast(guetteur, ctypes.c_void_p).value
+    ctypes.c_void_p.in_dll(ctypes.CDLL(readline.__file__), "rl_getc_function").value = adresse
+    _GUETTEUR.append(guetteur)
+
+
+def _alteree(ligne: str) -> str | None:
+    """The byte that is not UTF-8 when readline may have dropped or moved it (``_guetter_les_octets``), else None."""
+    if not _GUETTEUR:
+        return None
+    try:
+        bytes(_OCTETS).decode("utf-8")
+    except UnicodeDecodeError as erreur:
+        return f"0x{erreur.object[erreur.start]:02X}"
+    octets = (ord(c) - 0xDC00 for c in ligne if "\udc80" <= c <= "\udcff")  # bytes Python could not decode
+    reste = next((o for o in octets if o not in _OCTETS), None)  # one kept from an earlier line
+    return f"0x{reste:02X}" if reste is not None else None
 
 
 def completer(texte: str, etat: int) -> str | None:
@@ -186,14 +233,23 @@ def _montrer(texte: str) -> None:
 
 def _lire() -> str | None:
     """The next line typed, or None at Ctrl-D; Ctrl-C gives the line up (an empty one)."""
+    _OCTETS.clear()
     try:
-        return input("loi> ").strip()
+        ligne = input("loi> ").strip()
     except EOFError:
         print()
         return None
     except KeyboardInterrupt:
         print()
         return ""
+    octet = _alteree(ligne)
+    if octet:
+        signaler(
+            f"la ligne tapée contient l'octet {octet}, qui n'est pas de l'UTF-8 : le terminal écrit dans un autre "
+            "codage (latin-1 ?) ; réglez-le en UTF-8. Cette ligne n'a pas été exécutée."
+        )
+        return ""
+    return ligne
 
 
 def interactif(programme: Callable[[list[str]], int]) -> int:
