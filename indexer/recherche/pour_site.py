@@ -88,6 +88,7 @@ def reglages() -> dict:
         "slop_synonyme": interrogation.SLOP_SYNONYME,
         "unites": requete.UNITES,
         "numerotes": requete.NUMEROTES,
+        "numero_de": list(requete.NUMERO_DE),
         "liaisons": list(requete.LIAISONS),
         "determinants": list(requete.DETERMINANTS),
         "negations": list(requete.NEGATIONS),

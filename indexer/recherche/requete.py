@@ -25,8 +25,10 @@ UNITES = (
 )
 
 
+# « n° », folded (« nº » folds to « no »): after « loi » it numbers the law (« loi n° 12 »), else a board.
+NUMERO_DE = ("n°", "no")
 # A number after one of these names a board or a table, not a law: « étui 12 », « table 7 ».
-NUMEROTES = r"^(etuis?|boards?|donnes?|tables?|numeros?|n°|no)$"
+NUMEROTES = rf"^(etuis?|boards?|donnes?|tables?|numeros?|{'|'.join(NUMERO_DE)})$"
 # A bare number after one of these is a card or a count: « son 10 », « un 4 » (« le 12C1 » cites).
 DETERMINANTS = ("le", "un", "son", "mon", "ton", "leur", "ce", "du", "au")
 # Between a number and its unit, « 7 de cœur », « 3 de plus » (folded).
@@ -175,15 +177,25 @@ def _par_mot(
     return {t: tuple(sorted(v, key=lambda x: -len(x[0]))) for t, v in par_mot.items()}
 
 
-def _citation(mots: list[str], i: int) -> Label | None:
+def _prefixe(mots: list[str], i: int) -> int:
+    """How many words before ``mots[i]`` announce a law: one in « loi 12 », two in « loi n° 12 », else none."""
+    avant = [plier(m).rstrip(".") for m in mots[max(0, i - 2) : i]]
+    if avant and avant[-1] in PREFIXES_LOI:
+        return 1
+    return 2 if len(avant) == 2 and avant[0] in PREFIXES_LOI and avant[1] in NUMERO_DE else 0
+
+
+def _citation(mots: list[str], i: int) -> tuple[Label | None, int]:
+    """The law ``mots[i]`` cites, and how many words before it announce it (``_prefixe``)."""
     mot = mots[i]
     if not est_citation(mot):
-        return None
+        return None, 0
     apres, ensuite = (plier(mots[j]) if j < len(mots) else "" for j in (i + 1, i + 2))
     avant = plier(mots[i - 1]).rstrip(".") if i > 0 else ""
-    if avant not in PREFIXES_LOI and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
-        return None
-    return parse_label(mot)
+    prefixe = _prefixe(mots, i)
+    if not prefixe and (not mot[0].isdigit() or compte(mot, avant, apres, ensuite)):
+        return None, 0
+    return parse_label(mot), prefixe
 
 
 def _mots_et_refs(libres: list[str]) -> tuple[list[tuple[str, bool]], list[Label]]:
@@ -193,13 +205,13 @@ def _mots_et_refs(libres: list[str]) -> tuple[list[tuple[str, bool]], list[Label
     mots: list[tuple[str, bool]] = []
     for libre in libres:
         jetons = _QUESTION.sub(" ", libre).split()
-        nus, debut = [j.strip(".,;:!?()[]") for j in jetons], len(mots)
+        nus, longueurs = [j.strip(".,;:!?()[]") for j in jetons], []  # len(mots) before each token
         for i, jeton in enumerate(jetons):
-            label = _citation(nus, i)
+            longueurs.append(len(mots))
+            label, prefixe = _citation(nus, i)
             if label is not None:
                 refs.append(label)
-                if len(mots) > debut and plier(mots[-1][0]) in PREFIXES_LOI:
-                    mots.pop()  # "loi" before the number says nothing more
+                del mots[longueurs[i - prefixe] :]  # « loi », « n° » before the number say nothing more
                 continue
             exclu = jeton.startswith("-") and len(jeton) > 1
             mots.extend((m, exclu) for m in re.findall(MOT, nus[i]))

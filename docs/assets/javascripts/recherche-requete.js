@@ -60,6 +60,7 @@
   function creer(R, A, C) {
     const UNITES = new RegExp(R.unites);
     const NUMEROTES = new RegExp(R.numerotes);
+    const NUMERO_DE = new Set(R.numero_de);
     const DETERMINANTS = new Set(R.determinants);
     const LIAISONS = new Set(R.liaisons);
     const PREFIXES_LOI = new Set(C.prefixesLoi);
@@ -72,13 +73,22 @@
       UNITES.test(apres) || NUMEROTES.test(avant) || estNombre(apres) || estNombre(avant) ||
       (estNombre(mot) && DETERMINANTS.has(avant)) || (LIAISONS.has(apres) && UNITES.test(ensuite));
 
+    // Combien de mots avant mots[i] annoncent une loi : un dans « loi 12 », deux dans « loi n° 12 », sinon aucun.
+    function _prefixe(mots, i) {
+      const avant = mots.slice(Math.max(0, i - 2), i).map((m) => A.plier(m).replace(/\.+$/, ""));
+      if (avant.length && PREFIXES_LOI.has(avant[avant.length - 1])) return 1;
+      return avant.length === 2 && PREFIXES_LOI.has(avant[0]) && NUMERO_DE.has(avant[1]) ? 2 : 0;
+    }
+
+    // La loi que mots[i] cite, et combien de mots avant elle l'annoncent : [label, prefixe].
     function _citation(mots, i) {
       const mot = mots[i];
-      if (!C.estMot(mot)) return null;
+      if (!C.estMot(mot)) return [null, 0];
       const [apres, ensuite] = [i + 1, i + 2].map((j) => (j < mots.length ? A.plier(mots[j]) : ""));
       const avant = i > 0 ? A.plier(mots[i - 1]).replace(/\.+$/, "") : "";
-      if (!PREFIXES_LOI.has(avant) && (!/^\d/.test(mot) || compte(mot, avant, apres, ensuite))) return null;
-      return C.analyser(mot);
+      const prefixe = _prefixe(mots, i);
+      if (!prefixe && (!/^\d/.test(mot) || compte(mot, avant, apres, ensuite))) return [null, 0];
+      return [C.analyser(mot), prefixe];
     }
 
     // Les mots des textes hors guillemets, l'échafaudage d'une question ôté, chacun avec son
@@ -89,12 +99,13 @@
       for (const libre of libres) {
         const jetons = libre.replace(QUESTION, " ").split(" ").filter(Boolean);
         const nus = jetons.map((j) => bornes(j, PONCTUATION));
-        const debut = mots.length;
+        const longueurs = []; // mots.length avant chaque jeton
         jetons.forEach((jeton, i) => {
-          const label = _citation(nus, i);
+          longueurs.push(mots.length);
+          const [label, prefixe] = _citation(nus, i);
           if (label !== null) {
             refs.push(label);
-            if (mots.length > debut && PREFIXES_LOI.has(A.plier(mots[mots.length - 1][0]))) mots.pop();
+            mots.length = longueurs[i - prefixe]; // « loi », « n° » avant le numéro ne disent rien de plus
             return;
           }
           const exclu = jeton.startsWith("-") && jeton.length > 1;
