@@ -97,7 +97,8 @@ def test_expression_et_ses_mots() -> None:
      ("loi 68 C", ["68C"]), ("Loi n° 68", ["68"]), ("12 C 1 E", ["12C1(e)"]), ("80B2(k)", ["80B2(k)"]),
      ("40b2(a)(i)", ["40B2(a)(i)"]), ("7 b", ["7B"]), ("6 8", []),
      # « n° » after « loi » numbers the law; alone, a board
-     ("loi n° 12 marque ajustée", ["12"]), ("Loi nº 12C1 score", ["12C1"]), ("étui n° 12", []), ("n° 12 revendication", [])],
+     ("loi n° 12 marque ajustée", ["12"]), ("Loi nº 12C1 score", ["12C1"]), ("étui n° 12", []),
+     ("n° 12 revendication", [])],
 )  # fmt: skip
 def test_numeros_de_loi(texte: str, refs: list[str]) -> None:
     assert [label.compact() for label in comprendre(texte).refs] == refs
