@@ -118,7 +118,7 @@ def test_argument_hostile_jamais_renvoye_tel_quel(commande: str, argument: str) 
     assert b"\x1b" not in fini.stdout and len(fini.stdout) < 5000
 
 
-@pytest.mark.parametrize("argv", [["voir", "999"], ["voir", "68C", "--couleur", "rouge"],
+@pytest.mark.parametrize("argv", [["voir", "68Z"], ["voir", "68C", "--couleur", "rouge"],
                                   ["cherche", "--limite", "0", "x"], ["marque", "8♠", "V", "="]])  # fmt: skip
 def test_erreur_en_json(argv: list[str]) -> None:
     fini = lancer([*argv, "--json"])
@@ -443,7 +443,7 @@ def test_une_option_par_ligne_avec_un_seul_parseur() -> None:
 
 
 @pytest.mark.parametrize(("argv", "code"), [
-    (["voir", "99"], 1), (["voir", "999"], 2), (["voir", "68C", "--edition", "2017"], 0),
+    (["voir", "99"], 1), (["voir", "68Z"], 2), (["voir", "68C", "--edition", "2017"], 0),
     (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
 ])  # fmt: skip
@@ -484,7 +484,7 @@ def test_decor_en_ascii_si_la_sortie_ne_sait_pas_l_ecrire() -> None:
 
 @pytest.mark.parametrize(("encodage", "argv", "attendu"), [
     ("ascii", ["imp", "620", "170"], 'La sortie est en ascii, qui ne peut pas ecrire " e " (U+00E9) : relancez'),
-    ("ascii", ["voir", "999"], '" 999 " n\'est pas une reference de loi'),
+    ("ascii", ["voir", "68Z"], '" 68Z " n\'est pas une reference de loi'),
     ("cp1252", ["marque", "4♠", "V", "="], "qui ne peut pas écrire « ? » (U+2660) : relancez"),
     ("latin-1", ["voir", "68"], "qui ne peut pas écrire « ? » (U+2019)"),
 ])  # fmt: skip

@@ -18,7 +18,7 @@ from importlib import import_module
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
-from indexer.labels import chiffres_separes, forme_label
+from indexer.labels import ecrite_comme_reference
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -42,10 +42,10 @@ def commande_implicite(argv: list[str]) -> list[str]:
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
             f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
         )
-    # What reads as a reference goes to voir, which says what is wrong with it: « loi 94 » (no such law),
-    # « loi 6 8 » (digits apart), rather than a search that would show another law first.
+    # What reads as a reference goes to voir, which says what is wrong with it: « loi 94 », « loi 100 » (no such
+    # law), « loi 6 8 » (digits apart), « loi 068 », rather than a search that would show another law first.
     texte = " ".join(mots)
-    commande = "voir" if forme_label(texte) or chiffres_separes(texte) else "cherche"
+    commande = "voir" if ecrite_comme_reference(texte) else "cherche"
     return [commande, *argv]
 
 

@@ -1,0 +1,120 @@
+"""The commands earlier audits left alone (exemples, definition, index, the reading of a law number), run as a
+director runs them: each row is a command line, its exit code and a line it must write (issue 21)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+RACINE = Path(__file__).resolve().parent.parent
+LOI = str(RACINE / ".venv" / "bin" / "loi")
+
+
+def lancer(*argv: str) -> subprocess.CompletedProcess[str]:
+    environnement = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.run([LOI, *argv], capture_output=True, text=True, env=environnement, timeout=120, check=False)
+
+
+def ecrit(fini: subprocess.CompletedProcess[str]) -> str:
+    """Both outputs, their lines joined (a sentence may wrap), with no traceback nor English."""
+    assert "Traceback" not in fini.stderr and "usage:" not in fini.stderr, fini.stderr
+    return " ".join((fini.stdout + "\n" + fini.stderr).split())
+
+
+PAS_DE_LOI = "Il n'y a pas de Loi {} : le Code compte les lois 1 à 93."
+ZERO = "« {} » : un numéro de loi s'écrit sans zéro devant ; tapez « loi {} »."
+
+# A law number: well written but out of the Code is exit code 1 and the sentence of « 99 », whatever its length
+# up to twelve digits (« 100 » was unreadable, exit 2, and « loi 100 » a search showing a scoring table); a zero
+# before a number of two digits is refused with the command to type, since the Code never writes one (« 08 »,
+# two digits, stays Loi 8, as the site reads it).
+NUMEROS = [
+    (("voir", "99"), 1, PAS_DE_LOI.format(99)),
+    (("voir", "100"), 1, PAS_DE_LOI.format(100)),
+    (("100",), 1, PAS_DE_LOI.format(100)),
+    (("voir", "1000"), 1, PAS_DE_LOI.format(1000)),
+    (("voir", "Loi 100C"), 1, PAS_DE_LOI.format(100)),
+    (("voir", "100", "--json"), 1, '"code": 1'),
+    (("voir", "0"), 1, PAS_DE_LOI.format(0)),
+    (("voir", "068"), 2, ZERO.format("068", "voir 68")),
+    (("068",), 2, ZERO.format("068", "voir 68")),
+    (("voir", "Loi 0068C"), 2, ZERO.format("Loi 0068C", "voir 68C")),
+    (("voir", "0012C1e"), 2, ZERO.format("0012C1e", 'voir "12C1(e)"')),
+    (("voir", "08"), 0, "Loi 8 — Ordre des tours"),
+    (("voir", "9" * 13), 2, "n'est pas une référence de loi"),
+    (("voir", "100.5"), 2, "des chiffres séparés ne font pas un numéro"),
+    (("100 points",), 0, "1. Loi 78"),  # words around a number: a search
+]
+
+
+# loi exemples REF reads the reference as loi voir does; the examples shown say which they are.
+EXEMPLES = [
+    (("exemples", "94"), 1, PAS_DE_LOI.format(94)),
+    (("exemples", "100"), 1, PAS_DE_LOI.format(100)),  # was « 100% » in an example of the Loi 79, exit 0
+    (("exemples", "068"), 2, ZERO.format("068", "exemples 68")),
+    (("exemples", "6 8"), 2, "des chiffres séparés ne font pas un numéro"),
+    (("exemples", "68C"), 0, "Exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) : 1. Loi 68"),
+    (("exemples", "12C1"), 0, "Exemples de la Loi 12C1 : 1. Loi 12"),
+    (("exemples", "68Z"), 1, "Aucun exemple pour « 68Z »"),
+]
+
+AVERTISSEMENT = (
+    "Texte du Code 2007, que le Code 2017 a remplacé ; les sources n'en donnent pas la version 2017 : "
+    "vérifiez dans le Code 2017 avant de citer."
+)
+
+
+def aucune(terme: str) -> str:
+    return f"Aucune définition des sources ne porte le nom « {terme} » ; définitions où ces mots paraissent : 1."
+
+
+# loi definition TERME: the term's own definition first, else a sentence and exit code 1, never another
+# term's definition passed for it; the 2007 text said to be so, as the site's page says.
+DEFINITIONS = [
+    (("definition", "mort"), 0, f"{AVERTISSEMENT} 1. Définitions — Mort"),
+    (("definition", "levée"), 0, "1. Définitions — Levée Levée (2007"),  # was « Levée de mieux » first
+    (("definition", "Levées"), 0, "1. Définitions — Levée Levée (2007"),
+    (("definition", "déclaration"), 0, "1. Définitions — Déclaration Déclaration (2007"),  # was « Déclarant »
+    (("definition", "de", "la", "déclaration"), 0, "1. Définitions — Déclaration Déclaration (2007"),
+    (("definition", "honneurs"), 0, "1. Définitions — Honneur Honneur (2007"),
+    (("definition", "psychique"), 0, "1. Définitions — Psychique (annonce)"),
+    (("definition", "l’adversaire"), 0, "1. Définitions — Adversaire Adversaire (2007"),
+    (("definition", "jeu", "hors", "tour"), 1, aucune("jeu hors tour")),  # was « Déclarant », exit 0
+    (("definition", "contre-sens"), 1, aucune("contre-sens")),  # was « Contre », exit 0
+    (("definition", "carte"), 1, aucune("carte")),
+    (("definition", "arbitre"), 1, "Aucun résultat pour « arbitre »"),
+    (("index", "renonce"), 0, f"{AVERTISSEMENT} 1. Index alphabétique du Code 2007 — Renonce"),
+]
+
+
+@pytest.mark.parametrize(("argv", "code", "attendu"), NUMEROS + EXEMPLES + DEFINITIONS, ids=str)
+def test_commande(argv: tuple[str, ...], code: int, attendu: str) -> None:
+    fini = lancer(*argv)
+    assert (fini.returncode, attendu in ecrit(fini)) == (code, True), ecrit(fini)[:600]
+
+
+# --json: the same exit code, and what the text says before the results in « interpretation ».
+JSON = [
+    (("definition", "jeu hors tour"), 1, "aucune définition des sources ne porte le nom « jeu hors tour » ; "
+     "définitions où ces mots paraissent", "Définitions — Déclarant"),
+    (("definition", "déclaration"), 0, "déclaration", "Définitions — Déclaration"),
+    (("exemples", "68C"), 0, "exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C)",
+     "Revendication ou concession de levées"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "code", "interpretation", "premier"), JSON, ids=str)
+def test_json(argv: tuple[str, ...], code: int, interpretation: str, premier: str) -> None:
+    fini = lancer(*argv, "--json")
+    objet = json.loads(fini.stdout)
+    assert (fini.returncode, objet["interpretation"], objet["resultats"][0]["titre"]) == (code, interpretation, premier)
+
+
+def test_definition_limite_apres_le_terme() -> None:
+    """--limite counts from the term asked, put first whatever its rank in the search."""
+    objet = json.loads(lancer("definition", "levée", "--limite", "1", "--json").stdout)
+    assert [g["titre"] for g in objet["resultats"]] == ["Définitions — Levée"]
