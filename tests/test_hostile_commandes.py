@@ -91,7 +91,20 @@ DEFINITIONS = [
 ]
 
 
-@pytest.mark.parametrize(("argv", "code", "attendu"), NUMEROS + EXEMPLES + DEFINITIONS, ids=str)
+# A command's options typed before it are read as after it, as « loi --json 68C » read them: « --json voir 68C »
+# was refused and « --limite 2 definition mort » read « 2 » as a command; --help and --version stay the program's.
+PLACES = [
+    (("--json", "voir", "68C"), 0, '"ref": "68C"'),
+    (("--limite", "1", "definition", "mort"), 0, "1. Définitions — Mort"),
+    (("--json", "--limite", "1", "cherche", "renonce"), 0, '"version": 3'),
+    (("--edition", "2007", "voir", "12C1(b)"), 0, "Site : lois/12/index.html#loi-12-c-1-b-2007"),
+    (("--limite", "2", "renonce"), 0, "1. Loi 61"),
+    (("--version", "voir"), 0, "loi "),
+    (("--json", "completion", "bash"), 2, "arguments inconnus : --json"),
+]
+
+
+@pytest.mark.parametrize(("argv", "code", "attendu"), NUMEROS + EXEMPLES + DEFINITIONS + PLACES, ids=str)
 def test_commande(argv: tuple[str, ...], code: int, attendu: str) -> None:
     fini = lancer(*argv)
     assert (fini.returncode, attendu in ecrit(fini)) == (code, True), ecrit(fini)[:600]

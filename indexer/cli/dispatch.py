@@ -33,8 +33,10 @@ def commande_implicite(argv: list[str]) -> list[str]:
     contrat = mots[1:2] and mots[1][:1].isdecimal()
     if argv[:1] == ["marque"] and not contrat and not {"-h", "--help"} & set(argv):
         return ["cherche", *argv]
-    if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
+    if not mots or argv[0] in COMMANDES:
         return argv
+    if mots[0] in COMMANDES:
+        return commande_d_abord(argv, mots[0])
     proche = commande_proche(argv[0])
     if proche:
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
@@ -47,6 +49,16 @@ def commande_implicite(argv: list[str]) -> list[str]:
     texte = " ".join(mots)
     commande = "voir" if ecrite_comme_reference(texte) else "cherche"
     return [commande, *argv]
+
+
+def commande_d_abord(argv: list[str], commande: str) -> list[str]:
+    """« loi --json voir 68C », « loi --limite 2 definition mort »: a command's options typed before it, read
+    after it, as « loi --json 68C » reads them (they were refused, « --limite 2 » read as a command « 2 »).
+    The program's own options (--help, --version) stay before it, where they are read."""
+    rang = argv.index(commande)
+    if {"-h", "--help", "--version"} & set(argv[:rang]):
+        return argv
+    return [commande, *argv[:rang], *argv[rang + 1 :]]
 
 
 def commande_proche(mot: str) -> str | None:
