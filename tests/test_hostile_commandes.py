@@ -83,6 +83,8 @@ DEFINITIONS = [
     (("definition", "honneurs"), 0, "1. Définitions — Honneur Honneur (2007"),
     (("definition", "psychique"), 0, "1. Définitions — Psychique (annonce)"),
     (("definition", "l’adversaire"), 0, "1. Définitions — Adversaire Adversaire (2007"),
+    (("definition", "declaratoin"), 0, "Résultats pour : déclaration 1. Définitions — Déclaration"),  # a typo
+    (("definition", "adversiare"), 0, "Résultats pour : adversaire 1. Définitions — Adversaire"),  # read corrected
     (("definition", "jeu", "hors", "tour"), 1, aucune("jeu hors tour")),  # was « Déclarant », exit 0
     (("definition", "contre-sens"), 1, aucune("contre-sens")),  # was « Contre », exit 0
     (("definition", "carte"), 1, aucune("carte")),

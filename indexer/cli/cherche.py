@@ -83,12 +83,13 @@ def _definition(reponse: Reponse, limite: int) -> Reponse:
     """``loi definition``: the definition of the term asked first (« levée » showed « Levée de mieux » first,
     « déclaration » « Déclarant »); when none bears its name, the interpretation says so, over the
     definitions its words appear in (exit code 1: « jeu hors tour » showed « Déclarant » as found)."""
-    nom = _nom(reponse.requete)
+    terme = reponse.interpretation if reponse.corrigee else reponse.requete  # « adversiare »: « adversaire »
+    nom = _nom(terme)
     exacts = tuple(g for g in reponse.groupes if any(_nom(p.ref) == nom for p in g.passages))
     groupes = (*exacts, *(g for g in reponse.groupes if g not in exacts))[:limite]
     interpretation = reponse.interpretation
     if groupes and not exacts:
-        interpretation = f"{NON_DEFINI} « {reponse.requete} » ; définitions où ces mots paraissent"
+        interpretation = f"{NON_DEFINI} « {terme} » ; définitions où ces mots paraissent"
     return reponse._replace(groupes=groupes, interpretation=interpretation)
 
 
@@ -230,7 +231,7 @@ def _avant(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[st
             f"la version {COURANTE} : vérifiez dans le Code {COURANTE} avant de citer."
         )
         lignes += plier(avertissement, largeur, "", "")
-    if reponse.corrigee:
+    if reponse.corrigee and not reponse.interpretation.startswith(NON_DEFINI):
         lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
     elif commande in ("exemples", "definition") and reponse.groupes and reponse.interpretation != reponse.requete:
         # Which these are: « exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) », « aucune définition… ».
