@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -133,3 +134,16 @@ def test_definition_limite_apres_le_terme() -> None:
     """--limite counts from the term asked, put first whatever its rank in the search."""
     objet = json.loads(lancer("definition", "levée", "--limite", "1", "--json").stdout)
     assert [g["titre"] for g in objet["resultats"]] == ["Définitions — Levée"]
+
+
+def test_chaque_definition_se_trouve_sous_son_nom(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every term of the definitions page, typed as it stands, gives its own definition first (exit code 0)."""
+    from indexer.cli import dispatch
+
+    page = (RACINE / "docs" / "definitions" / "index.md").read_text(encoding="utf-8")
+    termes = re.findall(r"^- \*\*([^*]+)\*\* :", page, re.MULTILINE)
+    assert len(termes) > 50
+    for terme in termes:
+        code = dispatch.executer(["definition", terme, "--json", "--limite", "1"])
+        objet = json.loads(capsys.readouterr().out)
+        assert (code, objet["resultats"][0]["passages"][0]["ref"]) == (0, terme), objet["interpretation"]
