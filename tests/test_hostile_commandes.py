@@ -91,6 +91,11 @@ DEFINITIONS = [
     (("definition", "carte"), 1, aucune("carte")),
     (("definition", "arbitre"), 1, "Aucun résultat pour « arbitre »"),
     (("index", "renonce"), 0, f"{AVERTISSEMENT} 1. Index alphabétique du Code 2007 — Renonce"),
+    # the index too puts the entries of the term first (« Impossibilité d'attaquer » came before « Attaque »)
+    (("index", "attaque"), 0, "1. Index alphabétique du Code 2007 — Attaque Attaque (2007, index)"),
+    (("index", "l’attaque"), 0, "1. Index alphabétique du Code 2007 — Attaque Attaque (2007, index)"),
+    (("index", "hors", "tour"), 0, "1. Index alphabétique du Code 2007 — Attaque › Hors-tour Hors-tour (2007"),
+    (("index", "jeu", "hors", "tour"), 0, "1. Index alphabétique du Code 2007 — Déclaration › Hors-tour, au tour"),
 ]
 
 

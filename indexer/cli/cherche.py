@@ -57,8 +57,9 @@ def executer(arguments: Namespace) -> int:
     label = _reference(texte) if arguments.commande == "exemples" else None
     if label is not None:
         reponse = _exemples(texte, label, edition)
-    elif arguments.commande == "definition":  # every definition its words find, the term itself put first
-        reponse = _definition(_chercher(texte, limite=LIMITE_MAX, types=seul, largeur=largeur), arguments.limite)
+    elif seul and arguments.commande != "exemples":  # every entry its words find, those of the term put first
+        trouve = _chercher(texte, limite=LIMITE_MAX, types=seul, largeur=largeur)
+        reponse = _terme_d_abord(trouve, arguments.limite, arguments.commande == "definition")
     else:
         reponse = _chercher(texte, limite=arguments.limite, edition=edition, types=seul or types, largeur=largeur)
     if pourquoi:
@@ -79,16 +80,17 @@ NON_DEFINI = (
 )
 
 
-def _definition(reponse: Reponse, limite: int) -> Reponse:
-    """``loi definition``: the definition of the term asked first (« levée » showed « Levée de mieux » first,
-    « déclaration » « Déclarant »); when none bears its name, the interpretation says so, over the
-    definitions its words appear in (exit code 1: « jeu hors tour » showed « Déclarant » as found)."""
+def _terme_d_abord(reponse: Reponse, limite: int, definition: bool) -> Reponse:
+    """``loi definition`` and ``loi index``: the entries of the term asked first (« levée » showed « Levée de
+    mieux » first, « déclaration » « Déclarant », « index attaque » « Impossibilité d'attaquer »). A ``definition``
+    none bears the name of is said so by the interpretation, over the definitions its words appear in (exit
+    code 1: « jeu hors tour » showed « Déclarant » as found); the index, a finding aid, shows its entries."""
     terme = reponse.interpretation if reponse.corrigee else reponse.requete  # « adversiare »: « adversaire »
     nom = _nom(terme)
     exacts = tuple(g for g in reponse.groupes if any(_nom(p.ref) == nom for p in g.passages))
     groupes = (*exacts, *(g for g in reponse.groupes if g not in exacts))[:limite]
     interpretation = reponse.interpretation
-    if groupes and not exacts:
+    if definition and groupes and not exacts:
         interpretation = f"{NON_DEFINI} « {terme} » ; définitions où ces mots paraissent"
     return reponse._replace(groupes=groupes, interpretation=interpretation)
 
