@@ -174,6 +174,8 @@ def label_lu(reference: str, commande: str = "voir") -> Label:
     label = parse_label(reference)
     if label is not None:
         return label
+    if not reference.strip():
+        raise ReferenceInconnue(f"Référence vide : tapez-en une, par exemple « loi {commande} 68C ».")
     forme = forme_label(reference)
     if forme is not None:  # « 94 », « 0 »: well written, but no law of the Code
         raise ReferenceInconnue(

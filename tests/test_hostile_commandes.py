@@ -49,6 +49,8 @@ NUMEROS = [
     (("voir", "9" * 13), 2, "n'est pas une référence de loi"),
     (("voir", "100.5"), 2, "des chiffres séparés ne font pas un numéro"),
     (("100 points",), 0, "1. Loi 78"),  # words around a number: a search
+    (("voir", ""), 2, "Référence vide : tapez-en une, par exemple « loi voir 68C »."),  # was « «  » n'est pas… »
+    (("voir", " ", "--json"), 2, '"message": "Référence vide'),
 ]
 
 
