@@ -822,6 +822,10 @@ def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
     # no command typed: read as the command line reads it (« loi 68 » is voir, words are cherche); --debug skipped
     ("loi 68 --edition ", "2017 2007"), ("loi revendication --limite ", "5 10 20 50"),
     ("loi --debug voir --edition ", "2017 2007"), ("loi --debug comp", "completion"),
+    # options before the command, with their values, skipped as the command line reads them (« --json » was
+    # taken for the command, a search: « 2017 2007 2008 »)
+    ("loi --json voir --edition ", "2017 2007"), ("loi --limite 2 def", "definition"),
+    ("loi --edition 2007 voir 9", "9 90 91 92 93"),
 ])  # fmt: skip
 def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -> None:
     script = tmp_path / "loi.bash"
@@ -847,6 +851,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         "words=(loi completion ''); CURRENT=3; _loi\n"
         "words=(loi 68 --edition ''); CURRENT=4; _loi\n"
         "words=(loi --debug completion ''); CURRENT=4; _loi\n"
+        "words=(loi --json voir --edition ''); CURRENT=5; _loi\n"
     )
     fini = subprocess.run(
         ["zsh", "-f", "-c", essai],
@@ -855,7 +860,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         timeout=60,
         env={**os.environ, "HOME": str(tmp_path)},
     )
-    attendu = ["_loi", "-- personne NS EO tous", "-- bash zsh fish", "-- 2017 2007", "-- bash zsh fish"]
+    attendu = ["_loi", "-- personne NS EO tous", "-- bash zsh fish", "-- 2017 2007", "-- bash zsh fish", "-- 2017 2007"]
     assert fini.stdout.splitlines() == attendu, fini.stderr
 
 
@@ -865,6 +870,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
     # no command typed: read as the command line reads it; a leading --debug skipped
     ("loi 68 --edition ", {"2017", "2007"}), ("loi revendication --limite ", {"5", "10", "20", "50"}),
     ("loi --debug comp", {"completion"}), ("loi voir 9", {"9", "90", "91", "92", "93"}),
+    ("loi --json voir --edition ", {"2017", "2007"}), ("loi --limite 2 def", {"definition"}),
 ])  # fmt: skip
 def test_completion_fish(tmp_path: Path, ligne: str, attendu: set[str]) -> None:
     script = tmp_path / "loi.fish"
