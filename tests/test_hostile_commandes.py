@@ -63,6 +63,9 @@ EXEMPLES = [
     (("exemples", "68C"), 0, "Exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) : 1. Loi 68"),
     (("exemples", "12C1"), 0, "Exemples de la Loi 12C1 : 1. Loi 12"),
     (("exemples", "68Z"), 1, "Aucun exemple pour « 68Z »"),
+    # a law without examples: said of the law, no advice to change words (« essayez d'autres mots »)
+    (("exemples", "1"), 1, "Le Guide ne donne aucun exemple pour la Loi 1."),
+    (("exemples", "68C", "--edition", "2007"), 1, "Le Guide ne donne aucun exemple 2007 pour la Loi 68."),
 ]
 
 AVERTISSEMENT = (

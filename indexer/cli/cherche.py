@@ -140,8 +140,10 @@ def _exemples(texte: str, label: Label, edition: str | None) -> Reponse:
             interpretation = f"exemples de la {label}"
         else:
             interpretation += f" (aucun n'est rattaché à la {label})"
-    if not passages:
-        return Reponse(texte, texte, (), 0)
+    if not passages:  # said of the law, not of words to change (« essayez d'autres mots »)
+        return Reponse(
+            texte, f"le Guide ne donne aucun exemple{f' {edition}' if edition else ''} pour la Loi {label.loi}", (), 0
+        )
     groupe = Groupe(label.loi, passages[0].titre, 0.0, tuple(passages))
     return Reponse(texte, interpretation, (groupe,), len(passages))
 
@@ -208,6 +210,8 @@ def entete(groupe: Groupe) -> str:
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
     lignes = _avant(reponse, commande, style, largeur)
+    if not reponse.groupes and commande == "exemples" and reponse.interpretation != reponse.requete:
+        return [*lignes, _majuscule(reponse.interpretation) + "."]
     if not reponse.groupes:
         quoi = "exemple" if commande == "exemples" else "résultat"
         return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
