@@ -9,6 +9,7 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
@@ -75,9 +76,8 @@ def executer(arguments: Namespace) -> int:
     return int(Sortie.TROUVE if reponse.groupes and not reponse.interpretation.startswith(NON_DEFINI) else Sortie.RIEN)
 
 
-NON_DEFINI = (
-    "aucune définition des sources ne porte le nom"  # ``loi definition`` of a term no definition bears (exit code 1)
-)
+# The interpretation of ``loi definition`` for a term no definition bears (exit code 1).
+NON_DEFINI = "aucune définition des sources ne porte le nom"
 
 
 def _terme_d_abord(reponse: Reponse, limite: int, definition: bool) -> Reponse:
@@ -99,8 +99,6 @@ def _nom(terme: str) -> tuple[str, ...]:
     """A term as its words, to compare with a definition's: folded, without articles, a parenthesis
     (« Psychique (annonce) ») nor a plural mark (« les Levées » is « Levée »), never stemmed (« déclaration »
     and « déclarant » share their stem)."""
-    import re
-
     from indexer.recherche.analyse import MOT, MOTS_VIDES, plier
 
     mots = re.findall(MOT, plier(re.sub(r"\([^)]*\)", " ", terme)))
