@@ -114,6 +114,11 @@ PLACES = [
     (("--limite", "2", "renonce"), 0, "1. Loi 61"),
     (("--version", "voir"), 0, "loi "),
     (("--json", "completion", "bash"), 2, "arguments inconnus : --json"),
+    # a reference, then the command (« loi 68C exemples »): read as « loi exemples 68C » (was a search, 68A 2007 first)
+    (("68C", "exemples"), 0, "Exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) : 1. Loi 68"),
+    (("94", "exemples"), 1, PAS_DE_LOI.format(94)),
+    (("12C1", "voir", "--json"), 0, '"ref": "12C1"'),
+    (("mort", "exemples"), 0, "1. Loi 42"),  # words, not a reference: a search
 ]
 
 

@@ -37,6 +37,8 @@ def commande_implicite(argv: list[str]) -> list[str]:
         return argv
     if mots[0] in COMMANDES:
         return commande_d_abord(argv, mots[0])
+    if mots[1:] in (["voir"], ["exemples"]) and ecrite_comme_reference(mots[0]):  # « loi 68C exemples »
+        return commande_d_abord(argv, mots[1])
     proche = commande_proche(argv[0])
     if proche:
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
