@@ -119,6 +119,9 @@ PLACES = [
     (("94", "exemples"), 1, PAS_DE_LOI.format(94)),
     (("12C1", "voir", "--json"), 0, '"ref": "12C1"'),
     (("mort", "exemples"), 0, "1. Loi 42"),  # words, not a reference: a search
+    # a command without words names its own help (it named « loi --help »), never building anything
+    (("construire", "foo"), 2, "arguments inconnus : foo. Tapez « loi construire --help » pour l'aide."),
+    (("construire", "--verifier", "--index", "docs"), 2, "Tapez « loi construire --help »"),
 ]
 
 
