@@ -113,10 +113,38 @@ def _reste(texte: str) -> str:
 
 
 def _forme(reste: str) -> Label | None:
-    trouve = LABEL.fullmatch(re.sub(SEPARATEURS_MOTIF, "", reste))  # fullmatch: « $ » lets a final \n pass
-    if not trouve:
-        return None
-    return Label(int(trouve["loi"]), tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau]))
+    compact = re.sub(SEPARATEURS_MOTIF, "", reste)
+    trouve = LABEL.fullmatch(compact)  # fullmatch: « $ » lets a final \n pass
+    if trouve:
+        return Label(int(trouve["loi"]), _parties(trouve))
+    # « 100 », « 1000C »: well written, no law of the Code (as « 99 »). LABEL keeps two digits, since the search
+    # reads « 100 » as a number; a longer law number is read here, its parts by LABEL after a stand-in « 1 ».
+    longue = _LOI_LONGUE.fullmatch(compact)
+    suite = longue and LABEL.fullmatch("1" + longue[2])
+    return Label(int(longue[1]), _parties(suite)) if longue and suite else None
+
+
+# Three to twelve digits, the first not a zero (« 068 » is refused: ``zeros_en_tete``), then the parts.
+_LOI_LONGUE = re.compile(r"([1-9][0-9]{2,11})(\D.*|)", re.DOTALL)
+
+
+def _parties(trouve: re.Match[str]) -> tuple[str, ...]:
+    return tuple(_partie(niveau, trouve[niveau]) for niveau in _NIVEAUX if trouve[niveau])
+
+
+def ecrite_comme_reference(texte: str) -> bool:
+    """Whether ``loi`` reads ``texte`` as a reference, to show it or say what is wrong with it (« 94 », « 100 »:
+    no such law; « 6 8 »: digits apart; « 068 »), rather than as words to search."""
+    return forme_label(texte) is not None or chiffres_separes(texte) or zeros_en_tete(texte) is not None
+
+
+def zeros_en_tete(texte: str) -> Label | None:
+    """« 068 », « Loi 0068C »: a law of the Code but for zeros before its number of two digits, which the Code
+    never writes; refused rather than read (« 08 », two digits, is Loi 8, as the site reads it), the answer
+    naming the law. None for anything else."""
+    reste = _reste(texte)
+    sans = re.sub(r"^0+(?=[0-9])", "", reste)
+    return parse_label(sans) if sans != reste and forme_label(texte) is None else None
 
 
 _NIVEAUX = ("section", "numero", "lettre", "romain")  # the pattern groups of a label's parts, in order

@@ -26,7 +26,7 @@ from indexer.errors import (
     raison_lecture,
 )
 from indexer.genres import LOI
-from indexer.labels import LOI_MAX, Label, ancre, chiffres_separes, forme_label, parse_label
+from indexer.labels import LOI_MAX, Label, ancre, chiffres_separes, forme_label, parse_label, zeros_en_tete
 
 if TYPE_CHECKING:
     from typing import Any
@@ -141,7 +141,7 @@ def consulter(reference: str, edition: str | None) -> tuple[Objet, str]:
     The address is the paragraph shown, in the edition shown: ``12C1(b)`` in 2007 opens
     ``#loi-12-c-1-b-2007``, never the 2017 paragraph of the same number.
     """
-    label = _label(reference)
+    label = label_lu(reference)
     objet, constat = charger(label.loi), ""
     if label.parties:
         if label not in (connus := labels_connus(objet)):
@@ -168,10 +168,14 @@ def consulter(reference: str, edition: str | None) -> tuple[Objet, str]:
     return objet, constat
 
 
-def _label(reference: str) -> Label:
+def label_lu(reference: str, commande: str = "voir") -> Label:
+    """The label ``reference`` names, else ReferenceInconnue saying what is wrong with it (exit code 1 for a law
+    the Code does not have, 2 for what is not a reference) and what to type (« loi ``commande`` … »)."""
     label = parse_label(reference)
     if label is not None:
         return label
+    if not reference.strip():
+        raise ReferenceInconnue(f"Référence vide : tapez-en une, par exemple « loi {commande} 68C ».")
     forme = forme_label(reference)
     if forme is not None:  # « 94 », « 0 »: well written, but no law of the Code
         raise ReferenceInconnue(
@@ -181,6 +185,11 @@ def _label(reference: str) -> Label:
         raise ReferenceInconnue(
             f"« {montrable(reference)} » : des chiffres séparés ne font pas un numéro ; "
             "tapez-le d'un trait (68C, 12C1(e))."
+        )
+    if (sans_zero := zeros_en_tete(reference)) is not None:
+        raise ReferenceInconnue(
+            f"« {montrable(reference)} » : un numéro de loi s'écrit sans zéro devant ; "
+            f"tapez « loi {commande} {_tapable(sans_zero)} »."
         )
     # « Loi 68C du Code 2017 »: refused all the same (an edition is an option), but the answer gives the command
     editions = "|".join(EDITIONS)

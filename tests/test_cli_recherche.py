@@ -207,7 +207,7 @@ def test_exemples(capsys: pytest.CaptureFixture[str]) -> None:
     code, sortie, _ = lancer(capsys, "exemples", "70")
     assert code == 0 and "70 exemple 1" in sortie
     code, sortie, _ = lancer(capsys, "exemples", "16B")
-    assert code == 1 and "Aucun exemple" in sortie
+    assert code == 1 and sortie == "Le Guide ne donne aucun exemple pour la Loi 16.\n"
     code, sortie, _ = lancer(capsys, "exemples", "atout")
     assert code == 0 and "Loi 70" in sortie
 

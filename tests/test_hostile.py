@@ -118,7 +118,7 @@ def test_argument_hostile_jamais_renvoye_tel_quel(commande: str, argument: str) 
     assert b"\x1b" not in fini.stdout and len(fini.stdout) < 5000
 
 
-@pytest.mark.parametrize("argv", [["voir", "999"], ["voir", "68C", "--couleur", "rouge"],
+@pytest.mark.parametrize("argv", [["voir", "68Z"], ["voir", "68C", "--couleur", "rouge"],
                                   ["cherche", "--limite", "0", "x"], ["marque", "8♠", "V", "="]])  # fmt: skip
 def test_erreur_en_json(argv: list[str]) -> None:
     fini = lancer([*argv, "--json"])
@@ -443,7 +443,7 @@ def test_une_option_par_ligne_avec_un_seul_parseur() -> None:
 
 
 @pytest.mark.parametrize(("argv", "code"), [
-    (["voir", "99"], 1), (["voir", "999"], 2), (["voir", "68C", "--edition", "2017"], 0),
+    (["voir", "99"], 1), (["voir", "68Z"], 2), (["voir", "68C", "--edition", "2017"], 0),
     (["marque", "8♠", "V", "="], 2),
     (["cherche", "--limite", "0", "x"], 2), (["cherche", "zzzqqqxxx"], 1), (["voir", "--couleur", "rouge", "68"], 2),
 ])  # fmt: skip
@@ -484,7 +484,7 @@ def test_decor_en_ascii_si_la_sortie_ne_sait_pas_l_ecrire() -> None:
 
 @pytest.mark.parametrize(("encodage", "argv", "attendu"), [
     ("ascii", ["imp", "620", "170"], 'La sortie est en ascii, qui ne peut pas ecrire " e " (U+00E9) : relancez'),
-    ("ascii", ["voir", "999"], '" 999 " n\'est pas une reference de loi'),
+    ("ascii", ["voir", "68Z"], '" 68Z " n\'est pas une reference de loi'),
     ("cp1252", ["marque", "4♠", "V", "="], "qui ne peut pas écrire « ? » (U+2660) : relancez"),
     ("latin-1", ["voir", "68"], "qui ne peut pas écrire « ? » (U+2019)"),
 ])  # fmt: skip
@@ -822,6 +822,10 @@ def test_historique_impossible_dit_une_fois(tmp_path: Path) -> None:
     # no command typed: read as the command line reads it (« loi 68 » is voir, words are cherche); --debug skipped
     ("loi 68 --edition ", "2017 2007"), ("loi revendication --limite ", "5 10 20 50"),
     ("loi --debug voir --edition ", "2017 2007"), ("loi --debug comp", "completion"),
+    # options before the command, with their values, skipped as the command line reads them (« --json » was
+    # taken for the command, a search: « 2017 2007 2008 »)
+    ("loi --json voir --edition ", "2017 2007"), ("loi --limite 2 def", "definition"),
+    ("loi --edition 2007 voir 9", "9 90 91 92 93"),
 ])  # fmt: skip
 def test_completion_bash_des_valeurs(tmp_path: Path, ligne: str, attendu: str) -> None:
     script = tmp_path / "loi.bash"
@@ -847,6 +851,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         "words=(loi completion ''); CURRENT=3; _loi\n"
         "words=(loi 68 --edition ''); CURRENT=4; _loi\n"
         "words=(loi --debug completion ''); CURRENT=4; _loi\n"
+        "words=(loi --json voir --edition ''); CURRENT=5; _loi\n"
     )
     fini = subprocess.run(
         ["zsh", "-f", "-c", essai],
@@ -855,7 +860,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
         timeout=60,
         env={**os.environ, "HOME": str(tmp_path)},
     )
-    attendu = ["_loi", "-- personne NS EO tous", "-- bash zsh fish", "-- 2017 2007", "-- bash zsh fish"]
+    attendu = ["_loi", "-- personne NS EO tous", "-- bash zsh fish", "-- 2017 2007", "-- bash zsh fish", "-- 2017 2007"]
     assert fini.stdout.splitlines() == attendu, fini.stderr
 
 
@@ -865,6 +870,7 @@ def test_completion_zsh_se_charge_par_compinit(tmp_path: Path) -> None:
     # no command typed: read as the command line reads it; a leading --debug skipped
     ("loi 68 --edition ", {"2017", "2007"}), ("loi revendication --limite ", {"5", "10", "20", "50"}),
     ("loi --debug comp", {"completion"}), ("loi voir 9", {"9", "90", "91", "92", "93"}),
+    ("loi --json voir --edition ", {"2017", "2007"}), ("loi --limite 2 def", {"definition"}),
 ])  # fmt: skip
 def test_completion_fish(tmp_path: Path, ligne: str, attendu: set[str]) -> None:
     script = tmp_path / "loi.fish"

@@ -170,7 +170,7 @@ ABSENTS = [
     ("68C9", 1, "La Loi 68C9 n'existe dans aucune édition du corpus : 68C n'a pas de sous-paragraphe. "
      "Paragraphes proches : 68A, 68B, 68C, 68D."),
     ("68Z", 2, "« 68Z » n'est pas une référence de loi"),
-    ("999", 2, "« 999 » n'est pas une référence de loi"),
+    ("999", 1, "Il n'y a pas de Loi 999 : le Code compte les lois 1 à 93."),
     ("-1", 2, "« -1 » n'est pas une référence de loi"),
     ("68CC", 2, "« 68CC » n'est pas une référence de loi"),
     # an edition typed in the reference: refused, with the command to type

@@ -9,12 +9,15 @@ prints — for a person (French, fitted to the terminal, colours on a TTY unless
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING
 
 from indexer.cli import sortie
+from indexer.cli.options import LIMITE_MAX
 from indexer.cli.texte import plier
+from indexer.editions import COURANTE
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
-from indexer.labels import Label, parse_label
+from indexer.labels import Label, ecrite_comme_reference
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -52,9 +55,12 @@ def executer(arguments: Namespace) -> int:
     edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
     seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
     largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)
-    label = parse_label(texte) if arguments.commande == "exemples" else None
+    label = _reference(texte) if arguments.commande == "exemples" else None
     if label is not None:
         reponse = _exemples(texte, label, edition)
+    elif seul and arguments.commande != "exemples":  # every entry its words find, those of the term put first
+        trouve = _chercher(texte, limite=LIMITE_MAX, types=seul, largeur=largeur)
+        reponse = _terme_d_abord(trouve, arguments.limite, arguments.commande == "definition")
     else:
         reponse = _chercher(texte, limite=arguments.limite, edition=edition, types=seul or types, largeur=largeur)
     if pourquoi:
@@ -67,7 +73,44 @@ def executer(arguments: Namespace) -> int:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
         lignes = lignes_reponse(reponse, arguments.commande, style, sortie.largeur())
         sortie.emettre("".join(f"{ligne}\n" for ligne in lignes), pager=not arguments.sans_pager)
-    return int(Sortie.TROUVE if reponse.groupes else Sortie.RIEN)
+    return int(Sortie.TROUVE if reponse.groupes and not reponse.interpretation.startswith(NON_DEFINI) else Sortie.RIEN)
+
+
+# The interpretation of ``loi definition`` for a term no definition bears (exit code 1).
+NON_DEFINI = "aucune définition des sources ne porte le nom"
+
+
+def _terme_d_abord(reponse: Reponse, limite: int, definition: bool) -> Reponse:
+    """``loi definition`` and ``loi index``: the entries of the term asked first (« levée » showed « Levée de
+    mieux » first, « déclaration » « Déclarant », « index attaque » « Impossibilité d'attaquer »). A ``definition``
+    none bears the name of is said so by the interpretation, over the definitions its words appear in (exit
+    code 1: « jeu hors tour » showed « Déclarant » as found); the index, a finding aid, shows its entries."""
+    terme = reponse.interpretation if reponse.corrigee else reponse.requete  # « adversiare »: « adversaire »
+    nom = _nom(terme)
+    exacts = tuple(g for g in reponse.groupes if any(_nom(p.ref) == nom for p in g.passages))
+    groupes = (*exacts, *(g for g in reponse.groupes if g not in exacts))[:limite]
+    interpretation = reponse.interpretation
+    if definition and groupes and not exacts:
+        interpretation = f"{NON_DEFINI} « {terme} » ; définitions où ces mots paraissent"
+    return reponse._replace(groupes=groupes, interpretation=interpretation)
+
+
+def _nom(terme: str) -> tuple[str, ...]:
+    """A term as its words, to compare with a definition's: folded, without articles, a parenthesis
+    (« Psychique (annonce) ») nor a plural mark (« les Levées » is « Levée »), never stemmed (« déclaration »
+    and « déclarant » share their stem)."""
+    from indexer.recherche.analyse import MOT, MOTS_VIDES, plier
+
+    mots = re.findall(MOT, plier(re.sub(r"\([^)]*\)", " ", terme)))
+    return tuple(m[:-1] if len(m) > 3 and m[-1] in "sx" else m for m in mots if m not in MOTS_VIDES)
+
+
+def _reference(texte: str) -> Label | None:
+    """``loi exemples``: the law a reference names; one the Code lacks (« 94 », « 068 ») is refused as ``loi voir``
+    refuses it, never searched as words (« 100 » found « 100% » in another law's example)."""
+    from indexer import lecture
+
+    return lecture.label_lu(texte, "exemples") if ecrite_comme_reference(texte) else None
 
 
 def _chercher(texte: str, **options: Any) -> Reponse:
@@ -95,8 +138,10 @@ def _exemples(texte: str, label: Label, edition: str | None) -> Reponse:
             interpretation = f"exemples de la {label}"
         else:
             interpretation += f" (aucun n'est rattaché à la {label})"
-    if not passages:
-        return Reponse(texte, texte, (), 0)
+    if not passages:  # said of the law, not of words to change (« essayez d'autres mots »)
+        return Reponse(
+            texte, f"le Guide ne donne aucun exemple{f' {edition}' if edition else ''} pour la Loi {label.loi}", (), 0
+        )
     groupe = Groupe(label.loi, passages[0].titre, 0.0, tuple(passages))
     return Reponse(texte, interpretation, (groupe,), len(passages))
 
@@ -162,11 +207,9 @@ def entete(groupe: Groupe) -> str:
 
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
-    lignes = []
-    if reponse.syntaxe_ignoree:
-        lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
-    if reponse.corrigee:
-        lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
+    lignes = _avant(reponse, commande, style, largeur)
+    if not reponse.groupes and commande == "exemples" and reponse.interpretation != reponse.requete:
+        return [*lignes, _majuscule(reponse.interpretation) + "."]
     if not reponse.groupes:
         quoi = "exemple" if commande == "exemples" else "résultat"
         return [*lignes, f"Aucun {quoi} pour « {reponse.requete} » : essayez d'autres mots ou moins de mots."]
@@ -178,6 +221,32 @@ def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) ->
     if commande == "cherche" and reponse.total > sum(len(g.passages) for g in reponse.groupes):
         lignes += plier(f"({reponse.total} passages trouvés ; --limite N pour voir plus de lois.)", largeur, "", "")
     return lignes
+
+
+def _avant(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
+    """What is said before the results: how the query was read, and of what the results are."""
+    lignes = []
+    if reponse.syntaxe_ignoree:
+        lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
+    if commande in ("definition", "index") and (ancienne := _ancienne(reponse)):
+        # The site's warning over these pages: the sources give them in the 2007 Code only.
+        avertissement = (
+            f"Texte du Code {ancienne}, que le Code {COURANTE} a remplacé ; les sources n'en donnent pas "
+            f"la version {COURANTE} : vérifiez dans le Code {COURANTE} avant de citer."
+        )
+        lignes += plier(avertissement, largeur, "", "")
+    if reponse.corrigee and not reponse.interpretation.startswith(NON_DEFINI):
+        lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
+    elif commande in ("exemples", "definition") and reponse.groupes and reponse.interpretation != reponse.requete:
+        # Which these are: « exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) », « aucune définition… ».
+        lignes += [style(ligne, "titre") for ligne in plier(_majuscule(reponse.interpretation) + " :", largeur, "", "")]
+    return lignes
+
+
+def _ancienne(reponse: Reponse) -> str | None:
+    """The one edition of every passage of an answer, when it is not the current one."""
+    editions = {p.edition for groupe in reponse.groupes for p in groupe.passages}
+    return editions.pop() if len(editions) == 1 and COURANTE not in editions else None
 
 
 def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, str]) -> list[str]:
@@ -198,3 +267,7 @@ def _lignes_passage(p: Passage, style: Any, largeur: int, surligne: tuple[str, s
         lignes += plier(f"pourquoi : {raison}", largeur - 6, "      ", "        ", tirets=True)
     retrait = " " * max(0, min(6, largeur - len(p.url)))  # an address is never cut: less indent
     return [*lignes, retrait + style(p.url, "url")]
+
+
+def _majuscule(texte: str) -> str:
+    return texte[:1].upper() + texte[1:]

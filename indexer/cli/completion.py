@@ -16,6 +16,8 @@ from indexer.errors import LoiErreur, Sortie, montrable
 SHELLS = COMMANDES["completion"]["valeurs"]
 LOIS = " ".join(str(n) for n in range(1, 94))
 AVEC_LOIS = ("voir", "exemples")  # the commands whose words may be a law reference
+# The options that take a value, skipped with it before the command (``dispatch.commande_d_abord``).
+A_VALEUR = " ".join(sorted({o["drapeau"] for d in COMMANDES.values() for o in d["options"] if o["valeur"]}))
 
 
 def valeurs(option: dict) -> tuple[str, ...]:
@@ -30,14 +32,18 @@ def mots(commande: str) -> list[str]:
 
 
 # bash: a function over COMP_WORDS: commands, then options, law numbers or fixed words; after an
-# option that takes a value, that option's values only (nothing for a score). A leading --debug is
-# skipped, and a line without a command is read as the command line reads it (``dispatch.commande_implicite``):
-# « loi 68 … » is voir, « loi revendication … » cherche.
+# option that takes a value, that option's values only (nothing for a score). Options before the command
+# (--debug, « --json voir », « --limite 2 definition ») are skipped with their values, and a line without a
+# command is read as the command line reads it (``dispatch.commande_implicite``): « loi 68 … » is voir,
+# « loi revendication … » cherche.
 BASH = """\
 # loi : complétion bash (loi completion bash)
 _loi() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} mots premier=1
-  [ "${COMP_WORDS[1]}" = --debug ] && premier=2
+  while (( premier < COMP_CWORD )) && [[ ${COMP_WORDS[premier]} == -* ]]; do
+    case " %(a_valeur)s " in *" ${COMP_WORDS[premier]} "*) ((premier++)) ;; esac
+    ((premier++))
+  done
   if [ "$COMP_CWORD" -eq "$premier" ]; then
     COMPREPLY=($(compgen -W "%(commandes)s --help --version" -- "$cur")); return
   fi
@@ -66,8 +72,12 @@ ZSH = """\
 # loi : complétion zsh (loi completion zsh > ~/.zfunc/_loi ; fpath+=(~/.zfunc) avant compinit)
 _loi() {
   local -a commandes; commandes=(%(commandes)s)
+  local -a a_valeur; a_valeur=(%(a_valeur)s)
   local premier=2
-  [[ ${words[2]} == --debug ]] && premier=3
+  while (( premier < CURRENT )) && [[ ${words[premier]} == -* ]]; do
+    (( ${a_valeur[(Ie)${words[premier]}]} )) && (( premier++ ))
+    (( premier++ ))
+  done
   if (( CURRENT == premier )); then
     _describe commande commandes; compadd -- --help --version; return
   fi
@@ -91,6 +101,7 @@ def _remplir(modele: str, commandes: str, choix: str, cas: str) -> str:
     options = [(c, o) for c, d in COMMANDES.items() for o in d["options"] if o["valeur"]]
     return modele % {
         "commandes": commandes,
+        "a_valeur": A_VALEUR,
         "choix": "\n".join(choix.format(c, o["drapeau"], " ".join(valeurs(o))) for c, o in options),
         "cas": "\n".join(cas.format(commande, " ".join(mots(commande))) for commande in COMMANDES),
     }
@@ -112,7 +123,10 @@ FISH = """\
 function __loi_commande
     set -l mots (commandline -opc)
     set -e mots[1]
-    test "$mots[1]" = --debug; and set -e mots[1]
+    while string match -q -- '-*' $mots[1]
+        contains -- $mots[1] %(a_valeur)s; and set -e mots[1]
+        set -q mots[1]; and set -e mots[1]
+    end
     set -l commande $mots[1]
     if test -n "$commande"; and not contains -- $commande %(commandes)s
         if string match -qr '^[0-9]' -- $commande; set commande voir; else; set commande cherche; end
@@ -124,7 +138,7 @@ complete -c loi -f
 
 
 def fish() -> str:
-    lignes = [FISH % {"commandes": " ".join(COMMANDES)}]
+    lignes = [FISH % {"commandes": " ".join(COMMANDES), "a_valeur": A_VALEUR}]
     for commande, definition in COMMANDES.items():
         aide = definition["aide"].replace("'", "\\'")
         lignes.append(f"complete -c loi -n \"__loi_commande ''\" -a {commande} -d '{aide}'")

@@ -18,7 +18,7 @@ from importlib import import_module
 from indexer.cli import sortie
 from indexer.cli.options import COMMANDES, DEBUG, mots_de
 from indexer.errors import LoiErreur, Sortie, SortieImpossible, montrable, raison
-from indexer.labels import chiffres_separes, forme_label
+from indexer.labels import ecrite_comme_reference
 
 # The module of each command that does not search (the search commands: indexer.cli.cherche).
 MODULES = {"voir": "voir", "construire": "construire", "completion": "completion",
@@ -33,8 +33,12 @@ def commande_implicite(argv: list[str]) -> list[str]:
     contrat = mots[1:2] and mots[1][:1].isdecimal()
     if argv[:1] == ["marque"] and not contrat and not {"-h", "--help"} & set(argv):
         return ["cherche", *argv]
-    if not mots or argv[0] in COMMANDES or mots[0] in COMMANDES:
+    if not mots or argv[0] in COMMANDES:
         return argv
+    if mots[0] in COMMANDES:
+        return commande_d_abord(argv, mots[0])
+    if mots[1:] in (["voir"], ["exemples"]) and ecrite_comme_reference(mots[0]):  # « loi 68C exemples »
+        return commande_d_abord(argv, mots[1])
     proche = commande_proche(argv[0])
     if proche:
         tape, suite = montrable(argv[0], 40), " ".join(montrable(a, 40) for a in argv[1:4])
@@ -42,11 +46,21 @@ def commande_implicite(argv: list[str]) -> list[str]:
             f"« {tape} » n'est pas une commande : vouliez-vous dire « loi {proche} {suite} » ? "
             f"(Pour chercher ce mot, tapez « loi cherche {tape} … ».)"
         )
-    # What reads as a reference goes to voir, which says what is wrong with it: « loi 94 » (no such law),
-    # « loi 6 8 » (digits apart), rather than a search that would show another law first.
+    # What reads as a reference goes to voir, which says what is wrong with it: « loi 94 », « loi 100 » (no such
+    # law), « loi 6 8 » (digits apart), « loi 068 », rather than a search that would show another law first.
     texte = " ".join(mots)
-    commande = "voir" if forme_label(texte) or chiffres_separes(texte) else "cherche"
+    commande = "voir" if ecrite_comme_reference(texte) else "cherche"
     return [commande, *argv]
+
+
+def commande_d_abord(argv: list[str], commande: str) -> list[str]:
+    """« loi --json voir 68C », « loi --limite 2 definition mort »: a command's options typed before it, read
+    after it, as « loi --json 68C » reads them (they were refused, « --limite 2 » read as a command « 2 »).
+    The program's own options (--help, --version) stay before it, where they are read."""
+    rang = argv.index(commande)
+    if {"-h", "--help", "--version"} & set(argv[:rang]):
+        return argv
+    return [commande, *argv[:rang], *argv[rang + 1 :]]
 
 
 def commande_proche(mot: str) -> str | None:

@@ -284,9 +284,10 @@ def lire(argv: list[str]) -> argparse.Namespace:
     order (« loi cherche renonce --limite 2 mort »: ``parse_intermixed_args``), as a director types."""
     resultat = parseur()
     definition = COMMANDES.get(argv[0]) if argv else None
-    if definition is None or definition["mots"] is None or "--" in argv:
+    if definition is None or "--" in argv:
         return resultat.parse_args(argv)
     sous = next(a for a in resultat._actions if isinstance(a, argparse._SubParsersAction)).choices[argv[0]]
-    espace = sous.parse_intermixed_args(argv[1:])
+    # The command's own parser, whose errors name its help (« loi construire foo »: « loi construire --help »).
+    espace = sous.parse_args(argv[1:]) if definition["mots"] is None else sous.parse_intermixed_args(argv[1:])
     espace.debug, espace.commande = False, argv[0]
     return espace
