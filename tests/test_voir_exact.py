@@ -14,6 +14,7 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from indexer import lecture
@@ -22,6 +23,7 @@ from indexer.cli.dispatch import programme
 from indexer.editions import rang
 from indexer.errors import LoiErreur, Sortie
 from indexer.labels import Label, parse_label
+from indexer.rendu.schema import SCHEMA_LOI
 
 RACINE = Path(__file__).resolve().parent.parent
 LOI = RACINE / ".venv" / "bin" / "loi"
@@ -230,6 +232,15 @@ def test_ce_que_les_sources_ne_donnent_pas_est_dit(commande: list[str], dit: str
     sortie = lancer("voir", "--sans-pager", *commande)
     assert sortie.returncode == 0, sortie.stderr
     assert dit in " ".join(sortie.stdout.split())
+    objet = json.loads(lancer("voir", "--json", *commande).stdout)  # said to a script too, in the schema's shape
+    assert dit in objet["constat"]
+    jsonschema.Draft202012Validator(SCHEMA_LOI).validate(objet)
+
+
+def test_rien_a_dire_pas_de_constat() -> None:
+    objet = json.loads(lancer("voir", "--json", "68C").stdout)
+    assert "constat" not in objet and objet["ref"] == "68C"
+    jsonschema.Draft202012Validator(SCHEMA_LOI).validate(objet)
 
 
 def test_une_adresse_2007_mene_au_texte_2007() -> None:

@@ -17,7 +17,7 @@ from indexer.errors import Sortie
 def executer(arguments: Namespace) -> int:
     objet, constat = lecture.consulter(" ".join(arguments.ref), arguments.edition)
     if arguments.json:
-        sortie.emettre(sortie.json_texte(objet))
+        sortie.emettre(sortie.json_texte({**objet, "constat": constat} if constat else objet))
     else:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
         texte = texte_humain(objet, sortie.largeur(), style, arguments.sources, constat)

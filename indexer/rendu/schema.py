@@ -42,10 +42,10 @@ _ENTREE = {
                     "là où corpus/correspondances.toml le déclare (« Code 2017 : la 15A traite d'un autre cas… »)"},
     },
 }  # fmt: skip
-VERSION = 2  # 2: « ref », le paragraphe demandé (loi voir 68C --json)
+VERSION = 3  # 2: « ref », le paragraphe demandé (loi voir 68C --json) ; 3 : « constat »
 SCHEMA_LOI = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$comment": f"version {VERSION} de la forme ; 2 : « ref » pour un paragraphe demandé seul",
+    "$comment": f"version {VERSION} de la forme ; 2 : « ref » pour un paragraphe demandé seul ; 3 : « constat »",
     "title": "Une loi du Code International du Bridge de Compétition, ses éditions et son commentaire",
     "type": "object",
     "required": ["loi", "titre", "titres", "url", "paragraphes", "exemples", "renvois", "cite_par"],
@@ -54,6 +54,8 @@ SCHEMA_LOI = {
         "loi": {"type": "integer", "minimum": 1, "maximum": 93},
         "ref": {"type": "string", "pattern": "^[0-9]{1,2}[A-Z]",
                 "description": "le paragraphe demandé (68C), quand la sortie s'y restreint ; absent pour une loi"},
+        "constat": {"type": "string", "description": "ce que les sources ne donnent pas du paragraphe demandé "
+                    "(« aucune source 2017 ne donne 40B2 lui-même, seulement 40B2(a)(i) ») ; absent sinon"},
         "titre": _TEXTE,
         "titres": {"type": "object", "additionalProperties": _TEXTE},
         "url": _TEXTE,
