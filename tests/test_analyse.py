@@ -74,6 +74,9 @@ def test_plier(brut: str, attendu: str) -> None:
         ("« carte pénalisée »", '" carte pénalisée "'),
         ("l’arbitre", "l'arbitre"),
         ("\x1b[31mrouge", "[31mrouge"),
+        ("revendi\u00adcation", "revendication"),  # soft hyphen from a PDF: inside the word
+        ("mo\u202ert \u200bdu\ufeff", "mort du"),  # bidi override, zero-width space, BOM
+        ("renonce\x85mort\x1fjeu", "renonce mort jeu"),  # other controls part words
     ],
 )
 def test_normaliser_requete(brut: str, attendu: str) -> None:

@@ -32,6 +32,8 @@ FORMES = [
     # a query that is one citation, read whole (requete.comprendre), capitals, 2007 letters, romans
     "loi 68 C", "Loi n° 68", "7 b", "12 C 1 E", "80B2(k)", "40B2(a)(i)", "loi 80 B 2 k.", "1C2D", "6 8", "94",
     "loi n° 12 marque ajustée", "étui n° 12 mal orienté", "Loi nº 68 revendication",
+    # characters pasted from a PDF or a page: soft hyphen and zero-width inside words, BOM, controls between
+    "revendi\u00adcation contes\u200btée", "\ufeff68C", "mo\u202ert\x85jeu\x1fhors tour",
 ]  # fmt: skip
 
 

@@ -86,9 +86,14 @@ def racines(texte: str) -> list[str]:
     return resultat
 
 
+_CONTROLE = {"Cf": "", "Cc": " ", "Co": " ", "Cn": " ", "Cs": " "}
+
+
 def normaliser_requete(texte: str) -> str:
     """What a director typed, made safe to analyse."""
-    propre = "".join(" " if unicodedata.category(c).startswith("C") else c for c in texte)
+    # A format character (soft hyphen, zero-width space, bidirectional mark: Cf) pasted from a PDF or a page
+    # sits inside a word (« revendi\u00adcation »): it goes; any other control character parts words.
+    propre = "".join(_CONTROLE.get(unicodedata.category(c), c) for c in texte)
     propre = propre.translate(_APOSTROPHES).translate(_GUILLEMETS)
     propre = _BLANCS.sub(" ", propre).strip()
     if len(propre) > LONGUEUR_MAX:

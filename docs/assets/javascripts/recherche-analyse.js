@@ -256,7 +256,7 @@
 
   // Ce qu'un arbitre a tapé, sûr à analyser.
   function normaliserRequete(texte) {
-    let propre = texte.replace(/\p{C}/gu, " ").replace(/[’‘ʼ´`′]/g, "'").replace(/[«»“”„‟″]/g, '"');
+    let propre = texte.replace(/\p{Cf}/gu, "").replace(/\p{C}/gu, " ").replace(/[’‘ʼ´`′]/g, "'").replace(/[«»“”„‟″]/g, '"');
     propre = propre.replace(/\s+/g, " ").trim();
     if (propre.length > LONGUEUR_MAX) {
       propre = propre.slice(0, LONGUEUR_MAX);
