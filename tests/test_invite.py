@@ -55,9 +55,9 @@ class Session:
         """Resize the window: the kernel sends SIGWINCH to the prompt, as a terminal emulator does."""
         fcntl.ioctl(self.maitre, termios.TIOCSWINSZ, struct.pack("HHHH", lignes, colonnes, 0, 0))
 
-    def attendre(self, delai: float = 60) -> bytes:
+    def attendre(self, delai: float = 60, deja: bytes = b"") -> bytes:
         """What the prompt writes until it shows « loi> » again (or closes the terminal)."""
-        recu, fin = bytearray(), time.monotonic() + delai
+        recu, fin = bytearray(deja), time.monotonic() + delai
         while time.monotonic() < fin and not recu.endswith(INVITE):
             if not select.select([self.maitre], [], [], 0.1)[0]:
                 continue
@@ -71,8 +71,22 @@ class Session:
         return bytes(recu).replace(b"\r\n", b"\n")
 
     def taper(self, touches: bytes, delai: float = 60) -> bytes:
-        os.write(self.maitre, touches)
-        return self.attendre(delai)
+        """Send the keys while reading what comes back: the prompt echoes each key, and a long paste
+        written at once would fill the terminal's buffers both ways, each side waiting for the other."""
+        recu, reste, fin = bytearray(), memoryview(touches), time.monotonic() + delai
+        os.set_blocking(self.maitre, False)
+        try:
+            while reste and time.monotonic() < fin:
+                lisibles, ecrivables, _ = select.select([self.maitre], [self.maitre], [], 0.1)
+                if lisibles:
+                    with contextlib.suppress(BlockingIOError):
+                        recu += os.read(self.maitre, 65536)
+                if ecrivables:
+                    with contextlib.suppress(BlockingIOError):
+                        reste = reste[os.write(self.maitre, reste[:4096]) :]
+        finally:
+            os.set_blocking(self.maitre, True)
+        return self.attendre(delai, bytes(recu))
 
     def vivante(self) -> bool:
         return self.processus.poll() is None
