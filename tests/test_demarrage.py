@@ -69,3 +69,37 @@ def test_le_temoin_voit_un_import() -> None:
     """The witness must see an import: argparse is imported for the help."""
     code, modules = modules_apres(["--help"], dict(os.environ))
     assert code == 0 and "argparse" in modules
+
+
+def etat_du_ramasse_miettes(argv: list[str], env: dict[str, str]) -> tuple[int, bool, bool, bool]:
+    """Run ``loi ARGV`` in a fresh interpreter: its exit code, whether the cyclic collector is on afterwards,
+    whether objects were left to it frozen (``cherche.chercheur``), and whether ``cherche.oublier`` gave them back."""
+    script = (
+        "import gc, sys, json\nfrom indexer.cli import main, cherche\n"
+        f"try:\n    code = main({argv!r})\nexcept SystemExit as fin:\n    code = fin.code\n"
+        "gele = gc.get_freeze_count() > 0\ncherche.oublier()\n"
+        "sys.stderr.write('\\n' + json.dumps([code, gc.isenabled(), gele, gc.get_freeze_count() == 0]))\n"
+    )
+    fini = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=RACINE, env=env, timeout=300
+    )
+    code, actif, gele, rendu = json.loads(fini.stderr.strip().splitlines()[-1])
+    return code, actif, gele, rendu
+
+
+@pytest.mark.parametrize(
+    ("argv", "index", "attendu"),
+    [
+        (["cherche", "renonce"], True, (0, True, True, True)),
+        (["cherche", "--json", "renonce"], True, (0, True, True, True)),
+        (["cherche", "renonce"], False, (2, True, False, True)),  # no index: the collector is back on all the same
+        (["voir", "68C"], True, (0, True, False, True)),  # no search: nothing frozen
+    ],
+)
+def test_le_ramasse_miettes_apres_l_ouverture(
+    tmp_path: Path, argv: list[str], index: bool, attendu: tuple[int, bool, bool, bool]
+) -> None:
+    """Opening the index freezes what it loaded (a fresh search then walks none of it again, at exit
+    included) and always turns the collector back on; forgetting the searcher unfreezes it."""
+    dossier = construire_index(tmp_path) if index else tmp_path / "absent"
+    assert etat_du_ramasse_miettes(argv, {**os.environ, "LOI_INDEX": str(dossier)}) == attendu
