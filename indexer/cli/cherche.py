@@ -54,11 +54,12 @@ def executer(arguments: Namespace) -> int:
         raise LoiErreur(f"Requête vide : tapez des mots, par exemple « loi {arguments.commande} {exemple} ».")
     edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
     seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
-    largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)
+    terme = arguments.commande in ("definition", "index")  # one entry per term, shown whole
+    largeur = 2000 if terme else 2 * (sortie.largeur() - 8)
     label = _reference(texte) if arguments.commande == "exemples" else None
     if label is not None:
         reponse = _exemples(texte, label, edition)
-    elif seul and arguments.commande != "exemples":  # every entry its words find, those of the term put first
+    elif terme:  # every entry its words find, those of the term put first
         trouve = _chercher(texte, limite=LIMITE_MAX, types=seul, largeur=largeur)
         reponse = _terme_d_abord(trouve, arguments.limite, arguments.commande == "definition")
     else:
