@@ -66,6 +66,8 @@ EXEMPLES = [
     # a law without examples: said of the law, no advice to change words (« essayez d'autres mots »)
     (("exemples", "1"), 1, "Le Guide ne donne aucun exemple pour la Loi 1."),
     (("exemples", "68C", "--edition", "2007"), 1, "Le Guide ne donne aucun exemple 2007 pour la Loi 68."),
+    # words read corrected that no example holds: the usual sentence (it wrote « Déclaration. » alone)
+    (("exemples", "décalaration"), 1, "Résultats pour : déclaration Aucun exemple pour « décalaration » : essayez"),
 ]
 
 AVERTISSEMENT = (
@@ -95,6 +97,8 @@ DEFINITIONS = [
     (("definition", "contre-sens"), 1, aucune("contre-sens")),  # was « Contre », exit 0
     (("definition", "carte"), 1, aucune("carte")),
     (("definition", "arbitre"), 1, "Aucun résultat pour « arbitre »"),
+    # a search whose words are those of that sentence is found as any other (it was exit code 1)
+    (("cherche", "aucune définition des sources ne porte le nom", "--limite", "1"), 0, "1. Loi 16"),
     (("index", "renonce"), 0, f"{AVERTISSEMENT} 1. Index alphabétique du Code 2007 — Renonce"),
     # the index too puts the entries of the term first (« Impossibilité d'attaquer » came before « Attaque »)
     (("index", "attaque"), 0, "1. Index alphabétique du Code 2007 — Attaque Attaque (2007, index)"),

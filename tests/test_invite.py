@@ -132,6 +132,8 @@ LIGNES = [
     "voir 6 8 --json", "--json", "68Z", "999", "-1", "imp", "voire 68", "--", "-h", "--help", "--version",
     "--debug 68C", "imp 620 170 --debug", "--debug", "68F", "voir 12C1(b) --edition 2007", "completion bash",
     "marque inscrite du mauvais côté", "loi 68C",
+    "--json voir 68C", "--limite 2 definition mort", "68C exemples", "exemples 1", "definition jeu hors tour",
+    "index attaque --limite 2", "voir 100", "068", "cherche revendi\u00adcation --limite 1",
 ]  # fmt: skip
 
 
@@ -202,6 +204,9 @@ def test_tab_complete_selon_la_ligne(session: Session, ligne: bytes, attendu: by
     ("--debug voir --edition ", "", ["2017", "2007"]), ("revendication --limite ", "", ["5", "10", "20", "50"]),
     ("ajustee x --vulnerabilite ", "n", ["NS"]), ("ajustee x --autre-table ", "", []),
     ("imp ", "", ["--json", "--help"]), ('cherche "carte ', "--l", ["--limite"]), ("voir 68 ", "--j", ["--json"]),
+    # options typed before the command, skipped with their values as the command line reads them
+    ("--json voir --edition ", "", ["2017", "2007"]), ("--json ", "vo", ["voir"]),
+    ("--limite 2 ", "de", ["definition"]), ("--limite 2 definition ", "--l", ["--limite"]),
 ])  # fmt: skip
 def test_propositions_de_tab(avant: str, mot: str, attendu: list[str]) -> None:
     from indexer.cli.invite import propositions

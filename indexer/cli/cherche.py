@@ -69,11 +69,12 @@ def executer(arguments: Namespace) -> int:
         raise LoiErreur(f"Requête vide : tapez des mots, par exemple « loi {arguments.commande} {exemple} ».")
     edition, types, pourquoi = (getattr(arguments, nom, None) for nom in ("edition", "types", "pourquoi"))
     seul = {"definition": ["definition"], "index": ["index"], "exemples": ["exemple"]}.get(arguments.commande)
-    largeur = 2000 if arguments.commande in ("definition", "index") else 2 * (sortie.largeur() - 8)
+    terme = arguments.commande in ("definition", "index")  # one entry per term, shown whole
+    largeur = 2000 if terme else 2 * (sortie.largeur() - 8)
     label = _reference(texte) if arguments.commande == "exemples" else None
     if label is not None:
         reponse = _exemples(texte, label, edition)
-    elif seul and arguments.commande != "exemples":  # every entry its words find, those of the term put first
+    elif terme:  # every entry its words find, those of the term put first
         trouve = _chercher(texte, limite=LIMITE_MAX, types=seul, largeur=largeur)
         reponse = _terme_d_abord(trouve, arguments.limite, arguments.commande == "definition")
     else:
@@ -88,11 +89,7 @@ def executer(arguments: Namespace) -> int:
         style = sortie.styler(sortie.en_couleur(arguments.couleur))
         lignes = lignes_reponse(reponse, arguments.commande, style, sortie.largeur())
         sortie.emettre("".join(f"{ligne}\n" for ligne in lignes), pager=not arguments.sans_pager)
-    return int(Sortie.TROUVE if reponse.groupes and not reponse.interpretation.startswith(NON_DEFINI) else Sortie.RIEN)
-
-
-# The interpretation of ``loi definition`` for a term no definition bears (exit code 1).
-NON_DEFINI = "aucune définition des sources ne porte le nom"
+    return int(Sortie.TROUVE if reponse.groupes and not reponse.manque else Sortie.RIEN)
 
 
 def _terme_d_abord(reponse: Reponse, limite: int, definition: bool) -> Reponse:
@@ -104,10 +101,12 @@ def _terme_d_abord(reponse: Reponse, limite: int, definition: bool) -> Reponse:
     nom = _nom(terme)
     exacts = tuple(g for g in reponse.groupes if any(_nom(p.ref) == nom for p in g.passages))
     groupes = (*exacts, *(g for g in reponse.groupes if g not in exacts))[:limite]
-    interpretation = reponse.interpretation
     if definition and groupes and not exacts:
-        interpretation = f"{NON_DEFINI} « {terme} » ; définitions où ces mots paraissent"
-    return reponse._replace(groupes=groupes, interpretation=interpretation)
+        interpretation = (
+            f"aucune définition des sources ne porte le nom « {terme} » ; définitions où ces mots paraissent"
+        )
+        return reponse._replace(groupes=groupes, interpretation=interpretation, manque=True)
+    return reponse._replace(groupes=groupes)
 
 
 def _nom(terme: str) -> tuple[str, ...]:
@@ -154,9 +153,8 @@ def _exemples(texte: str, label: Label, edition: str | None) -> Reponse:
         else:
             interpretation += f" (aucun n'est rattaché à la {label})"
     if not passages:  # said of the law, not of words to change (« essayez d'autres mots »)
-        return Reponse(
-            texte, f"le Guide ne donne aucun exemple{f' {edition}' if edition else ''} pour la Loi {label.loi}", (), 0
-        )
+        aucun = f"le Guide ne donne aucun exemple{f' {edition}' if edition else ''} pour la Loi {label.loi}"
+        return Reponse(texte, aucun, (), 0, manque=True)
     groupe = Groupe(label.loi, passages[0].titre, 0.0, tuple(passages))
     return Reponse(texte, interpretation, (groupe,), len(passages))
 
@@ -223,7 +221,7 @@ def entete(groupe: Groupe) -> str:
 def lignes_reponse(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[str]:
     """The lines of an answer; highlights in colour, or unmarked in plain text (never « ** »)."""
     lignes = _avant(reponse, commande, style, largeur)
-    if not reponse.groupes and commande == "exemples" and reponse.interpretation != reponse.requete:
+    if not reponse.groupes and reponse.manque:
         return [*lignes, _majuscule(reponse.interpretation) + "."]
     if not reponse.groupes:
         quoi = "exemple" if commande == "exemples" else "résultat"
@@ -250,7 +248,7 @@ def _avant(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[st
             f"la version {COURANTE} : vérifiez dans le Code {COURANTE} avant de citer."
         )
         lignes += plier(avertissement, largeur, "", "")
-    if reponse.corrigee and not reponse.interpretation.startswith(NON_DEFINI):
+    if reponse.corrigee and not reponse.manque:
         lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
     elif commande in ("exemples", "definition") and reponse.groupes and reponse.interpretation != reponse.requete:
         # Which these are: « exemples de la Loi 68 (aucun n'est rattaché à la Loi 68C) », « aucune définition… ».

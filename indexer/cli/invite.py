@@ -153,7 +153,8 @@ def propositions(avant: str, texte: str) -> list[str]:
     """What Tab offers for the word ``texte`` after the line ``avant``, read from the table as the shell
     completion reads it (``completion``): first a command, a word of the prompt or a law; then the
     command's options and laws, or the values of the option just typed (none after a score). A line
-    without a command is read as the command line reads it: « 68 … » is voir, other words cherche."""
+    without a command is read as the command line reads it: « 68 … » is voir, other words cherche; options
+    before the command are skipped with their values, as the shell completion skips them."""
     from indexer.cli import completion
 
     try:
@@ -162,6 +163,8 @@ def propositions(avant: str, texte: str) -> list[str]:
         mots = avant.split()
     mots = [m for m in mots if m != DEBUG and m.strip("\"'")]  # « "6 » : a quote opens the word, readline's own
     mots = mots[1:] if mots[:1] == ["loi"] else mots
+    while mots[:1] and mots[0].startswith("-"):  # « --json voir », « --limite 2 definition »: commande_d_abord
+        mots = mots[2:] if mots[0] in completion.A_VALEUR.split() else mots[1:]
     if not mots:
         choix = [*COMMANDES, *MOTS_INVITE, "--help", "--version", *completion.LOIS.split()]
     else:

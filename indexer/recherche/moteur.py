@@ -78,6 +78,9 @@ class Reponse(NamedTuple):
     total: int  # passages found before grouping and limits
     corrigee: bool = False  # typos were corrected: say « Résultats pour : … »
     syntaxe_ignoree: bool = False
+    # The interpretation says what the sources lack (« aucune définition … ne porte le nom », « le Guide ne donne
+    # aucun exemple … »): written as it stands, exit code 1 even over the results.
+    manque: bool = False
 
 
 class Chercheur:
