@@ -178,8 +178,10 @@ def label_lu(reference: str, commande: str = "voir") -> Label:
         raise ReferenceInconnue(f"Référence vide : tapez-en une, par exemple « loi {commande} 68C ».")
     forme = forme_label(reference)
     if forme is not None:  # « 94 », « 0 »: well written, but no law of the Code
+        # « loi 420 » searched a score before a bare number was read as a law: the answer says how to search it
+        cherche = "" if forme.parties else f" Pour chercher ce nombre : « loi cherche {forme.loi} »."
         raise ReferenceInconnue(
-            f"Il n'y a pas de Loi {forme.loi} : le Code compte les lois 1 à {LOI_MAX}.", Sortie.RIEN
+            f"Il n'y a pas de Loi {forme.loi} : le Code compte les lois 1 à {LOI_MAX}.{cherche}", Sortie.RIEN
         )
     if chiffres_separes(reference):
         raise ReferenceInconnue(

@@ -173,6 +173,9 @@ ABSENTS = [
      "Paragraphes proches : 68A, 68B, 68C, 68D."),
     ("68Z", 2, "« 68Z » n'est pas une référence de loi"),
     ("999", 1, "Il n'y a pas de Loi 999 : le Code compte les lois 1 à 93."),
+    ("420", 1, "Il n'y a pas de Loi 420 : le Code compte les lois 1 à 93. "
+     "Pour chercher ce nombre : « loi cherche 420 »."),
+    ("100C", 1, "Il n'y a pas de Loi 100 : le Code compte les lois 1 à 93.\n"),  # a paragraph: no number to search
     ("-1", 2, "« -1 » n'est pas une référence de loi"),
     ("68CC", 2, "« 68CC » n'est pas une référence de loi"),
     # an edition typed in the reference: refused, with the command to type
