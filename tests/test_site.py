@@ -380,3 +380,17 @@ def _taille_png(chemin: Path) -> tuple[int, int]:
 
 def _lire(chemin: Path) -> str:
     return chemin.read_text(encoding="utf-8")
+
+
+def test_la_normalisation_est_servie_pas_recopiee(site):
+    """The query's normalisation (controls, apostrophes, quotes, length) comes to the site from Python's
+    constants in the search data; the site's script holds no copy of them."""
+    from indexer.recherche import analyse
+
+    assert donnees_recherche(site)["normalisation"] == {
+        "apostrophes": analyse.APOSTROPHES, "controles": analyse.CONTROLES,
+        "guillemets": analyse.GUILLEMETS, "longueur_max": analyse.LONGUEUR_MAX,
+    }  # fmt: skip
+    script = _lire(site / "assets/javascripts/recherche-analyse.js")
+    for copie in (analyse.APOSTROPHES, analyse.GUILLEMETS, str(analyse.LONGUEUR_MAX), "p{Cf}"):
+        assert copie not in script

@@ -36,8 +36,10 @@ MOT = r"\w+(?:\.\d+)*"
 LONGUEUR_MAX = 400
 
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss"})
-_APOSTROPHES = str.maketrans({c: "'" for c in "’‘ʼ´`′"})
-_GUILLEMETS = str.maketrans({c: '"' for c in "«»“”„‟″"})
+# What a keyboard or a pasted page types for ' and " (served to the site: ``pour_site``, « normalisation »).
+APOSTROPHES, GUILLEMETS = "’‘ʼ´`′", "«»“”„‟″"
+_APOSTROPHES = str.maketrans({c: "'" for c in APOSTROPHES})
+_GUILLEMETS = str.maketrans({c: '"' for c in GUILLEMETS})
 _MOT = re.compile(MOT)
 _BLANCS = re.compile(r"\s+")
 
@@ -86,14 +88,14 @@ def racines(texte: str) -> list[str]:
     return resultat
 
 
-_CONTROLE = {"Cf": "", "Cc": " ", "Co": " ", "Cn": " ", "Cs": " "}
+# A format character (soft hyphen, zero-width space, bidirectional mark: Cf) pasted from a PDF or a page sits
+# inside a word (« revendi\u00adcation »): it goes; any other control character parts words.
+CONTROLES = {"Cf": "", "Cc": " ", "Co": " ", "Cn": " ", "Cs": " "}
 
 
 def normaliser_requete(texte: str) -> str:
     """What a director typed, made safe to analyse."""
-    # A format character (soft hyphen, zero-width space, bidirectional mark: Cf) pasted from a PDF or a page
-    # sits inside a word (« revendi\u00adcation »): it goes; any other control character parts words.
-    propre = "".join(_CONTROLE.get(unicodedata.category(c), c) for c in texte)
+    propre = "".join(CONTROLES.get(unicodedata.category(c), c) for c in texte)
     propre = propre.translate(_APOSTROPHES).translate(_GUILLEMETS)
     propre = _BLANCS.sub(" ", propre).strip()
     if len(propre) > LONGUEUR_MAX:

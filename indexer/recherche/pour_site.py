@@ -21,11 +21,11 @@ from math import log
 
 from indexer.model import Fiche
 from indexer.recherche import extraits, index, interrogation, moteur, requete
-from indexer.recherche.analyse import MOT, MOTS_VIDES, plier, racines
+from indexer.recherche.analyse import APOSTROPHES, CONTROLES, GUILLEMETS, LONGUEUR_MAX, MOT, MOTS_VIDES, plier, racines
 from indexer.recherche.interrogation import CHAMPS
 from indexer.recherche.requete import Synonymes
 
-FORMAT = 4  # the shape of the data below; recherche-moteur.js refuses another
+FORMAT = 5  # the shape of the data below; recherche-moteur.js refuses another
 
 
 def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[str], str]) -> dict:
@@ -44,6 +44,12 @@ def donnees(fiches: Sequence[Fiche], synonymes: Synonymes, adresse: Callable[[st
     return {
         "format": FORMAT,
         "mots_vides": sorted(MOTS_VIDES),
+        "normalisation": {
+            "apostrophes": APOSTROPHES,
+            "controles": CONTROLES,
+            "guillemets": GUILLEMETS,
+            "longueur_max": LONGUEUR_MAX,
+        },
         "reglages": reglages(),
         "synonymes": {
             "groupes": [[list(e) for e in groupe] for groupe in synonymes.groupes],

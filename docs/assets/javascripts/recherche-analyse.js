@@ -21,8 +21,6 @@
   const LIGATURES = { "œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss" };
   // \w de Python (Unicode) : lettres, chiffres, « _ » ; plus les nombres pointés « 83.1 ».
   const MOT = /[\p{L}\p{N}_]+(?:\.\p{Nd}+)*/u;
-  // La requête la plus longue analysée : un arbitre tape une phrase, pas une page.
-  const LONGUEUR_MAX = 400;
   // re.finditer(MOT, texte) du Python. Une expression neuve à chaque appel : une expression /g
   // partagée garde dans lastIndex où sa dernière boucle s'est arrêtée, et la suivante
   // commencerait là si l'autre n'était pas allée au bout du texte.
@@ -230,7 +228,8 @@
 
   // « connues » : mot plié → racine, celles du vocabulaire des textes calculées par Python (les
   // mêmes, vérifié par test) ; elles évitent de raciniser les textes à la première recherche.
-  function creer(motsVides, connues) {
+  // « normalisation » : les réglages d'analyse.normaliser_requete, servis par Python (pour_site).
+  function creer(motsVides, connues, normalisation) {
     const vides = new Set(motsVides);
     const table = connues || new Map();
     // Mot tel qu'écrit → [plié, racine] ; racine "" pour un mot vide. Un texte répète ses mots.
@@ -251,19 +250,26 @@
     // celles de Whoosh, disjonction.analyseur_fr).
     const suite = (texte) => Array.from(trouverMots(texte), (m) => analyser(m[0])[1]);
     const racines = (texte) => suite(texte).filter(Boolean);
+    const normaliserRequete = normalisation && normaliseur(normalisation);
     return { plier, raciner, racines, suite, motsDe, normaliserRequete, vides };
   }
 
-  // Ce qu'un arbitre a tapé, sûr à analyser.
-  function normaliserRequete(texte) {
-    let propre = texte.replace(/\p{Cf}/gu, "").replace(/\p{C}/gu, " ").replace(/[’‘ʼ´`′]/g, "'").replace(/[«»“”„‟″]/g, '"');
-    propre = propre.replace(/\s+/g, " ").trim();
-    if (propre.length > LONGUEUR_MAX) {
-      propre = propre.slice(0, LONGUEUR_MAX);
-      const espace = propre.lastIndexOf(" ");
-      if (espace >= 0) propre = propre.slice(0, espace);
-    }
-    return propre;
+  // Ce qu'un arbitre a tapé, sûr à analyser (analyse.normaliser_requete) : chaque catégorie de
+  // caractères de contrôle ôtée ou changée en espace, apostrophes et guillemets ramenés à ' et ".
+  function normaliseur({ controles, apostrophes, guillemets, longueur_max: longueurMax }) {
+    const parCategorie = Object.entries(controles).map(([cat, par]) => [new RegExp(`\\p{${cat}}`, "gu"), par]);
+    const apostrophe = new RegExp(`[${apostrophes}]`, "g");
+    const guillemet = new RegExp(`[${guillemets}]`, "g");
+    return function normaliserRequete(texte) {
+      let propre = parCategorie.reduce((t, [motif, par]) => t.replace(motif, par), texte);
+      propre = propre.replace(apostrophe, "'").replace(guillemet, '"').replace(/\s+/g, " ").trim();
+      if (propre.length > longueurMax) {
+        propre = propre.slice(0, longueurMax);
+        const espace = propre.lastIndexOf(" ");
+        if (espace >= 0) propre = propre.slice(0, espace);
+      }
+      return propre;
+    };
   }
 
   return { creer, plier, trouverMots };

@@ -13,7 +13,7 @@
 })(function RechercheMoteur(g) {
   "use strict";
 
-  const FORMAT = 4;
+  const FORMAT = 5;
 
   // Les documents des données (pour_site._document), nommés ; ceux d'une page partagent son titre.
   const documents = (donnees) => donnees.docs.map((d, n) => ({ n, groupe: d[0], loi: d[1], type: d[2],
@@ -28,7 +28,8 @@
     const R = donnees.reglages;
     const P = R.poids;
     const v = donnees.vocabulaire;
-    const A = RechercheAnalyse.creer(donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])));
+    const A = RechercheAnalyse.creer(
+      donnees.mots_vides, new Map(v.mots.map((m, i) => [m, v.racines[i]])), donnees.normalisation);
     const Q = RechercheRequete.creer(R, A, C);
     const syn = RechercheRequete.synonymes(donnees.synonymes);
     const docs = documents(donnees);
