@@ -388,9 +388,11 @@ def test_la_normalisation_est_servie_pas_recopiee(site):
     from indexer.recherche import analyse
 
     assert donnees_recherche(site)["normalisation"] == {
-        "apostrophes": analyse.APOSTROPHES, "controles": analyse.CONTROLES,
-        "guillemets": analyse.GUILLEMETS, "longueur_max": analyse.LONGUEUR_MAX,
-    }  # fmt: skip
+        "apostrophes": analyse.APOSTROPHES,
+        "controles": analyse.CONTROLES,
+        "guillemets": analyse.GUILLEMETS,
+        "longueur_max": analyse.LONGUEUR_MAX,
+    }
     script = _lire(site / "assets/javascripts/recherche-analyse.js")
     for copie in (analyse.APOSTROPHES, analyse.GUILLEMETS, str(analyse.LONGUEUR_MAX), "p{Cf}"):
         assert copie not in script
