@@ -7,6 +7,11 @@ corpus/sources.toml with their parsers. Kept free of imports: ``loi voir`` reads
 CODE_2017, CODE_2007 = "2017", "2007"  # the only place these literals are written (tests/test_architecture.py)
 EDITIONS = (CODE_2017, CODE_2007)
 COURANTE = EDITIONS[0]
+# After « Code 2007 » wherever an older text is shown (its page, ``loi definition``, ``loi index``).
+REMPLACEE = (
+    f", que le Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
+    f"Vérifiez dans le Code {COURANTE} avant de citer."
+)
 
 
 def marque_titre(titres: dict[str, str]) -> str:

@@ -71,8 +71,8 @@ EXEMPLES = [
 ]
 
 AVERTISSEMENT = (
-    "Texte du Code 2007, que le Code 2017 a remplacé ; les sources n'en donnent pas la version 2017 : "
-    "vérifiez dans le Code 2017 avant de citer."
+    "Texte du Code 2007, que le Code 2017 a remplacé ; les sources du projet n'en donnent pas la version 2017. "
+    "Vérifiez dans le Code 2017 avant de citer."
 )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from indexer.cli import sortie
 from indexer.cli.options import LIMITE_MAX
 from indexer.cli.texte import plier
-from indexer.editions import COURANTE
+from indexer.editions import COURANTE, REMPLACEE
 from indexer.errors import IndexIndisponible, LoiErreur, Sortie
 from indexer.labels import Label, ecrite_comme_reference
 
@@ -243,11 +243,7 @@ def _avant(reponse: Reponse, commande: str, style: Any, largeur: int) -> list[st
         lignes.append("Guillemets non appariés : recherche des mots sans phrase exacte.")
     if commande in ("definition", "index") and (ancienne := _ancienne(reponse)):
         # The site's warning over these pages: the sources give them in the 2007 Code only.
-        avertissement = (
-            f"Texte du Code {ancienne}, que le Code {COURANTE} a remplacé ; les sources n'en donnent pas "
-            f"la version {COURANTE} : vérifiez dans le Code {COURANTE} avant de citer."
-        )
-        lignes += plier(avertissement, largeur, "", "")
+        lignes += plier(f"Texte du Code {ancienne}{REMPLACEE}", largeur, "", "")
     if reponse.corrigee and not reponse.manque:
         lignes.append(style(f"Résultats pour : {reponse.interpretation}", "titre"))
     elif commande in ("exemples", "definition") and reponse.groupes and reponse.interpretation != reponse.requete:

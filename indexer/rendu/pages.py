@@ -8,7 +8,7 @@ import json
 import re
 
 from indexer.corpus.ancres import Ancres
-from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS
+from indexer.editions import CODE_2007, CODE_2017, COURANTE, EDITIONS, REMPLACEE
 from indexer.labels import Label, ancre
 from indexer.model import Corpus, Document, Section
 from indexer.rendu.elements import cite_source
@@ -37,11 +37,7 @@ def avertissement(edition: str) -> str:
             "règlement de la FFB ; vérifiez l'édition en vigueur avant de l'appliquer."
         )
     if edition in EDITIONS and edition != COURANTE:
-        return (
-            f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}, que le '
-            f"Code {COURANTE} a remplacé ; les sources du projet n'en donnent pas la version {COURANTE}. "
-            f"Vérifiez dans le Code {COURANTE} avant de citer."
-        )
+        return f'!!! warning "Texte du Code {edition}"\n    Cette page reproduit le Code {edition}{REMPLACEE}'
     return ""
 
 
